@@ -1,0 +1,232 @@
+//! Published weight sets, usable by name. Each preset cites where its numbers come from and the
+//! rules they were published under.
+
+use crate::ai::weights::Weights;
+use crate::error::{Error, Result};
+
+/// A published weight set.
+#[derive(Debug)]
+pub struct Preset {
+    /// The name the preset is asked for by.
+    pub name: &'static str,
+    /// Where the weights were published.
+    pub source: &'static str,
+    /// The rules and search the weights were published under.
+    pub published_under: &'static str,
+    /// (feature, weight, exponent), in the published order.
+    pub terms: &'static [(&'static str, f64, Option<f64>)],
+    /// The improvement a two-ply plan must make over the best first move, where the source sets one.
+    pub lookahead_margin: Option<f64>,
+}
+
+impl Preset {
+    /// The preset's weights.
+    pub fn weights(&self) -> Weights {
+        Weights::new(self.terms.iter().copied()).expect("presets name registered features")
+    }
+}
+
+/// NUS CS3243 (Introduction to Artificial Intelligence) project report: six features learned by a
+/// genetic algorithm (tournament selection of 8, 20% elitism), 1-ply, 10x20, research rules.
+pub static CS3243: Preset = Preset {
+    name: "cs3243",
+    source: "CS3243 project report (National University of Singapore), genetic algorithm",
+    published_under: "classic rules, 10x20, 1-ply",
+    terms: &[
+        ("rows_cleared", 8.580230809919557, None),
+        ("row_transitions", -7.323298208568506, None),
+        ("column_transitions", -5.79715846115661, None),
+        ("holes", -4.194861543999046, None),
+        ("cumulative_wells", -3.908041863765, None),
+        ("max_height", -7.193861810393222, None),
+    ],
+    lookahead_margin: None,
+};
+
+/// takado8's C# genetic-algorithm Tetris AI: four features evolved with truncation selection,
+/// fitness-weighted crossover normalised to unit length and +-0.2 mutation.
+pub static TAKADO8: Preset = Preset {
+    name: "takado8",
+    source: "takado8, C# Tetris AI trained by a genetic algorithm",
+    published_under: "10x20, 1-ply",
+    terms: &[
+        ("aggregate_height", -0.798752914564018, None),
+        ("rows_cleared", 0.522287506868767, None),
+        ("holes", -0.24921408023878, None),
+        ("bumpiness", -0.164626498034284, None),
+    ],
+    lookahead_margin: None,
+};
+
+/// Yiyuan Lee, "Tetris AI – The (Near) Perfect Bot" (2013): four features tuned by a genetic
+/// algorithm, searching the current and the next piece.
+pub static LEE: Preset = Preset {
+    name: "lee",
+    source: "Yiyuan Lee, \"Tetris AI - The (Near) Perfect Bot\", 2013",
+    published_under: "10x20, current and next piece",
+    terms: &[
+        ("aggregate_height", -0.510066, None),
+        ("rows_cleared", 0.760666, None),
+        ("holes", -0.35663, None),
+        ("bumpiness", -0.184483, None),
+    ],
+    lookahead_margin: None,
+};
+
+/// smartspot2's p5.js Tetris AI, its default weights: guideline rules with SRS, breadth-first
+/// search over inputs, and a lookahead that must improve on the best first move by 100.
+pub static SMARTSPOT2: Preset = Preset {
+    name: "smartspot2",
+    source: "smartspot2, tetris-ai (p5.js), default weights",
+    published_under: "guideline rules with SRS, input search, 2-ply with margin 100",
+    terms: &[
+        ("rows_cleared", 200.0, None),
+        ("column_holes_pow", -300.0, Some(0.66)),
+        ("max_height", -8.0, Some(2.0)),
+        ("placement_height", -5.0, Some(2.0)),
+        ("avg_height_difference", -75.0, None),
+        ("row_transitions", -20.0, None),
+        ("column_transitions", -20.0, None),
+        ("deepest_well", -100.0, None),
+    ],
+    lookahead_margin: Some(100.0),
+};
+
+/// Pierre Dellacherie's hand-tuned one-piece controller (2003), as reported by Fahey and by
+/// Thiery & Scherrer, "Building Controllers for Tetris", ICGA Journal 32 (2009).
+pub static DELLACHERIE: Preset = Preset {
+    name: "dellacherie",
+    source: "Pierre Dellacherie (2003), reported in Thiery & Scherrer, ICGA Journal 32 (2009)",
+    published_under: "classic rules, 10x20, 1-ply",
+    terms: &[
+        ("landing_height", -1.0, None),
+        ("eroded_piece_cells", 1.0, None),
+        ("row_transitions", -1.0, None),
+        ("column_transitions", -1.0, None),
+        ("holes", -4.0, None),
+        ("cumulative_wells", -1.0, None),
+    ],
+    lookahead_margin: None,
+};
+
+/// Islam El-Ashi, "El-Tetris – An Improvement on Pierre Dellacherie's Algorithm" (2011):
+/// Dellacherie's features reweighted by a particle swarm.
+pub static EL_TETRIS: Preset = Preset {
+    name: "el_tetris",
+    source: "Islam El-Ashi, \"El-Tetris - An Improvement on Pierre Dellacherie's Algorithm\", 2011",
+    published_under: "classic rules, 10x20, 1-ply",
+    terms: &[
+        ("landing_height", -4.500158825082766, None),
+        ("rows_cleared", 3.4181268101392694, None),
+        ("row_transitions", -3.2178882868487753, None),
+        ("column_transitions", -9.348695305445199, None),
+        ("holes", -7.899265427351652, None),
+        ("cumulative_wells", -3.3855972247263626, None),
+    ],
+    lookahead_margin: None,
+};
+
+/// Thiery & Scherrer's "DU" controller (BCTS), learned by the noisy cross-entropy method:
+/// "Improvements on Learning Tetris with Cross Entropy", ICGA Journal 32 (2009).
+pub static DU: Preset = Preset {
+    name: "du",
+    source: "Thiery & Scherrer, \"Improvements on Learning Tetris with Cross Entropy\", ICGA Journal 32 (2009)",
+    published_under: "classic rules, 10x20, 1-ply",
+    terms: &[
+        ("landing_height", -12.63, None),
+        ("eroded_piece_cells", 6.60, None),
+        ("row_transitions", -9.22, None),
+        ("column_transitions", -19.77, None),
+        ("holes", -13.08, None),
+        ("cumulative_wells", -10.49, None),
+        ("hole_depth", -1.61, None),
+        ("rows_with_holes", -24.04, None),
+    ],
+    lookahead_margin: None,
+};
+
+/// Gabillon, Ghavamzadeh & Scherrer, "Approximate Dynamic Programming Finally Performs Well in
+/// the Game of Tetris", NIPS 2013: the DT features learned by CBMPI on a 10x10 board.
+pub static DT10: Preset = Preset {
+    name: "dt10",
+    source: "Gabillon, Ghavamzadeh & Scherrer, NIPS 2013 (CBMPI, 10x10)",
+    published_under: "classic rules, 10x10, 1-ply",
+    terms: &[
+        ("landing_height", -2.18, None),
+        ("eroded_piece_cells", 2.42, None),
+        ("row_transitions", -2.17, None),
+        ("column_transitions", -3.31, None),
+        ("holes", 0.95, None),
+        ("cumulative_wells", -2.22, None),
+        ("hole_depth", -0.81, None),
+        ("rows_with_holes", -9.65, None),
+        ("pattern_diversity", 1.27, None),
+    ],
+    lookahead_margin: None,
+};
+
+/// Gabillon, Ghavamzadeh & Scherrer, NIPS 2013: the DT features learned by CBMPI on 10x20.
+pub static DT20: Preset = Preset {
+    name: "dt20",
+    source: "Gabillon, Ghavamzadeh & Scherrer, NIPS 2013 (CBMPI, 10x20)",
+    published_under: "classic rules, 10x20, 1-ply",
+    terms: &[
+        ("landing_height", -2.68, None),
+        ("eroded_piece_cells", 1.38, None),
+        ("row_transitions", -2.41, None),
+        ("column_transitions", -6.32, None),
+        ("holes", 2.03, None),
+        ("cumulative_wells", -2.71, None),
+        ("hole_depth", -0.43, None),
+        ("rows_with_holes", -9.48, None),
+        ("pattern_diversity", 0.89, None),
+    ],
+    lookahead_margin: None,
+};
+
+/// Every shipped preset.
+pub static PRESETS: [&Preset; 9] = [
+    &CS3243,
+    &TAKADO8,
+    &LEE,
+    &SMARTSPOT2,
+    &DELLACHERIE,
+    &EL_TETRIS,
+    &DU,
+    &DT10,
+    &DT20,
+];
+
+/// The names of all presets.
+pub fn names() -> Vec<&'static str> {
+    PRESETS.iter().map(|p| p.name).collect()
+}
+
+/// The preset called `name`.
+pub fn find(name: &str) -> Result<&'static Preset> {
+    PRESETS
+        .iter()
+        .copied()
+        .find(|p| p.name == name)
+        .ok_or_else(|| Error::UnknownPreset(name.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_builds_and_unknown_names_are_refused() {
+        for preset in PRESETS {
+            assert_eq!(
+                preset.weights().terms().len(),
+                preset.terms.len(),
+                "{}",
+                preset.name
+            );
+        }
+        let error = find("dellacheri").unwrap_err();
+        assert!(error.to_string().contains("\"dellacheri\""));
+        assert!(error.to_string().contains("dellacherie"));
+    }
+}

@@ -1,0 +1,399 @@
+//! Choosing a placement: score every placement of the current piece (and of the hold
+//! alternative) with the weights, optionally look one piece further, and break ties at random
+//! from the game's seeded generator.
+//!
+//! Two-ply search follows the p5.js write-up: only the best fraction of first moves (by their own
+//! score) is searched further; a plan's value is its first move's score plus the best score of the
+//! next piece on the board it leaves (without preview, the mean of that over the pieces that can
+//! come next); and a plan replaces the best single move only if its value beats that move's plan
+//! value by at least the required margin.
+
+use crate::ai::features::Outcome;
+use crate::ai::weights::Weights;
+use crate::board::Board;
+use crate::error::{Error, Result};
+use crate::moves::{Input, MoveSearch, Placement, drop_placements};
+use crate::piece::{Piece, Rotation};
+use crate::rules::{GameRng, RuleSet, Rules, lock, spawn_position};
+use crate::timing::reachable_in_time;
+use serde::{Deserialize, Serialize};
+
+/// How far and how wide to search.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SearchConfig {
+    /// 1: the current piece only. 2: the next piece too.
+    pub depth: u8,
+    /// The fraction of first moves (best first) searched at the second ply, in (0, 1].
+    pub prune: f64,
+    /// How much a two-ply plan must improve on the best single move to replace it; `None` takes
+    /// the preset's margin where it sets one, else 0.
+    pub margin: Option<f64>,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            depth: 1,
+            prune: 0.25,
+            margin: None,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// Checks the values; the error names the bad one.
+    pub fn validate(&self) -> Result<()> {
+        if !(1..=2).contains(&self.depth) {
+            return Err(Error::Config(format!(
+                "search depth {} is not supported: it must be 1 or 2",
+                self.depth
+            )));
+        }
+        if !(self.prune > 0.0 && self.prune <= 1.0) {
+            return Err(Error::Config(format!(
+                "prune fraction {} is out of range: it must be above 0 and at most 1",
+                self.prune
+            )));
+        }
+        if let Some(margin) = self.margin
+            && !(margin.is_finite() && margin >= 0.0)
+        {
+            return Err(Error::Config(format!(
+                "lookahead margin {margin} must be a finite number, 0 or more"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// What the AI sees of a game.
+#[derive(Clone, Copy, Debug)]
+pub struct Position<'a> {
+    /// The stack.
+    pub board: &'a Board,
+    /// The rules in force.
+    pub rules: &'a Rules,
+    /// The piece to place.
+    pub current: Piece,
+    /// The piece in the hold slot.
+    pub hold: Option<Piece>,
+    /// Whether hold may be used now (rules allow it and it was not used for this piece).
+    pub can_hold: bool,
+    /// The visible preview, next piece first.
+    pub preview: &'a [Piece],
+    /// The pieces the first unseen draw can be, each equally likely.
+    pub unseen: &'a [Piece],
+}
+
+/// A placement with how to reach it and how the AI scored it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Choice {
+    /// Where the piece locks.
+    pub placement: Placement,
+    /// Whether the hold slot is used first.
+    pub hold: bool,
+    /// The inputs, starting with `Hold` when hold is used and ending with a hard drop.
+    pub path: Vec<Input>,
+    /// The score the choice was ranked by (the plan value at two plies).
+    pub score: f64,
+}
+
+/// One first move considered by a search.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    placement: Placement,
+    /// Which of the two first-piece lists it came from: 0 the current piece, 1 the hold alternative.
+    list: usize,
+    /// Its index in that list.
+    index: usize,
+    score: f64,
+}
+
+/// A reusable searcher: its tables are allocated once, so deciding allocates little.
+#[derive(Default)]
+pub struct Searcher {
+    /// Input searches for the current piece and for the hold alternative.
+    first: [MoveSearch; 2],
+    /// Input search for the second ply.
+    second: MoveSearch,
+    /// The first-move placements, per list, each with its index in its move search.
+    lists: [Vec<(usize, Placement)>; 2],
+    scratch: Vec<Placement>,
+    candidates: Vec<Candidate>,
+}
+
+/// The value of placing `placement` on `board`: the weighted features of the result, or minus
+/// infinity when it ends the game. Returns the board after the lock too.
+#[inline]
+pub fn evaluate(
+    board: &Board,
+    placement: &Placement,
+    kind: RuleSet,
+    weights: &Weights,
+) -> (f64, Board) {
+    let mut after = *board;
+    let locked = lock(&mut after, placement, kind);
+    if locked.tops_out {
+        return (f64::NEG_INFINITY, after);
+    }
+    let outcome = Outcome {
+        board: &after,
+        landing_row: locked.landing_row,
+        top_row: locked.top_row,
+        rows_cleared: locked.rows_cleared,
+        piece_cells_cleared: locked.piece_cells_cleared,
+    };
+    (weights.evaluate(&outcome), after)
+}
+
+/// The inputs that take a drop-only placement from the middle column: turns, shifts, hard drop.
+fn drop_path(board: &Board, placement: &Placement) -> Vec<Input> {
+    let mut path = match placement.rotation {
+        Rotation::Spawn => vec![],
+        Rotation::Right => vec![Input::Cw],
+        Rotation::Reverse => vec![Input::Cw, Input::Cw],
+        Rotation::Left => vec![Input::Ccw],
+    };
+    let dx = placement.x - (board.width() as i32 - 1) / 2;
+    let shift = if dx < 0 { Input::Left } else { Input::Right };
+    path.extend(std::iter::repeat_n(shift, dx.unsigned_abs() as usize));
+    path.push(Input::HardDrop);
+    path
+}
+
+impl Searcher {
+    /// A searcher with empty tables.
+    pub fn new() -> Searcher {
+        Searcher::default()
+    }
+
+    /// The best choice for `position`, or `None` when the piece has nowhere to go.
+    pub fn decide(
+        &mut self,
+        position: &Position,
+        weights: &Weights,
+        config: &SearchConfig,
+        rng: &mut GameRng,
+    ) -> Option<Choice> {
+        self.score_first_moves(position, weights);
+        if self.candidates.is_empty() {
+            return None;
+        }
+        let (best, ties) = self.best_candidate();
+        let mut chosen = self.candidates[best];
+        if ties > 1 {
+            // Uniform among the tied best, from the game's generator.
+            let pick = rng.below(ties as u32) as usize;
+            let top = self.candidates[best].score;
+            chosen = *self
+                .candidates
+                .iter()
+                .filter(|c| c.score == top)
+                .nth(pick)
+                .expect("counted above");
+        }
+        let mut score = chosen.score;
+        if config.depth == 2 {
+            let (plan, value) = self.second_ply(position, weights, config, chosen);
+            chosen = plan;
+            score = value;
+        }
+        Some(Choice {
+            placement: chosen.placement,
+            hold: chosen.list == 1,
+            path: self.path(position, &chosen),
+            score,
+        })
+    }
+
+    /// Every first move with its one-ply score and path, best first; ties keep search order.
+    pub fn rank(&mut self, position: &Position, weights: &Weights) -> Vec<Choice> {
+        self.score_first_moves(position, weights);
+        let mut ranked: Vec<Candidate> = self.candidates.clone();
+        ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
+        ranked
+            .iter()
+            .map(|c| Choice {
+                placement: c.placement,
+                hold: c.list == 1,
+                path: self.path(position, c),
+                score: c.score,
+            })
+            .collect()
+    }
+
+    /// The piece the hold input would bring in, if it is known and differs from the current one.
+    fn hold_alternative(position: &Position) -> Option<Piece> {
+        if !position.can_hold {
+            return None;
+        }
+        position
+            .hold
+            .or_else(|| position.preview.first().copied())
+            .filter(|&p| p != position.current)
+    }
+
+    /// Fills `self.candidates` with every first move of the current piece and the hold alternative.
+    fn score_first_moves(&mut self, position: &Position, weights: &Weights) {
+        self.candidates.clear();
+        let alternative = Searcher::hold_alternative(position);
+        let pieces = [Some(position.current), alternative];
+        for (list, piece) in pieces.into_iter().enumerate() {
+            let Some(piece) = piece else { continue };
+            self.collect_placements(position.board, position.rules, piece, list);
+            for &(index, placement) in &self.lists[list] {
+                let (score, _) = evaluate(position.board, &placement, position.rules.kind, weights);
+                self.candidates.push(Candidate {
+                    placement,
+                    list,
+                    index,
+                    score,
+                });
+            }
+        }
+    }
+
+    /// Fills `self.lists[list]` with the placements of `piece`, each with its index in the move
+    /// search (for its path); under timing, only those a player could reach in time.
+    fn collect_placements(&mut self, board: &Board, rules: &Rules, piece: Piece, list: usize) {
+        let out = &mut self.lists[list];
+        out.clear();
+        match rules.kind {
+            RuleSet::Classic => {
+                self.scratch.clear();
+                drop_placements(board, piece, &mut self.scratch);
+                out.extend(self.scratch.iter().copied().enumerate());
+            }
+            RuleSet::Guideline => {
+                let Some(spawn) = spawn_position(board, piece) else {
+                    return;
+                };
+                let search = &mut self.first[list];
+                search.run(board, piece, spawn);
+                let found = search.placements().iter().copied().enumerate();
+                match rules.timing {
+                    None => out.extend(found),
+                    Some(timing) => out.extend(found.filter(|(i, p)| {
+                        reachable_in_time(board, p, spawn, &search.path(*i), timing)
+                    })),
+                }
+            }
+        }
+    }
+
+    /// The index of the first best candidate and how many candidates tie with it.
+    fn best_candidate(&self) -> (usize, usize) {
+        let mut best = 0;
+        let mut ties = 0;
+        for (i, c) in self.candidates.iter().enumerate() {
+            if ties == 0 || c.score > self.candidates[best].score {
+                best = i;
+                ties = 1;
+            } else if c.score == self.candidates[best].score {
+                ties += 1;
+            }
+        }
+        (best, ties)
+    }
+
+    /// The two-ply plan: returns the chosen first move and its plan value.
+    fn second_ply(
+        &mut self,
+        position: &Position,
+        weights: &Weights,
+        config: &SearchConfig,
+        single: Candidate,
+    ) -> (Candidate, f64) {
+        let mut order: Vec<Candidate> = self.candidates.clone();
+        order.sort_by(|a, b| b.score.total_cmp(&a.score));
+        let keep = ((order.len() as f64 * config.prune).ceil() as usize).clamp(1, order.len());
+        order.truncate(keep);
+        if !order.iter().any(|c| same(c, &single)) {
+            order.push(single);
+        }
+        let mut single_value = f64::NEG_INFINITY;
+        let mut best = (single, f64::NEG_INFINITY);
+        for candidate in order {
+            let value = candidate.score + self.next_piece_value(position, weights, &candidate);
+            if same(&candidate, &single) {
+                single_value = value;
+            }
+            if value > best.1 {
+                best = (candidate, value);
+            }
+        }
+        let improvement = best.1 - single_value;
+        if improvement > 0.0 && improvement >= config.margin.unwrap_or(0.0) {
+            best
+        } else {
+            (single, single_value)
+        }
+    }
+
+    /// The best score of the piece after `first` on the board it leaves; without preview, the
+    /// mean of that over the pieces that can come.
+    fn next_piece_value(
+        &mut self,
+        position: &Position,
+        weights: &Weights,
+        first: &Candidate,
+    ) -> f64 {
+        if first.score == f64::NEG_INFINITY {
+            return f64::NEG_INFINITY;
+        }
+        let (_, after) = evaluate(
+            position.board,
+            &first.placement,
+            position.rules.kind,
+            weights,
+        );
+        // Using hold with an empty slot takes the first preview piece as the current one.
+        let skip = usize::from(first.list == 1 && position.hold.is_none());
+        let known = position.preview.get(skip).copied();
+        let pieces: &[Piece] = match &known {
+            Some(piece) => std::slice::from_ref(piece),
+            None => position.unseen,
+        };
+        let mut total = 0.0;
+        for &piece in pieces {
+            total += self.best_score(&after, position.rules, piece, weights);
+        }
+        total / pieces.len() as f64
+    }
+
+    /// The best one-ply score of `piece` on `board` (minus infinity if every placement loses).
+    fn best_score(&mut self, board: &Board, rules: &Rules, piece: Piece, weights: &Weights) -> f64 {
+        self.scratch.clear();
+        match rules.kind {
+            RuleSet::Classic => drop_placements(board, piece, &mut self.scratch),
+            RuleSet::Guideline => {
+                if let Some(spawn) = spawn_position(board, piece) {
+                    self.scratch
+                        .extend_from_slice(self.second.run(board, piece, spawn));
+                }
+            }
+        }
+        self.scratch
+            .iter()
+            .map(|p| evaluate(board, p, rules.kind, weights).0)
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// The input path of a first-move candidate.
+    fn path(&self, position: &Position, candidate: &Candidate) -> Vec<Input> {
+        let mut path = Vec::new();
+        if candidate.list == 1 {
+            path.push(Input::Hold);
+        }
+        match position.rules.kind {
+            RuleSet::Classic => path.extend(drop_path(position.board, &candidate.placement)),
+            RuleSet::Guideline => path.extend(self.first[candidate.list].path(candidate.index)),
+        }
+        path
+    }
+}
+
+fn same(a: &Candidate, b: &Candidate) -> bool {
+    a.list == b.list && a.index == b.index
+}

@@ -1,0 +1,237 @@
+//! Weights are data: feature name -> (weight, optional exponent), checked against the registry.
+//!
+//! In JSON a weight set is an object whose keys are feature names and whose values are either a
+//! number (the weight) or `{"weight": w, "exponent": e}`.
+
+use crate::ai::features::{FEATURES, Feature, Outcome, index_of};
+use crate::error::{Error, Result};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// One weighted feature.
+#[derive(Clone, Copy)]
+pub struct Term {
+    /// The feature's index in the registry.
+    pub feature: usize,
+    /// Its weight (negative for bad things).
+    pub weight: f64,
+    /// An exponent applied as the feature defines, if any.
+    pub exponent: Option<f64>,
+    compute: &'static Feature,
+}
+
+impl Term {
+    /// The registered name of the term's feature.
+    pub fn name(&self) -> &'static str {
+        self.compute.name
+    }
+}
+
+impl std::fmt::Debug for Term {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {} ^ {:?}", self.name(), self.weight, self.exponent)
+    }
+}
+
+impl PartialEq for Term {
+    fn eq(&self, other: &Term) -> bool {
+        (self.feature, self.weight, self.exponent) == (other.feature, other.weight, other.exponent)
+    }
+}
+
+/// A weight set: the terms of the weighted sum a policy maximises.
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[serde(try_from = "Map<String, Value>", into = "Map<String, Value>")]
+pub struct Weights {
+    terms: Vec<Term>,
+}
+
+fn check_finite(feature: &str, what: &'static str, value: f64) -> Result<()> {
+    if value.is_finite() {
+        Ok(())
+    } else {
+        Err(Error::NotFinite {
+            feature: feature.to_string(),
+            what,
+            value,
+        })
+    }
+}
+
+impl Weights {
+    /// A weight set from (feature name, weight, exponent) triples. Unknown or repeated names and
+    /// NaN or infinite numbers are errors.
+    pub fn new<'a>(
+        terms: impl IntoIterator<Item = (&'a str, f64, Option<f64>)>,
+    ) -> Result<Weights> {
+        let mut weights = Weights::default();
+        for (name, weight, exponent) in terms {
+            if weights.get(name).is_some() {
+                return Err(Error::Config(format!(
+                    "feature \"{name}\" is weighted twice"
+                )));
+            }
+            weights.set(name, weight, exponent)?;
+        }
+        Ok(weights)
+    }
+
+    /// The terms in the order they were given.
+    pub fn terms(&self) -> &[Term] {
+        &self.terms
+    }
+
+    /// The weight and exponent of the feature called `name`, if it is weighted.
+    pub fn get(&self, name: &str) -> Option<(f64, Option<f64>)> {
+        self.terms
+            .iter()
+            .find(|t| t.name() == name)
+            .map(|t| (t.weight, t.exponent))
+    }
+
+    /// Sets (or adds) the weight and exponent of the feature called `name`.
+    pub fn set(&mut self, name: &str, weight: f64, exponent: Option<f64>) -> Result<()> {
+        let feature = index_of(name).ok_or_else(|| Error::UnknownFeature(name.to_string()))?;
+        check_finite(name, "weight", weight)?;
+        if let Some(e) = exponent {
+            check_finite(name, "exponent", e)?;
+        }
+        let term = Term {
+            feature,
+            weight,
+            exponent,
+            compute: &FEATURES[feature],
+        };
+        match self.terms.iter_mut().find(|t| t.feature == feature) {
+            Some(existing) => *existing = term,
+            None => self.terms.push(term),
+        }
+        Ok(())
+    }
+
+    /// Removes the feature called `name` from the set, if it is weighted.
+    pub fn remove(&mut self, name: &str) {
+        self.terms.retain(|t| t.name() != name);
+    }
+
+    /// The weighted sum of the features of `outcome`.
+    #[inline]
+    pub fn evaluate(&self, outcome: &Outcome) -> f64 {
+        self.terms
+            .iter()
+            .map(|t| t.weight * t.compute.value(outcome, t.exponent))
+            .sum()
+    }
+
+    /// Parses weights from JSON (see the module documentation for the form).
+    pub fn from_json(text: &str) -> Result<Weights> {
+        let map: Map<String, Value> =
+            serde_json::from_str(text).map_err(|e| Error::WeightsJson(e.to_string()))?;
+        Weights::try_from(map)
+    }
+
+    /// The weights as pretty JSON, in the form [`Weights::from_json`] reads.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&Map::from(self.clone())).expect("a map of numbers")
+    }
+}
+
+impl TryFrom<Map<String, Value>> for Weights {
+    type Error = Error;
+
+    fn try_from(map: Map<String, Value>) -> Result<Weights> {
+        let mut terms = Vec::with_capacity(map.len());
+        for (name, value) in &map {
+            let (weight, exponent) = match value {
+                Value::Number(n) => (n.as_f64(), None),
+                Value::Object(fields) => {
+                    if let Some(key) = fields.keys().find(|k| *k != "weight" && *k != "exponent") {
+                        return Err(Error::WeightsJson(format!(
+                            "feature \"{name}\" has an unknown field \"{key}\" (expected \"weight\" and optionally \"exponent\")"
+                        )));
+                    }
+                    let number = |key: &str| -> Result<Option<f64>> {
+                        match fields.get(key) {
+                            None | Some(Value::Null) => Ok(None),
+                            Some(Value::Number(n)) => Ok(n.as_f64()),
+                            Some(other) => Err(Error::WeightsJson(format!(
+                                "the {key} of feature \"{name}\" is {other}, not a number"
+                            ))),
+                        }
+                    };
+                    (number("weight")?, number("exponent")?)
+                }
+                other => {
+                    return Err(Error::WeightsJson(format!(
+                        "the weight of feature \"{name}\" is {other}, not a number"
+                    )));
+                }
+            };
+            let weight = weight
+                .ok_or_else(|| Error::WeightsJson(format!("feature \"{name}\" has no weight")))?;
+            terms.push((name.as_str(), weight, exponent));
+        }
+        Weights::new(terms)
+    }
+}
+
+impl From<Weights> for Map<String, Value> {
+    fn from(weights: Weights) -> Map<String, Value> {
+        weights
+            .terms
+            .iter()
+            .map(|t| {
+                let value = match t.exponent {
+                    None => Value::from(t.weight),
+                    Some(e) => serde_json::json!({ "weight": t.weight, "exponent": e }),
+                };
+                (t.name().to_string(), value)
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_names_and_non_finite_numbers_are_refused() {
+        let unknown = Weights::new([("hole", -1.0, None)]).unwrap_err();
+        assert_eq!(unknown, Error::UnknownFeature("hole".into()));
+        assert!(unknown.to_string().contains("\"hole\""));
+        let nan = Weights::new([("holes", f64::NAN, None)]).unwrap_err();
+        assert!(
+            nan.to_string()
+                .contains("weight of feature \"holes\" is NaN"),
+            "{nan}"
+        );
+        let inf = Weights::new([("holes", 1.0, Some(f64::INFINITY))]).unwrap_err();
+        assert!(
+            inf.to_string()
+                .contains("exponent of feature \"holes\" is inf"),
+            "{inf}"
+        );
+        let twice = Weights::new([("holes", 1.0, None), ("holes", 2.0, None)]).unwrap_err();
+        assert!(twice.to_string().contains("twice"));
+    }
+
+    #[test]
+    fn json_round_trips_and_bad_json_names_the_problem() {
+        let text = r#"{"holes": -4, "max_height": {"weight": -8, "exponent": 2}}"#;
+        let weights = Weights::from_json(text).unwrap();
+        assert_eq!(weights.get("holes"), Some((-4.0, None)));
+        assert_eq!(weights.get("max_height"), Some((-8.0, Some(2.0))));
+        assert_eq!(Weights::from_json(&weights.to_json()).unwrap(), weights);
+        let names = |e: Error| e.to_string();
+        assert!(names(Weights::from_json(r#"{"holes": "x"}"#).unwrap_err()).contains("\"holes\""));
+        assert!(
+            names(Weights::from_json(r#"{"holes": {"weigth": 1}}"#).unwrap_err())
+                .contains("weigth")
+        );
+        assert!(
+            names(Weights::from_json(r#"{"holes": -4"#).unwrap_err()).contains("bad weights JSON")
+        );
+        assert!(names(Weights::from_json(r#"[1, 2]"#).unwrap_err()).contains("bad weights JSON"));
+    }
+}

@@ -1,0 +1,39 @@
+//! The crate's error type: every bad input becomes one of these, never a panic.
+
+use thiserror::Error;
+
+/// Anything the engine refuses, with a message that names the bad value.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum Error {
+    /// A board width outside the supported range.
+    #[error("board width {0} is out of range: it must be from {min} to {max}", min = crate::board::MIN_WIDTH, max = crate::board::MAX_WIDTH)]
+    BoardWidth(usize),
+    /// A board height outside the supported range.
+    #[error("board height {0} is out of range: it must be from {min} to {max}", min = crate::board::MIN_HEIGHT, max = crate::board::MAX_HEIGHT)]
+    BoardHeight(usize),
+    /// A weight names a feature the registry does not know.
+    #[error("unknown feature \"{0}\" (known features: {known})", known = crate::ai::features::names().join(", "))]
+    UnknownFeature(String),
+    /// A weight or exponent that is NaN or infinite.
+    #[error("the {what} of feature \"{feature}\" is {value}: it must be a finite number")]
+    NotFinite {
+        /// The feature whose number is bad.
+        feature: String,
+        /// "weight" or "exponent".
+        what: &'static str,
+        /// The bad number.
+        value: f64,
+    },
+    /// A preset name that is not shipped.
+    #[error("unknown preset \"{0}\" (presets: {known})", known = crate::ai::presets::names().join(", "))]
+    UnknownPreset(String),
+    /// Any other configuration value out of range; the message names it.
+    #[error("{0}")]
+    Config(String),
+    /// Weights given as JSON that do not parse.
+    #[error("bad weights JSON: {0}")]
+    WeightsJson(String),
+}
+
+/// The crate's result type.
+pub type Result<T> = std::result::Result<T, Error>;

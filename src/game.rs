@@ -1,0 +1,397 @@
+//! One game: the board, the piece queue, hold, score and statistics, played by the AI one piece
+//! at a time. Same configuration and seed, same game.
+
+use crate::ai::presets;
+use crate::ai::search::{Choice, Position, SearchConfig, Searcher};
+use crate::ai::weights::Weights;
+use crate::board::Board;
+use crate::error::{Error, Result};
+use crate::moves::Placement;
+use crate::piece::Piece;
+use crate::rules::{GameRng, Randomizer, RuleSet, Rules, Scoring, lock, spawn_position};
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// The preset a game plays when none is named.
+pub const DEFAULT_PRESET: &str = "dellacherie";
+
+/// Random streams drawn from a game's seed.
+const PIECE_STREAM: u64 = 1;
+const TIE_STREAM: u64 = 2;
+
+/// Everything that defines a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct GameConfig {
+    /// The rules.
+    pub rules: Rules,
+    /// Board columns (4 to 16).
+    pub width: usize,
+    /// Board rows (4 to 40).
+    pub height: usize,
+    /// The seed every random choice of the game comes from.
+    pub seed: u64,
+    /// A preset's name; used when `weights` is not given (default "dellacherie").
+    pub preset: Option<String>,
+    /// Explicit weights; give these or a preset, not both.
+    pub weights: Option<Weights>,
+    /// Search depth, pruning and margin.
+    pub search: SearchConfig,
+}
+
+impl Default for GameConfig {
+    fn default() -> GameConfig {
+        GameConfig {
+            rules: Rules::classic(),
+            width: 10,
+            height: 20,
+            seed: 0,
+            preset: None,
+            weights: None,
+            search: SearchConfig::default(),
+        }
+    }
+}
+
+impl GameConfig {
+    /// The weights and search the configuration asks for, checked.
+    pub fn resolve(&self) -> Result<(Weights, SearchConfig)> {
+        self.rules.validate()?;
+        self.search.validate()?;
+        let mut search = self.search;
+        let weights = match (&self.weights, &self.preset) {
+            (Some(_), Some(name)) => {
+                return Err(Error::Config(format!(
+                    "give a preset or weights, not both (preset \"{name}\" and weights were given)"
+                )));
+            }
+            (Some(weights), None) => weights.clone(),
+            (None, name) => {
+                let preset = presets::find(name.as_deref().unwrap_or(DEFAULT_PRESET))?;
+                search.margin = search.margin.or(preset.lookahead_margin);
+                preset.weights()
+            }
+        };
+        Ok((weights, search))
+    }
+}
+
+/// A game's running totals.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Lines cleared.
+    pub lines: u64,
+    /// Pieces locked.
+    pub pieces: u64,
+    /// Guideline score (0 under the research rules, whose score is lines).
+    pub score: u64,
+    /// Pieces per line cleared, when any line was cleared.
+    pub pieces_per_line: Option<f64>,
+    /// Whether the game has ended.
+    pub game_over: bool,
+}
+
+/// What one AI step did.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Step {
+    /// The placement played and the inputs that reach it.
+    pub choice: Choice,
+    /// Lines the placement cleared.
+    pub rows_cleared: u32,
+    /// Points it scored.
+    pub points: u64,
+    /// Whether the game ended with it.
+    pub game_over: bool,
+}
+
+/// The cells of a piece in view, with its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PieceView {
+    /// The piece.
+    pub piece: Piece,
+    /// Its cells as (column, row), row 0 at the bottom.
+    pub cells: [(i32, i32); 4],
+}
+
+/// What a renderer needs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct View {
+    /// Board columns.
+    pub width: usize,
+    /// Visible rows.
+    pub height: usize,
+    /// The locked cells, row by row from the bottom, visible rows then buffer rows: 0 empty,
+    /// otherwise 1 + the index of the piece that filled it.
+    pub cells: Vec<u8>,
+    /// The piece about to be placed, where it appears.
+    pub active: Option<PieceView>,
+    /// Where the active piece would land if dropped straight down.
+    pub ghost: Option<PieceView>,
+    /// The hold slot.
+    pub hold: Option<Piece>,
+    /// The visible preview, next first.
+    pub queue: Vec<Piece>,
+    /// Running totals.
+    pub stats: Stats,
+}
+
+/// One game in progress.
+pub struct Game {
+    config: GameConfig,
+    weights: Weights,
+    search: SearchConfig,
+    board: Board,
+    colors: Vec<u8>,
+    piece_rng: GameRng,
+    tie_rng: GameRng,
+    randomizer: Randomizer,
+    current: Piece,
+    preview: VecDeque<Piece>,
+    hold: Option<Piece>,
+    hold_used: bool,
+    scoring: Scoring,
+    stats: Stats,
+    searcher: Searcher,
+    unseen: Vec<Piece>,
+}
+
+impl Game {
+    /// A new game; a bad configuration is an error naming the bad value.
+    pub fn new(config: GameConfig) -> Result<Game> {
+        let (weights, search) = config.resolve()?;
+        let board = Board::new(config.width, config.height)?;
+        let mut piece_rng = GameRng::new(config.seed, PIECE_STREAM);
+        let mut randomizer = Randomizer::for_rules(config.rules.kind);
+        let current = randomizer.next(&mut piece_rng);
+        let preview = (0..config.rules.preview)
+            .map(|_| randomizer.next(&mut piece_rng))
+            .collect();
+        let mut game = Game {
+            weights,
+            search,
+            board,
+            colors: vec![0; board.width() * board.row_limit()],
+            piece_rng,
+            tie_rng: GameRng::new(config.seed, TIE_STREAM),
+            randomizer,
+            current,
+            preview,
+            hold: None,
+            hold_used: false,
+            scoring: Scoring::new(),
+            stats: Stats::default(),
+            searcher: Searcher::new(),
+            unseen: Vec::with_capacity(7),
+            config,
+        };
+        game.check_block_out();
+        Ok(game)
+    }
+
+    /// The configuration the game was made with.
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    /// The weights the AI plays with.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Replaces the AI's weights; the next decision uses them.
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The piece to place next.
+    pub fn current(&self) -> Piece {
+        self.current
+    }
+
+    /// Running totals.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.stats.game_over
+    }
+
+    fn check_block_out(&mut self) {
+        if self.config.rules.kind == RuleSet::Guideline
+            && spawn_position(&self.board, self.current).is_none()
+        {
+            self.stats.game_over = true;
+        }
+    }
+
+    fn refresh_unseen(&mut self) {
+        self.unseen.clear();
+        if let Randomizer::Bag(bag) = &self.randomizer {
+            self.unseen.extend_from_slice(bag);
+        }
+        if self.unseen.is_empty() {
+            self.unseen.extend_from_slice(&Piece::ALL);
+        }
+    }
+
+    /// Lets the AI play the current piece. `None` once the game is over.
+    pub fn step(&mut self) -> Option<Step> {
+        if self.stats.game_over {
+            return None;
+        }
+        self.refresh_unseen();
+        let preview = self.preview.make_contiguous();
+        let position = Position {
+            board: &self.board,
+            rules: &self.config.rules,
+            current: self.current,
+            hold: self.hold,
+            can_hold: self.config.rules.hold && !self.hold_used,
+            preview,
+            unseen: &self.unseen,
+        };
+        let Some(choice) =
+            self.searcher
+                .decide(&position, &self.weights, &self.search, &mut self.tie_rng)
+        else {
+            self.stats.game_over = true;
+            return None;
+        };
+        if choice.hold {
+            self.use_hold();
+        }
+        let (rows_cleared, points) = self.lock(&choice.placement);
+        Some(Step {
+            choice,
+            rows_cleared,
+            points,
+            game_over: self.stats.game_over,
+        })
+    }
+
+    /// Plays until the game ends or `max_pieces` pieces in all have been placed.
+    pub fn play(&mut self, max_pieces: Option<u64>) -> Stats {
+        while !self.stats.game_over && max_pieces.is_none_or(|cap| self.stats.pieces < cap) {
+            self.step();
+        }
+        self.stats
+    }
+
+    /// Swaps the current piece with the hold slot (drawing the next piece if it was empty).
+    fn use_hold(&mut self) {
+        let held = self.hold.replace(self.current);
+        self.current = match held {
+            Some(piece) => piece,
+            None => self.draw(),
+        };
+        self.hold_used = true;
+    }
+
+    /// Takes the next piece from the preview (refilling it) or straight from the randomizer.
+    fn draw(&mut self) -> Piece {
+        let fresh = self.randomizer.next(&mut self.piece_rng);
+        match self.preview.pop_front() {
+            Some(next) => {
+                self.preview.push_back(fresh);
+                next
+            }
+            None => fresh,
+        }
+    }
+
+    /// Locks `placement`, scores it, and brings in the next piece; returns (lines, points).
+    fn lock(&mut self, placement: &Placement) -> (u32, u64) {
+        let kind = self.config.rules.kind;
+        let level = 1 + (self.stats.lines / 10) as u32;
+        let locked = lock(&mut self.board, placement, kind);
+        self.paint(placement, locked.cleared);
+        let points = match kind {
+            RuleSet::Classic => 0,
+            RuleSet::Guideline => self
+                .scoring
+                .lock(locked.rows_cleared, placement.spin, level),
+        };
+        self.stats.lines += locked.rows_cleared as u64;
+        self.stats.pieces += 1;
+        self.stats.score = self.scoring.score;
+        self.stats.pieces_per_line =
+            (self.stats.lines > 0).then(|| self.stats.pieces as f64 / self.stats.lines as f64);
+        self.hold_used = false;
+        if locked.tops_out {
+            self.stats.game_over = true;
+        } else {
+            self.current = self.draw();
+            self.check_block_out();
+        }
+        (locked.rows_cleared, points)
+    }
+
+    /// Records the piece's colour in its cells and removes the cleared rows from the colour grid.
+    fn paint(&mut self, placement: &Placement, cleared: u64) {
+        let width = self.board.width();
+        let rows = self.board.row_limit();
+        for (x, y) in placement.cells() {
+            if (y as usize) < rows {
+                self.colors[y as usize * width + x as usize] = placement.piece.index() as u8 + 1;
+            }
+        }
+        let mut kept = 0;
+        for y in 0..rows {
+            if cleared >> y & 1 == 0 {
+                self.colors
+                    .copy_within(y * width..(y + 1) * width, kept * width);
+                kept += 1;
+            }
+        }
+        self.colors[kept * width..].fill(0);
+    }
+
+    /// Every placement of the current piece (and the hold alternative) with its one-ply score and
+    /// path, best first: the AI's hints.
+    pub fn ranked_placements(&mut self) -> Vec<Choice> {
+        if self.stats.game_over {
+            return Vec::new();
+        }
+        self.refresh_unseen();
+        let preview = self.preview.make_contiguous();
+        let position = Position {
+            board: &self.board,
+            rules: &self.config.rules,
+            current: self.current,
+            hold: self.hold,
+            can_hold: self.config.rules.hold && !self.hold_used,
+            preview,
+            unseen: &self.unseen,
+        };
+        self.searcher.rank(&position, &self.weights)
+    }
+
+    /// The state a renderer draws.
+    pub fn view(&self) -> View {
+        let active = (!self.stats.game_over)
+            .then(|| spawn_position(&self.board, self.current))
+            .flatten()
+            .map(|at| crate::active::Active::new(self.current, at));
+        let piece_view = |a: crate::active::Active| PieceView {
+            piece: a.piece,
+            cells: a.placement(&self.board).cells(),
+        };
+        View {
+            width: self.board.width(),
+            height: self.board.height(),
+            cells: self.colors.clone(),
+            active: active.map(piece_view),
+            ghost: active.map(|a| piece_view(a.ghost(&self.board))),
+            hold: self.hold,
+            queue: self.preview.iter().copied().collect(),
+            stats: self.stats,
+        }
+    }
+}

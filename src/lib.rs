@@ -1,0 +1,32 @@
+//! tetris-ai: a Tetris AI engine.
+//!
+//! The map of the crate:
+//! - [`piece`]: the seven tetrominoes, SRS rotation states and kick tables.
+//! - [`board`]: the bitboard playfield (a word per column), line clears, heights.
+//! - [`rules`]: research and guideline rules: randomizers, spawn, locking, game over, scoring.
+//! - [`moves`]: placements: drop-only, and breadth-first search over inputs with paths.
+//! - [`active`]: the falling piece, moved one input at a time.
+//! - [`timing`]: which placements a player reaches in time under gravity and lock delay.
+//! - [`ai`]: features, weights, presets, and the search that chooses a placement.
+//! - [`game`]: one game: queue, hold, the AI's step, statistics and the view for rendering.
+//! - [`error`]: the error type every bad input becomes.
+
+pub mod active;
+pub mod ai;
+pub mod board;
+pub mod error;
+pub mod game;
+pub mod moves;
+pub mod piece;
+pub mod rules;
+pub mod timing;
+
+pub use ai::presets::Preset;
+pub use ai::search::{Choice, SearchConfig};
+pub use ai::weights::Weights;
+pub use board::Board;
+pub use error::{Error, Result};
+pub use game::{Game, GameConfig, Stats};
+pub use moves::{Input, Placement};
+pub use piece::{Piece, Rotation};
+pub use rules::{RuleSet, Rules, Spin};
