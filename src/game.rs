@@ -15,6 +15,9 @@ use std::collections::VecDeque;
 /// The preset a game plays when none is named.
 pub const DEFAULT_PRESET: &str = "dellacherie";
 
+/// The guideline level rises every ten lines up to this (the marathon's last level).
+const MAX_LEVEL: u64 = 15;
+
 /// Random streams drawn from a game's seed.
 const PIECE_STREAM: u64 = 1;
 const TIE_STREAM: u64 = 2;
@@ -309,7 +312,7 @@ impl Game {
     /// Locks `placement`, scores it, and brings in the next piece; returns (lines, points).
     fn lock(&mut self, placement: &Placement) -> (u32, u64) {
         let kind = self.config.rules.kind;
-        let level = 1 + (self.stats.lines / 10) as u32;
+        let level = (1 + self.stats.lines / 10).min(MAX_LEVEL) as u32;
         let locked = lock(&mut self.board, placement, kind);
         self.paint(placement, locked.cleared);
         let points = match kind {
