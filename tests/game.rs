@@ -1,0 +1,199 @@
+//! Whole games: determinism, configuration errors, hold, timing, and the AI's play.
+
+use tetris_ai::ai::search::{Position, SearchConfig, Searcher};
+use tetris_ai::moves::MoveSearch;
+use tetris_ai::rules::{Timing, spawn_position};
+use tetris_ai::timing::reachable_in_time;
+use tetris_ai::{Board, Game, GameConfig, Input, Piece, Rules, Weights};
+
+fn config(rules: Rules, seed: u64, depth: u8) -> GameConfig {
+    GameConfig {
+        rules,
+        seed,
+        search: SearchConfig {
+            depth,
+            ..SearchConfig::default()
+        },
+        ..GameConfig::default()
+    }
+}
+
+/// Every step's placement and path, and the final statistics.
+fn transcript(config: GameConfig, pieces: u64) -> (Vec<String>, tetris_ai::Stats) {
+    let mut game = Game::new(config).unwrap();
+    let mut steps = Vec::new();
+    while game.stats().pieces < pieces {
+        let Some(step) = game.step() else { break };
+        steps.push(format!("{:?}", step.choice));
+    }
+    (steps, game.stats())
+}
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    for (rules, depth) in [
+        (Rules::classic(), 1),
+        (Rules::classic(), 2),
+        (Rules::guideline(), 1),
+        (Rules::guideline(), 2),
+    ] {
+        let first = transcript(config(rules, 42, depth), 300);
+        let second = transcript(config(rules, 42, depth), 300);
+        assert_eq!(first, second, "{rules:?} depth {depth}");
+        let other = transcript(config(rules, 43, depth), 300);
+        assert_ne!(first.0, other.0, "a different seed should give a different game");
+    }
+}
+
+#[test]
+fn ties_are_broken_from_the_seed() {
+    // With no weights every placement ties; the choice still depends only on the seed.
+    let empty = GameConfig {
+        weights: Some(Weights::default()),
+        ..config(Rules::classic(), 5, 1)
+    };
+    let a = transcript(empty.clone(), 50);
+    assert_eq!(a, transcript(empty.clone(), 50));
+    let columns: std::collections::HashSet<i32> = {
+        let mut game = Game::new(empty).unwrap();
+        (0..30).filter_map(|_| game.step()).map(|s| s.choice.placement.x).collect()
+    };
+    assert!(columns.len() > 3, "ties should spread over columns: {columns:?}");
+}
+
+#[test]
+fn bad_configurations_are_refused_with_the_value_named() {
+    let error = |c: GameConfig| Game::new(c).err().expect("refused").to_string();
+    let width = error(GameConfig { width: 17, ..GameConfig::default() });
+    assert!(width.contains("width 17"), "{width}");
+    let height = error(GameConfig { height: 2, ..GameConfig::default() });
+    assert!(height.contains("height 2"), "{height}");
+    let preset = error(GameConfig { preset: Some("nope".into()), ..GameConfig::default() });
+    assert!(preset.contains("\"nope\""), "{preset}");
+    let both = error(GameConfig {
+        preset: Some("lee".into()),
+        weights: Some(Weights::default()),
+        ..GameConfig::default()
+    });
+    assert!(both.contains("not both"), "{both}");
+    let depth = error(config(Rules::classic(), 0, 3));
+    assert!(depth.contains("depth 3"), "{depth}");
+    let mut prune = config(Rules::classic(), 0, 2);
+    prune.search.prune = 0.0;
+    assert!(error(prune).contains("prune fraction 0"));
+    let mut preview = Rules::guideline();
+    preview.preview = 9;
+    assert!(error(config(preview, 0, 1)).contains("preview 9"));
+}
+
+#[test]
+fn a_preset_brings_its_lookahead_margin() {
+    let (_, search) = GameConfig {
+        preset: Some("smartspot2".into()),
+        ..GameConfig::default()
+    }
+    .resolve()
+    .unwrap();
+    assert_eq!(search.margin, Some(100.0));
+    let (_, explicit) = GameConfig {
+        preset: Some("smartspot2".into()),
+        search: SearchConfig { margin: Some(5.0), ..SearchConfig::default() },
+        ..GameConfig::default()
+    }
+    .resolve()
+    .unwrap();
+    assert_eq!(explicit.margin, Some(5.0));
+}
+
+#[test]
+fn dellacherie_clears_many_lines_under_both_rule_sets() {
+    for rules in [Rules::classic(), Rules::guideline()] {
+        let mut game = Game::new(config(rules, 1, 1)).unwrap();
+        let stats = game.play(Some(2_000));
+        assert!(!stats.game_over, "{rules:?}: lost within 2000 pieces: {stats:?}");
+        // Every line takes 10 cells = 2.5 pieces; a sound player stays close to that.
+        let ratio = stats.pieces_per_line.unwrap();
+        assert!((2.5..2.7).contains(&ratio), "{rules:?}: {stats:?}");
+    }
+}
+
+#[test]
+fn the_guideline_ai_holds_and_scores() {
+    let mut game = Game::new(config(Rules::guideline(), 3, 1)).unwrap();
+    let mut held = 0;
+    for _ in 0..500 {
+        let step = game.step().expect("still playing");
+        if step.choice.hold {
+            held += 1;
+            assert_eq!(step.choice.path[0], Input::Hold);
+        }
+        assert_eq!(step.choice.path.last(), Some(&Input::HardDrop));
+    }
+    assert!(held > 0, "hold never used in 500 pieces");
+    assert!(game.stats().score >= 100 * game.stats().lines);
+}
+
+#[test]
+fn the_view_shows_the_board_the_piece_and_its_ghost() {
+    let mut game = Game::new(config(Rules::guideline(), 8, 1)).unwrap();
+    for _ in 0..5 {
+        game.step();
+    }
+    let view = game.view();
+    assert_eq!(view.queue.len(), 5);
+    let filled = view.cells.iter().filter(|&&c| c != 0).count() as u32;
+    assert_eq!(filled, game.board().cell_count());
+    let active = view.active.expect("a piece in play");
+    let ghost = view.ghost.expect("a ghost");
+    assert_eq!(active.piece, game.current());
+    let drop = active.cells[0].1 - ghost.cells[0].1;
+    assert!(drop > 0 && active.cells.iter().zip(ghost.cells).all(|(a, g)| a.1 - g.1 == drop));
+}
+
+#[test]
+fn short_lock_delay_rules_out_a_tuck() {
+    // Columns 0-2 are roofed at row 2: an O reaches the floor under them only by sliding.
+    let board = Board::from_picture(10, 20, &["###.......", "..........", ".........."]).unwrap();
+    let mut search = MoveSearch::new();
+    let spawn = spawn_position(&board, Piece::O).unwrap();
+    let found = search.run(&board, Piece::O, spawn).to_vec();
+    let tuck = found.iter().position(|p| p.x == 0 && p.y == 0).unwrap();
+    let path = search.path(tuck);
+    let slow = Timing { gravity: 60, lock_delay: 30 };
+    assert!(reachable_in_time(&board, &found[tuck], spawn, &path, slow));
+    // At one row a frame with a one-frame lock delay the O locks as soon as it lands in column 4.
+    let fast = Timing { gravity: 1, lock_delay: 1 };
+    assert!(!reachable_in_time(&board, &found[tuck], spawn, &path, fast));
+    // A plain drop is reachable at any speed.
+    let straight = found.iter().position(|p| p.x == 4).unwrap();
+    assert!(reachable_in_time(&board, &found[straight], spawn, &search.path(straight), fast));
+}
+
+#[test]
+fn timing_limits_the_ai_to_reachable_placements() {
+    let board = Board::from_picture(10, 20, &["###.......", "..........", ".........."]).unwrap();
+    let ranked = |timing: Option<Timing>| {
+        let rules = Rules { timing, preview: 0, hold: false, ..Rules::guideline() };
+        let position = Position {
+            board: &board,
+            rules: &rules,
+            current: Piece::O,
+            hold: None,
+            can_hold: false,
+            preview: &[],
+            unseen: &Piece::ALL,
+        };
+        let weights = Weights::new([("holes", -1.0, None)]).unwrap();
+        Searcher::new().rank(&position, &weights)
+    };
+    let tucked = |choices: &[tetris_ai::Choice]| choices.iter().any(|c| c.placement.x == 0 && c.placement.y == 0);
+    let free = ranked(None);
+    let fast = ranked(Some(Timing { gravity: 1, lock_delay: 1 }));
+    assert!(tucked(&free));
+    assert!(!tucked(&fast));
+    // O placements: three on the roof (columns 0-1, 1-2, 2-3 at row 3), six on the open floor
+    // (columns 3-4 to 8-9), and three tucked under the roof (columns 0-1, 1-2, 2-3 at row 0).
+    // Only the three tucks are lost.
+    assert_eq!(free.len(), 12);
+    assert_eq!(fast.len(), 9);
+}

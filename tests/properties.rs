@@ -1,0 +1,133 @@
+//! Properties of random play on random boards: pieces never overlap, no full row survives a lock,
+//! cell counts add up across clears, and every input path found replays to its placement.
+
+use proptest::prelude::*;
+use tetris_ai::active::Active;
+use tetris_ai::moves::{Input, MoveSearch, drop_placements};
+use tetris_ai::piece::Turn;
+use tetris_ai::rules::{GameRng, RuleSet, lock, spawn_position};
+use tetris_ai::{Board, Piece, Placement};
+
+/// All placements of `piece` under `kind` (guideline: from its spawn position).
+fn placements(board: &Board, piece: Piece, kind: RuleSet, search: &mut MoveSearch) -> Vec<Placement> {
+    match kind {
+        RuleSet::Classic => {
+            let mut out = Vec::new();
+            drop_placements(board, piece, &mut out);
+            out
+        }
+        RuleSet::Guideline => match spawn_position(board, piece) {
+            Some(spawn) => search.run(board, piece, spawn).to_vec(),
+            None => Vec::new(),
+        },
+    }
+}
+
+/// A board with the bottom `rows` rows filled at random (about `density` of the cells), with
+/// full rows cleared.
+fn random_board(width: usize, height: usize, rows: usize, density: u32, seed: u64) -> Board {
+    let mut rng = GameRng::new(seed, 9);
+    let mut board = Board::new(width, height).unwrap();
+    for y in 0..rows.min(height) {
+        for x in 0..width {
+            if rng.below(100) < density {
+                board.set(x, y);
+            }
+        }
+    }
+    board.clear_full_rows();
+    board
+}
+
+fn replay(board: &Board, spawn: (i32, i32), piece: Piece, path: &[Input]) -> Option<Placement> {
+    let mut active = Active::new(piece, spawn);
+    let (last, moves) = path.split_last()?;
+    if *last != Input::HardDrop {
+        return None;
+    }
+    for &input in moves {
+        let moved = match input {
+            Input::Left => active.shift(board, -1),
+            Input::Right => active.shift(board, 1),
+            Input::SoftDrop => active.down(board),
+            Input::Cw => active.turn(board, Turn::Cw),
+            Input::Ccw => active.turn(board, Turn::Ccw),
+            Input::HardDrop | Input::Hold => false,
+        };
+        if !moved {
+            return None;
+        }
+    }
+    Some(active.ghost(board).placement(board))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_play_keeps_the_board_consistent(
+        seed in any::<u64>(),
+        guideline in any::<bool>(),
+        width in 4usize..=16,
+        height in 4usize..=40,
+    ) {
+        let kind = if guideline { RuleSet::Guideline } else { RuleSet::Classic };
+        let mut rng = GameRng::new(seed, 0);
+        let mut board = Board::new(width, height).unwrap();
+        let mut search = MoveSearch::new();
+        for _ in 0..300 {
+            let piece = Piece::from_index(rng.below(7) as usize);
+            let options = placements(&board, piece, kind, &mut search);
+            if options.is_empty() {
+                break;
+            }
+            let placement = options[rng.below(options.len() as u32) as usize];
+            let shape = placement.piece.shape(placement.rotation);
+            prop_assert!(board.fits(shape, placement.x, placement.y), "overlap: {placement:?}\n{board:?}");
+            let before = board.cell_count();
+            let locked = lock(&mut board, &placement, kind);
+            prop_assert_eq!(board.full_rows(), 0, "a full row survived\n{:?}", board);
+            prop_assert_eq!(
+                board.cell_count() + width as u32 * locked.rows_cleared,
+                before + 4,
+                "cells do not add up"
+            );
+            if locked.tops_out {
+                break;
+            }
+        }
+    }
+
+    #[test]
+    fn every_input_path_replays_to_its_placement(
+        seed in any::<u64>(),
+        width in 4usize..=12,
+        rows in 0usize..10,
+        density in 30u32..90,
+        piece in 0usize..7,
+    ) {
+        let board = random_board(width, 20, rows, density, seed);
+        let piece = Piece::from_index(piece);
+        let mut search = MoveSearch::new();
+        let Some(spawn) = spawn_position(&board, piece) else { return Ok(()) };
+        let found = search.run(&board, piece, spawn).to_vec();
+        prop_assert!(!found.is_empty());
+        for (i, placement) in found.iter().enumerate() {
+            let shape = placement.piece.shape(placement.rotation);
+            prop_assert!(board.fits(shape, placement.x, placement.y));
+            prop_assert!(!board.fits(shape, placement.x, placement.y - 1), "not resting: {placement:?}");
+            let path = search.path(i);
+            prop_assert_eq!(replay(&board, spawn, piece, &path), Some(*placement), "path {:?}", path);
+        }
+        // On a low stack every drop-only placement is reachable by inputs too.
+        if board.max_height() + 4 < board.height() {
+            let mut dropped = Vec::new();
+            drop_placements(&board, piece, &mut dropped);
+            let cells = |p: &Placement| { let mut c = p.cells().to_vec(); c.sort(); c };
+            let reached: Vec<_> = found.iter().map(cells).collect();
+            for p in &dropped {
+                prop_assert!(reached.contains(&cells(p)), "drop placement {p:?} not reached");
+            }
+        }
+    }
+}
