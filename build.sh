@@ -36,8 +36,7 @@ ensure_rust() {
             fi
         done
         if [ "${#missing[@]}" -gt 0 ]; then
-            rustup component add --quiet "${missing[@]}" 2>/dev/null ||
-                rustup component add "${missing[@]}"
+            rustup --quiet component add "${missing[@]}"
         fi
     fi
 }
