@@ -21,11 +21,8 @@ ensure_rust() {
         . "$HOME/.cargo/env"
     fi
     if ! command -v cargo >/dev/null 2>&1; then
-        echo "installing Rust with rustup" >&2
-        curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs |
-            sh -s -- -y --profile minimal >&2
-        # shellcheck disable=SC1091
-        . "$HOME/.cargo/env"
+        echo "error: cargo not found: install Rust with rustup first" >&2
+        exit 1
     fi
     if command -v rustup >/dev/null 2>&1; then
         local installed missing=()

@@ -13,7 +13,12 @@ use tetris_ai::{Board, Game, GameConfig, Piece, Rules};
 
 /// `count` boards from a game under `rules`, with the piece to play on each.
 fn mid_game_boards(rules: Rules, count: usize) -> Vec<(Board, Piece)> {
-    let mut game = Game::new(GameConfig { rules, seed: 7, ..GameConfig::default() }).unwrap();
+    let mut game = Game::new(GameConfig {
+        rules,
+        seed: 7,
+        ..GameConfig::default()
+    })
+    .unwrap();
     let mut boards = Vec::with_capacity(count);
     while boards.len() < count {
         for _ in 0..37 {
@@ -27,7 +32,10 @@ fn mid_game_boards(rules: Rules, count: usize) -> Vec<(Board, Piece)> {
 fn decision(c: &mut Criterion, name: &str, rules: Rules, depth: u8) {
     let boards = mid_game_boards(rules, 64);
     let weights = presets::find("dellacherie").unwrap().weights();
-    let config = SearchConfig { depth, ..SearchConfig::default() };
+    let config = SearchConfig {
+        depth,
+        ..SearchConfig::default()
+    };
     let mut searcher = Searcher::new();
     let mut rng = GameRng::new(1, 1);
     let preview = [Piece::T, Piece::I, Piece::L, Piece::O, Piece::S];
@@ -51,26 +59,52 @@ fn decision(c: &mut Criterion, name: &str, rules: Rules, depth: u8) {
 }
 
 fn decisions(c: &mut Criterion) {
-    decision(c, "classic 1-ply decision, dellacherie, 10x20", Rules::classic(), 1);
-    decision(c, "classic 2-ply decision (expectation), dellacherie, 10x20", Rules::classic(), 2);
-    let no_hold = Rules { hold: false, ..Rules::guideline() };
-    decision(c, "guideline 1-ply decision, dellacherie, 10x20", no_hold, 1);
-    decision(c, "guideline 2-ply decision, dellacherie, 10x20", no_hold, 2);
+    decision(
+        c,
+        "classic 1-ply decision, dellacherie, 10x20",
+        Rules::classic(),
+        1,
+    );
+    decision(
+        c,
+        "classic 2-ply decision (expectation), dellacherie, 10x20",
+        Rules::classic(),
+        2,
+    );
+    let no_hold = Rules {
+        hold: false,
+        ..Rules::guideline()
+    };
+    decision(
+        c,
+        "guideline 1-ply decision, dellacherie, 10x20",
+        no_hold,
+        1,
+    );
+    decision(
+        c,
+        "guideline 2-ply decision, dellacherie, 10x20",
+        no_hold,
+        2,
+    );
 }
 
 fn guideline_search(c: &mut Criterion) {
     let boards = mid_game_boards(Rules::guideline(), 64);
     let mut search = MoveSearch::new();
     let mut i = 0;
-    c.bench_function("guideline search, all placements of one piece, 10x20", |b| {
-        b.iter(|| {
-            let (board, _) = &boards[i % boards.len()];
-            let piece = Piece::from_index(i % 7);
-            i += 1;
-            let spawn = spawn_position(board, piece).unwrap();
-            black_box(search.run(board, piece, spawn).len())
-        })
-    });
+    c.bench_function(
+        "guideline search, all placements of one piece, 10x20",
+        |b| {
+            b.iter(|| {
+                let (board, _) = &boards[i % boards.len()];
+                let piece = Piece::from_index(i % 7);
+                i += 1;
+                let spawn = spawn_position(board, piece).unwrap();
+                black_box(search.run(board, piece, spawn).len())
+            })
+        },
+    );
 }
 
 fn games(c: &mut Criterion) {

@@ -41,7 +41,10 @@ fn the_same_seed_plays_the_same_game() {
         let second = transcript(config(rules, 42, depth), 300);
         assert_eq!(first, second, "{rules:?} depth {depth}");
         let other = transcript(config(rules, 43, depth), 300);
-        assert_ne!(first.0, other.0, "a different seed should give a different game");
+        assert_ne!(
+            first.0, other.0,
+            "a different seed should give a different game"
+        );
     }
 }
 
@@ -56,19 +59,34 @@ fn ties_are_broken_from_the_seed() {
     assert_eq!(a, transcript(empty.clone(), 50));
     let columns: std::collections::HashSet<i32> = {
         let mut game = Game::new(empty).unwrap();
-        (0..30).filter_map(|_| game.step()).map(|s| s.choice.placement.x).collect()
+        (0..30)
+            .filter_map(|_| game.step())
+            .map(|s| s.choice.placement.x)
+            .collect()
     };
-    assert!(columns.len() > 3, "ties should spread over columns: {columns:?}");
+    assert!(
+        columns.len() > 3,
+        "ties should spread over columns: {columns:?}"
+    );
 }
 
 #[test]
 fn bad_configurations_are_refused_with_the_value_named() {
     let error = |c: GameConfig| Game::new(c).err().expect("refused").to_string();
-    let width = error(GameConfig { width: 17, ..GameConfig::default() });
+    let width = error(GameConfig {
+        width: 17,
+        ..GameConfig::default()
+    });
     assert!(width.contains("width 17"), "{width}");
-    let height = error(GameConfig { height: 2, ..GameConfig::default() });
+    let height = error(GameConfig {
+        height: 2,
+        ..GameConfig::default()
+    });
     assert!(height.contains("height 2"), "{height}");
-    let preset = error(GameConfig { preset: Some("nope".into()), ..GameConfig::default() });
+    let preset = error(GameConfig {
+        preset: Some("nope".into()),
+        ..GameConfig::default()
+    });
     assert!(preset.contains("\"nope\""), "{preset}");
     let both = error(GameConfig {
         preset: Some("lee".into()),
@@ -97,7 +115,10 @@ fn a_preset_brings_its_lookahead_margin() {
     assert_eq!(search.margin, Some(100.0));
     let (_, explicit) = GameConfig {
         preset: Some("smartspot2".into()),
-        search: SearchConfig { margin: Some(5.0), ..SearchConfig::default() },
+        search: SearchConfig {
+            margin: Some(5.0),
+            ..SearchConfig::default()
+        },
         ..GameConfig::default()
     }
     .resolve()
@@ -110,7 +131,10 @@ fn dellacherie_clears_many_lines_under_both_rule_sets() {
     for rules in [Rules::classic(), Rules::guideline()] {
         let mut game = Game::new(config(rules, 1, 1)).unwrap();
         let stats = game.play(Some(2_000));
-        assert!(!stats.game_over, "{rules:?}: lost within 2000 pieces: {stats:?}");
+        assert!(
+            !stats.game_over,
+            "{rules:?}: lost within 2000 pieces: {stats:?}"
+        );
         // Every line takes 10 cells = 2.5 pieces; a sound player stays close to that.
         let ratio = stats.pieces_per_line.unwrap();
         assert!((2.5..2.7).contains(&ratio), "{rules:?}: {stats:?}");
@@ -147,7 +171,14 @@ fn the_view_shows_the_board_the_piece_and_its_ghost() {
     let ghost = view.ghost.expect("a ghost");
     assert_eq!(active.piece, game.current());
     let drop = active.cells[0].1 - ghost.cells[0].1;
-    assert!(drop > 0 && active.cells.iter().zip(ghost.cells).all(|(a, g)| a.1 - g.1 == drop));
+    assert!(
+        drop > 0
+            && active
+                .cells
+                .iter()
+                .zip(ghost.cells)
+                .all(|(a, g)| a.1 - g.1 == drop)
+    );
 }
 
 #[test]
@@ -159,21 +190,38 @@ fn short_lock_delay_rules_out_a_tuck() {
     let found = search.run(&board, Piece::O, spawn).to_vec();
     let tuck = found.iter().position(|p| p.x == 0 && p.y == 0).unwrap();
     let path = search.path(tuck);
-    let slow = Timing { gravity: 60, lock_delay: 30 };
+    let slow = Timing {
+        gravity: 60,
+        lock_delay: 30,
+    };
     assert!(reachable_in_time(&board, &found[tuck], spawn, &path, slow));
     // At one row a frame with a one-frame lock delay the O locks as soon as it lands in column 4.
-    let fast = Timing { gravity: 1, lock_delay: 1 };
+    let fast = Timing {
+        gravity: 1,
+        lock_delay: 1,
+    };
     assert!(!reachable_in_time(&board, &found[tuck], spawn, &path, fast));
     // A plain drop is reachable at any speed.
     let straight = found.iter().position(|p| p.x == 4).unwrap();
-    assert!(reachable_in_time(&board, &found[straight], spawn, &search.path(straight), fast));
+    assert!(reachable_in_time(
+        &board,
+        &found[straight],
+        spawn,
+        &search.path(straight),
+        fast
+    ));
 }
 
 #[test]
 fn timing_limits_the_ai_to_reachable_placements() {
     let board = Board::from_picture(10, 20, &["###.......", "..........", ".........."]).unwrap();
     let ranked = |timing: Option<Timing>| {
-        let rules = Rules { timing, preview: 0, hold: false, ..Rules::guideline() };
+        let rules = Rules {
+            timing,
+            preview: 0,
+            hold: false,
+            ..Rules::guideline()
+        };
         let position = Position {
             board: &board,
             rules: &rules,
@@ -186,9 +234,16 @@ fn timing_limits_the_ai_to_reachable_placements() {
         let weights = Weights::new([("holes", -1.0, None)]).unwrap();
         Searcher::new().rank(&position, &weights)
     };
-    let tucked = |choices: &[tetris_ai::Choice]| choices.iter().any(|c| c.placement.x == 0 && c.placement.y == 0);
+    let tucked = |choices: &[tetris_ai::Choice]| {
+        choices
+            .iter()
+            .any(|c| c.placement.x == 0 && c.placement.y == 0)
+    };
     let free = ranked(None);
-    let fast = ranked(Some(Timing { gravity: 1, lock_delay: 1 }));
+    let fast = ranked(Some(Timing {
+        gravity: 1,
+        lock_delay: 1,
+    }));
     assert!(tucked(&free));
     assert!(!tucked(&fast));
     // O placements: three on the roof (columns 0-1, 1-2, 2-3 at row 3), six on the open floor

@@ -19,7 +19,10 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LIVE.fetch_add(new_size as isize - layout.size() as isize, Ordering::Relaxed);
+        LIVE.fetch_add(
+            new_size as isize - layout.size() as isize,
+            Ordering::Relaxed,
+        );
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }
@@ -36,5 +39,9 @@ fn a_long_classic_game_holds_no_more_memory_as_it_goes() {
     let stats = game.stats();
     assert!(!stats.game_over, "the game should last: {stats:?}");
     assert_eq!(stats.pieces, 100_000);
-    assert_eq!(LIVE.load(Ordering::Relaxed), warm, "live bytes grew during play");
+    assert_eq!(
+        LIVE.load(Ordering::Relaxed),
+        warm,
+        "live bytes grew during play"
+    );
 }

@@ -9,7 +9,12 @@ use tetris_ai::rules::{GameRng, RuleSet, lock, spawn_position};
 use tetris_ai::{Board, Piece, Placement};
 
 /// All placements of `piece` under `kind` (guideline: from its spawn position).
-fn placements(board: &Board, piece: Piece, kind: RuleSet, search: &mut MoveSearch) -> Vec<Placement> {
+fn placements(
+    board: &Board,
+    piece: Piece,
+    kind: RuleSet,
+    search: &mut MoveSearch,
+) -> Vec<Placement> {
     match kind {
         RuleSet::Classic => {
             let mut out = Vec::new();

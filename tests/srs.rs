@@ -80,7 +80,10 @@ fn a_t_spin_triple_slot_is_reached_through_its_fifth_kick() {
     let path = search.path(slot);
     assert_eq!(path.len(), 20, "{path:?}");
     assert_eq!(path.iter().filter(|&&i| i == Input::SoftDrop).count(), 16);
-    assert_eq!(path[path.len() - 3..], [Input::Left, Input::Cw, Input::HardDrop]);
+    assert_eq!(
+        path[path.len() - 3..],
+        [Input::Left, Input::Cw, Input::HardDrop]
+    );
 
     // Replaying the path one input at a time ends in the slot with the fifth kick.
     let mut piece = Active::new(Piece::T, spawn);
@@ -101,12 +104,19 @@ fn a_t_spin_triple_slot_is_reached_through_its_fifth_kick() {
     let mut after = board;
     let locked = tetris_ai::rules::lock(&mut after, &found[slot], tetris_ai::RuleSet::Guideline);
     assert_eq!(locked.rows_cleared, 3);
-    assert_eq!(Scoring::new().lock(locked.rows_cleared, Spin::Full, 1), 1600);
+    assert_eq!(
+        Scoring::new().lock(locked.rows_cleared, Spin::Full, 1),
+        1600
+    );
 
     // Dropped straight down, no T fills the slot.
     let mut dropped = Vec::new();
     drop_placements(&board, Piece::T, &mut dropped);
-    assert!(dropped.iter().all(|p| sorted_cells(p) != sorted_cells(&found[slot])));
+    assert!(
+        dropped
+            .iter()
+            .all(|p| sorted_cells(p) != sorted_cells(&found[slot]))
+    );
 }
 
 #[test]
@@ -129,7 +139,11 @@ fn a_tuck_under_an_overhang_is_found() {
     assert_eq!(path.last(), Some(&Input::HardDrop));
     let mut dropped = Vec::new();
     drop_placements(&board, Piece::O, &mut dropped);
-    assert!(dropped.iter().all(|p| sorted_cells(p) != sorted_cells(&found[tuck])));
+    assert!(
+        dropped
+            .iter()
+            .all(|p| sorted_cells(p) != sorted_cells(&found[tuck]))
+    );
 }
 
 #[test]

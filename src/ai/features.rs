@@ -219,15 +219,28 @@ fn eroded_piece_cells(o: &Outcome) -> f64 {
 }
 
 fn row_transitions(o: &Outcome) -> f64 {
-    let span = row_span(o.board);
+    let columns = o.board.columns();
+    let visible = low_bits(o.board.height());
+    let (count, stack) = transitions_across(columns, visible);
+    // Rows in the buffer count too while the stack reaches into them.
+    if stack > visible {
+        return transitions_across(columns, row_span(o.board)).0 as f64;
+    }
+    count as f64
+}
+
+/// Filled/empty changes along the rows in `span`, walls filled; and all the columns' cells.
+#[inline]
+fn transitions_across(columns: &[u64], span: u64) -> (u32, u64) {
     let mut previous = span; // the left wall
     let mut count = 0;
-    for &column in o.board.columns() {
+    let mut stack = 0;
+    for &column in columns {
         count += ((previous ^ column) & span).count_ones();
         previous = column;
+        stack |= column;
     }
-    count += ((previous ^ span) & span).count_ones(); // the right wall
-    count as f64
+    (count + ((previous ^ span) & span).count_ones(), stack) // the right wall
 }
 
 fn column_transitions(o: &Outcome) -> f64 {
@@ -239,27 +252,52 @@ fn column_transitions(o: &Outcome) -> f64 {
 }
 
 fn holes(o: &Outcome) -> f64 {
+    // Below its top, a column's cells are filled or holes.
     o.board
         .columns()
         .iter()
-        .map(|&c| column_holes(c).count_ones())
+        .map(|&c| 64 - c.leading_zeros() - c.count_ones())
         .sum::<u32>() as f64
 }
 
 fn cumulative_wells(o: &Outcome) -> f64 {
+    let columns = o.board.columns();
     let mut total = 0u32;
-    for x in 0..o.board.width() {
-        let column = o.board.column(x);
-        let mut wells = well_cells(o.board, x);
-        while wells != 0 {
-            let y = wells.trailing_zeros();
-            let below = column & low_bits(y as usize);
-            let floor = 64 - below.leading_zeros(); // one above the filled cell under it
-            total += y + 1 - floor;
-            wells &= wells - 1;
+    let mut left = u64::MAX; // the left wall
+    for (x, &column) in columns.iter().enumerate() {
+        let right = columns.get(x + 1).copied().unwrap_or(u64::MAX);
+        let wells = !column & left & right;
+        left = column;
+        if wells == 0 {
+            continue;
         }
+        // Well cells above the column's top reach down to it: one run of d cells from the
+        // top adds 1 + 2 + .. + d.
+        let height = 64 - column.leading_zeros();
+        let open = wells >> height;
+        if open & (open + 1) == 0 {
+            let depth = open.count_ones();
+            total += depth * (depth + 1) / 2;
+        } else {
+            total += wells_depths(column, open << height);
+        }
+        // Well cells below the column's top (in covered gaps) reach down to the next filled cell.
+        total += wells_depths(column, wells & low_bits(height as usize));
     }
     total as f64
+}
+
+/// For each well cell in `wells`, the empty cells of `column` from it down to the next filled cell.
+#[inline]
+fn wells_depths(column: u64, mut wells: u64) -> u32 {
+    let mut total = 0;
+    while wells != 0 {
+        let y = wells.trailing_zeros();
+        let below = column & low_bits(y as usize);
+        total += y + 1 - (64 - below.leading_zeros());
+        wells &= wells - 1;
+    }
+    total
 }
 
 fn max_height(o: &Outcome) -> f64 {

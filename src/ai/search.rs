@@ -124,27 +124,21 @@ pub struct Searcher {
 }
 
 /// The value of placing `placement` on `board`: the weighted features of the result, or minus
-/// infinity when it ends the game. Returns the board after the lock too.
+/// infinity when it ends the game.
 #[inline]
-pub fn evaluate(
-    board: &Board,
-    placement: &Placement,
-    kind: RuleSet,
-    weights: &Weights,
-) -> (f64, Board) {
+pub fn evaluate(board: &Board, placement: &Placement, kind: RuleSet, weights: &Weights) -> f64 {
     let mut after = *board;
     let locked = lock(&mut after, placement, kind);
     if locked.tops_out {
-        return (f64::NEG_INFINITY, after);
+        return f64::NEG_INFINITY;
     }
-    let outcome = Outcome {
+    weights.evaluate(&Outcome {
         board: &after,
         landing_row: locked.landing_row,
         top_row: locked.top_row,
         rows_cleared: locked.rows_cleared,
         piece_cells_cleared: locked.piece_cells_cleared,
-    };
-    (weights.evaluate(&outcome), after)
+    })
 }
 
 /// The inputs that take a drop-only placement from the middle column: turns, shifts, hard drop.
@@ -243,7 +237,7 @@ impl Searcher {
             let Some(piece) = piece else { continue };
             self.collect_placements(position.board, position.rules, piece, list);
             for &(index, placement) in &self.lists[list] {
-                let (score, _) = evaluate(position.board, &placement, position.rules.kind, weights);
+                let score = evaluate(position.board, &placement, position.rules.kind, weights);
                 self.candidates.push(Candidate {
                     placement,
                     list,
@@ -342,12 +336,8 @@ impl Searcher {
         if first.score == f64::NEG_INFINITY {
             return f64::NEG_INFINITY;
         }
-        let (_, after) = evaluate(
-            position.board,
-            &first.placement,
-            position.rules.kind,
-            weights,
-        );
+        let mut after = *position.board;
+        lock(&mut after, &first.placement, position.rules.kind);
         // Using hold with an empty slot takes the first preview piece as the current one.
         let skip = usize::from(first.list == 1 && position.hold.is_none());
         let known = position.preview.get(skip).copied();
@@ -376,7 +366,7 @@ impl Searcher {
         }
         self.scratch
             .iter()
-            .map(|p| evaluate(board, p, rules.kind, weights).0)
+            .map(|p| evaluate(board, p, rules.kind, weights))
             .fold(f64::NEG_INFINITY, f64::max)
     }
 
