@@ -244,26 +244,39 @@ impl Game {
         }
     }
 
-    /// Lets the AI play the current piece. `None` once the game is over.
-    pub fn step(&mut self) -> Option<Step> {
-        if self.stats.game_over {
-            return None;
-        }
+    /// Runs `think` on the searcher with what the AI sees of the game.
+    fn with_position<R>(
+        &mut self,
+        think: impl FnOnce(&mut Searcher, &Position, &Weights, &SearchConfig, &mut GameRng) -> R,
+    ) -> R {
         self.refresh_unseen();
-        let preview = self.preview.make_contiguous();
         let position = Position {
             board: &self.board,
             rules: &self.config.rules,
             current: self.current,
             hold: self.hold,
             can_hold: self.config.rules.hold && !self.hold_used,
-            preview,
+            preview: self.preview.make_contiguous(),
             unseen: &self.unseen,
         };
-        let Some(choice) =
-            self.searcher
-                .decide(&position, &self.weights, &self.search, &mut self.tie_rng)
-        else {
+        think(
+            &mut self.searcher,
+            &position,
+            &self.weights,
+            &self.search,
+            &mut self.tie_rng,
+        )
+    }
+
+    /// Lets the AI play the current piece. `None` once the game is over.
+    pub fn step(&mut self) -> Option<Step> {
+        if self.stats.game_over {
+            return None;
+        }
+        let decision = self.with_position(|searcher, position, weights, search, rng| {
+            searcher.decide(position, weights, search, rng)
+        });
+        let Some(choice) = decision else {
             self.stats.game_over = true;
             return None;
         };
@@ -362,18 +375,7 @@ impl Game {
         if self.stats.game_over {
             return Vec::new();
         }
-        self.refresh_unseen();
-        let preview = self.preview.make_contiguous();
-        let position = Position {
-            board: &self.board,
-            rules: &self.config.rules,
-            current: self.current,
-            hold: self.hold,
-            can_hold: self.config.rules.hold && !self.hold_used,
-            preview,
-            unseen: &self.unseen,
-        };
-        self.searcher.rank(&position, &self.weights)
+        self.with_position(|searcher, position, weights, _, _| searcher.rank(position, weights))
     }
 
     /// The state a renderer draws.

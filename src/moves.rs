@@ -65,24 +65,22 @@ impl Placement {
     }
 }
 
-/// Appends every drop-only placement of `piece` (research rules): each distinct rotation in
-/// each column, dropped straight down from above the stack. Placements may reach above the
-/// visible rows; under the research rules those end the game.
-pub fn drop_placements(board: &Board, piece: Piece, out: &mut Vec<Placement>) {
-    for rotation in piece.distinct_rotations() {
+/// Every drop-only placement of `piece` (research rules): each distinct rotation in each
+/// column, dropped straight down from above the stack. Placements may reach above the visible
+/// rows; under the research rules those end the game.
+pub fn drop_placements(board: &Board, piece: Piece) -> impl Iterator<Item = Placement> + '_ {
+    piece.distinct_rotations().flat_map(move |rotation| {
         let shape = piece.shape(rotation);
         let first = -(shape.min_x as i32);
         let last = board.width() as i32 - 1 - shape.max_x as i32;
-        for x in first..=last {
-            out.push(Placement {
-                piece,
-                rotation,
-                x,
-                y: board.drop_row(shape, x),
-                spin: Spin::None,
-            });
-        }
-    }
+        (first..=last).map(move |x| Placement {
+            piece,
+            rotation,
+            x,
+            y: board.drop_row(shape, x),
+            spin: Spin::None,
+        })
+    })
 }
 
 /// Columns of rotation centre a search covers: from -3 (pieces reach 2 columns left of their centre).
@@ -417,9 +415,7 @@ mod tests {
     use super::*;
 
     fn classic_count(board: &Board, piece: Piece) -> usize {
-        let mut out = Vec::new();
-        drop_placements(board, piece, &mut out);
-        out.len()
+        drop_placements(board, piece).count()
     }
 
     #[test]

@@ -22,6 +22,16 @@ pub enum RuleSet {
     Guideline,
 }
 
+impl RuleSet {
+    /// The rule set's name, as [`RuleSet::from_str`](std::str::FromStr) reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleSet::Classic => "classic",
+            RuleSet::Guideline => "guideline",
+        }
+    }
+}
+
 impl std::str::FromStr for RuleSet {
     type Err = Error;
 

@@ -16,11 +16,7 @@ fn placements(
     search: &mut MoveSearch,
 ) -> Vec<Placement> {
     match kind {
-        RuleSet::Classic => {
-            let mut out = Vec::new();
-            drop_placements(board, piece, &mut out);
-            out
-        }
+        RuleSet::Classic => drop_placements(board, piece).collect(),
         RuleSet::Guideline => match spawn_position(board, piece) {
             Some(spawn) => search.run(board, piece, spawn).to_vec(),
             None => Vec::new(),
@@ -126,8 +122,7 @@ proptest! {
         }
         // On a low stack every drop-only placement is reachable by inputs too.
         if board.max_height() + 4 < board.height() {
-            let mut dropped = Vec::new();
-            drop_placements(&board, piece, &mut dropped);
+            let dropped: Vec<Placement> = drop_placements(&board, piece).collect();
             let cells = |p: &Placement| { let mut c = p.cells().to_vec(); c.sort(); c };
             let reached: Vec<_> = found.iter().map(cells).collect();
             for p in &dropped {

@@ -110,8 +110,7 @@ fn a_t_spin_triple_slot_is_reached_through_its_fifth_kick() {
     );
 
     // Dropped straight down, no T fills the slot.
-    let mut dropped = Vec::new();
-    drop_placements(&board, Piece::T, &mut dropped);
+    let dropped: Vec<Placement> = drop_placements(&board, Piece::T).collect();
     assert!(
         dropped
             .iter()
@@ -137,8 +136,7 @@ fn a_tuck_under_an_overhang_is_found() {
     assert_eq!(path.iter().filter(|&&i| i == Input::Left).count(), 4);
     assert_eq!(path.iter().filter(|&&i| i == Input::SoftDrop).count(), 19);
     assert_eq!(path.last(), Some(&Input::HardDrop));
-    let mut dropped = Vec::new();
-    drop_placements(&board, Piece::O, &mut dropped);
+    let dropped: Vec<Placement> = drop_placements(&board, Piece::O).collect();
     assert!(
         dropped
             .iter()

@@ -119,7 +119,7 @@ pub struct Searcher {
     second: MoveSearch,
     /// The first-move placements, per list, each with its index in its move search.
     lists: [Vec<(usize, Placement)>; 2],
-    scratch: Vec<Placement>,
+    scratch: Vec<(usize, Placement)>,
     candidates: Vec<Candidate>,
 }
 
@@ -139,6 +139,36 @@ pub fn evaluate(board: &Board, placement: &Placement, kind: RuleSet, weights: &W
         rows_cleared: locked.rows_cleared,
         piece_cells_cleared: locked.piece_cells_cleared,
     })
+}
+
+/// Appends the placements of `piece` to `out`, each with its index in `search` (for its path):
+/// drop-only under the research rules; under guideline rules, those the input search reaches
+/// from the spawn position, and only those a player reaches in time when timing is set.
+fn reachable_placements(
+    search: &mut MoveSearch,
+    board: &Board,
+    rules: &Rules,
+    piece: Piece,
+    out: &mut Vec<(usize, Placement)>,
+) {
+    match rules.kind {
+        RuleSet::Classic => out.extend(drop_placements(board, piece).enumerate()),
+        RuleSet::Guideline => {
+            let Some(spawn) = spawn_position(board, piece) else {
+                return;
+            };
+            search.run(board, piece, spawn);
+            let found = search.placements().iter().copied().enumerate();
+            match rules.timing {
+                None => out.extend(found),
+                Some(timing) => {
+                    out.extend(found.filter(|(i, p)| {
+                        reachable_in_time(board, p, spawn, &search.path(*i), timing)
+                    }))
+                }
+            }
+        }
+    }
 }
 
 /// The inputs that take a drop-only placement from the middle column: turns, shifts, hard drop.
@@ -235,7 +265,15 @@ impl Searcher {
         let pieces = [Some(position.current), alternative];
         for (list, piece) in pieces.into_iter().enumerate() {
             let Some(piece) = piece else { continue };
-            self.collect_placements(position.board, position.rules, piece, list);
+            let out = &mut self.lists[list];
+            out.clear();
+            reachable_placements(
+                &mut self.first[list],
+                position.board,
+                position.rules,
+                piece,
+                out,
+            );
             for &(index, placement) in &self.lists[list] {
                 let score = evaluate(position.board, &placement, position.rules.kind, weights);
                 self.candidates.push(Candidate {
@@ -244,34 +282,6 @@ impl Searcher {
                     index,
                     score,
                 });
-            }
-        }
-    }
-
-    /// Fills `self.lists[list]` with the placements of `piece`, each with its index in the move
-    /// search (for its path); under timing, only those a player could reach in time.
-    fn collect_placements(&mut self, board: &Board, rules: &Rules, piece: Piece, list: usize) {
-        let out = &mut self.lists[list];
-        out.clear();
-        match rules.kind {
-            RuleSet::Classic => {
-                self.scratch.clear();
-                drop_placements(board, piece, &mut self.scratch);
-                out.extend(self.scratch.iter().copied().enumerate());
-            }
-            RuleSet::Guideline => {
-                let Some(spawn) = spawn_position(board, piece) else {
-                    return;
-                };
-                let search = &mut self.first[list];
-                search.run(board, piece, spawn);
-                let found = search.placements().iter().copied().enumerate();
-                match rules.timing {
-                    None => out.extend(found),
-                    Some(timing) => out.extend(found.filter(|(i, p)| {
-                        reachable_in_time(board, p, spawn, &search.path(*i), timing)
-                    })),
-                }
             }
         }
     }
@@ -355,18 +365,10 @@ impl Searcher {
     /// The best one-ply score of `piece` on `board` (minus infinity if every placement loses).
     fn best_score(&mut self, board: &Board, rules: &Rules, piece: Piece, weights: &Weights) -> f64 {
         self.scratch.clear();
-        match rules.kind {
-            RuleSet::Classic => drop_placements(board, piece, &mut self.scratch),
-            RuleSet::Guideline => {
-                if let Some(spawn) = spawn_position(board, piece) {
-                    self.scratch
-                        .extend_from_slice(self.second.run(board, piece, spawn));
-                }
-            }
-        }
+        reachable_placements(&mut self.second, board, rules, piece, &mut self.scratch);
         self.scratch
             .iter()
-            .map(|p| evaluate(board, p, rules.kind, weights))
+            .map(|(_, p)| evaluate(board, p, rules.kind, weights))
             .fold(f64::NEG_INFINITY, f64::max)
     }
 

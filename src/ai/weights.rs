@@ -5,6 +5,7 @@
 
 use crate::ai::features::{FEATURES, Feature, Outcome, index_of};
 use crate::error::{Error, Result};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -40,8 +41,8 @@ impl PartialEq for Term {
 }
 
 /// A weight set: the terms of the weighted sum a policy maximises.
-#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
-#[serde(try_from = "Map<String, Value>", into = "Map<String, Value>")]
+#[derive(Clone, Debug, PartialEq, Default, Serialize)]
+#[serde(into = "Map<String, Value>")]
 pub struct Weights {
     terms: Vec<Term>,
 }
@@ -95,6 +96,11 @@ impl Weights {
         check_finite(name, "weight", weight)?;
         if let Some(e) = exponent {
             check_finite(name, "exponent", e)?;
+            if e <= 0.0 {
+                return Err(Error::Config(format!(
+                    "the exponent of feature \"{name}\" is {e}: it must be above 0"
+                )));
+            }
         }
         let term = Term {
             feature,
@@ -125,9 +131,7 @@ impl Weights {
 
     /// Parses weights from JSON (see the module documentation for the form).
     pub fn from_json(text: &str) -> Result<Weights> {
-        let map: Map<String, Value> =
-            serde_json::from_str(text).map_err(|e| Error::WeightsJson(e.to_string()))?;
-        Weights::try_from(map)
+        serde_json::from_str(text).map_err(|e| Error::WeightsJson(e.to_string()))
     }
 
     /// The weights as pretty JSON, in the form [`Weights::from_json`] reads.
@@ -136,42 +140,68 @@ impl Weights {
     }
 }
 
-impl TryFrom<Map<String, Value>> for Weights {
-    type Error = Error;
-
-    fn try_from(map: Map<String, Value>) -> Result<Weights> {
-        let mut terms = Vec::with_capacity(map.len());
-        for (name, value) in &map {
-            let (weight, exponent) = match value {
-                Value::Number(n) => (n.as_f64(), None),
-                Value::Object(fields) => {
-                    if let Some(key) = fields.keys().find(|k| *k != "weight" && *k != "exponent") {
-                        return Err(Error::WeightsJson(format!(
-                            "feature \"{name}\" has an unknown field \"{key}\" (expected \"weight\" and optionally \"exponent\")"
-                        )));
-                    }
-                    let number = |key: &str| -> Result<Option<f64>> {
-                        match fields.get(key) {
-                            None | Some(Value::Null) => Ok(None),
-                            Some(Value::Number(n)) => Ok(n.as_f64()),
-                            Some(other) => Err(Error::WeightsJson(format!(
-                                "the {key} of feature \"{name}\" is {other}, not a number"
-                            ))),
-                        }
-                    };
-                    (number("weight")?, number("exponent")?)
-                }
-                other => {
-                    return Err(Error::WeightsJson(format!(
-                        "the weight of feature \"{name}\" is {other}, not a number"
-                    )));
+/// The weight and exponent one JSON value gives feature `name`.
+fn weight_of(name: &str, value: &Value) -> Result<(f64, Option<f64>)> {
+    let bad = |message: String| Error::WeightsJson(message);
+    match value {
+        Value::Number(n) => Ok((n.as_f64().unwrap_or(f64::NAN), None)),
+        Value::Object(fields) => {
+            if let Some(key) = fields.keys().find(|k| *k != "weight" && *k != "exponent") {
+                return Err(bad(format!(
+                    "feature \"{name}\" has an unknown field \"{key}\" (expected \"weight\" and optionally \"exponent\")"
+                )));
+            }
+            let number = |key: &str| -> Result<Option<f64>> {
+                match fields.get(key) {
+                    None | Some(Value::Null) => Ok(None),
+                    Some(Value::Number(n)) => Ok(n.as_f64()),
+                    Some(other) => Err(bad(format!(
+                        "the {key} of feature \"{name}\" is {other}, not a number"
+                    ))),
                 }
             };
-            let weight = weight
-                .ok_or_else(|| Error::WeightsJson(format!("feature \"{name}\" has no weight")))?;
-            terms.push((name.as_str(), weight, exponent));
+            let weight = number("weight")?
+                .ok_or_else(|| bad(format!("feature \"{name}\" has no weight")))?;
+            Ok((weight, number("exponent")?))
         }
-        Weights::new(terms)
+        other => Err(bad(format!(
+            "the weight of feature \"{name}\" is {other}, not a number"
+        ))),
+    }
+}
+
+impl<'de> Deserialize<'de> for Weights {
+    fn deserialize<D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Weights, D::Error> {
+        struct Entries;
+        impl<'de> Visitor<'de> for Entries {
+            type Value = Weights;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object of feature name -> weight")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<Weights, A::Error> {
+                let mut weights = Weights::default();
+                while let Some((name, value)) = map.next_entry::<String, Value>()? {
+                    if weights.get(&name).is_some() {
+                        return Err(de::Error::custom(format!(
+                            "feature \"{name}\" is weighted twice"
+                        )));
+                    }
+                    let (weight, exponent) = weight_of(&name, &value).map_err(de::Error::custom)?;
+                    weights
+                        .set(&name, weight, exponent)
+                        .map_err(de::Error::custom)?;
+                }
+                Ok(weights)
+            }
+        }
+        deserializer.deserialize_map(Entries)
     }
 }
 
@@ -212,6 +242,13 @@ mod tests {
                 .contains("exponent of feature \"holes\" is inf"),
             "{inf}"
         );
+        let negative = Weights::new([("holes", 1.0, Some(-0.5))]).unwrap_err();
+        assert!(
+            negative
+                .to_string()
+                .contains("exponent of feature \"holes\" is -0.5"),
+            "{negative}"
+        );
         let twice = Weights::new([("holes", 1.0, None), ("holes", 2.0, None)]).unwrap_err();
         assert!(twice.to_string().contains("twice"));
     }
@@ -233,5 +270,9 @@ mod tests {
             names(Weights::from_json(r#"{"holes": -4"#).unwrap_err()).contains("bad weights JSON")
         );
         assert!(names(Weights::from_json(r#"[1, 2]"#).unwrap_err()).contains("bad weights JSON"));
+        let twice = Weights::from_json(r#"{"holes": -1, "holes": -2}"#).unwrap_err();
+        assert!(names(twice).contains("\"holes\" is weighted twice"));
+        let unknown = Weights::from_json(r#"{"wells": -1}"#).unwrap_err();
+        assert!(names(unknown).contains("unknown feature \"wells\""));
     }
 }

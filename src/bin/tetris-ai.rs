@@ -147,14 +147,6 @@ impl GameOptions {
             None => self.preset.clone(),
         }
     }
-
-    /// The rules' name.
-    fn rules_name(&self) -> &'static str {
-        match self.rules {
-            RuleSet::Classic => "classic",
-            RuleSet::Guideline => "guideline",
-        }
-    }
 }
 
 /// Plays `games` games of `config`, game `i` with seed `config.seed + i`, in parallel; the result
@@ -296,7 +288,7 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
             "games_per_second": summary.games_per_second,
             "preset": options.weights.is_none().then_some(&options.preset),
             "weights": options.weights,
-            "rules": options.rules_name(),
+            "rules": options.rules.name(),
             "board": format!("{width}x{height}"),
             "depth": options.depth,
             "seed": options.seed,
@@ -310,7 +302,7 @@ fn bench(args: &BenchArgs) -> Result<(), String> {
         println!(
             "{}, {} rules, {width}x{height} board, depth {}, seeds {}..{}{cap}",
             options.player(),
-            options.rules_name(),
+            options.rules.name(),
             options.depth,
             options.seed,
             options.seed.wrapping_add(args.games - 1),
