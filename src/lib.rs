@@ -3,11 +3,13 @@
 //! The map of the crate:
 //! - [`piece`]: the seven tetrominoes, SRS rotation states and kick tables.
 //! - [`board`]: the bitboard playfield (a word per column), line clears, heights.
+//! - [`rng`]: the seeded random stream behind every random choice.
 //! - [`rules`]: research and guideline rules: randomizers, spawn, locking, game over, scoring.
 //! - [`moves`]: placements: drop-only, and breadth-first search over inputs with paths.
 //! - [`active`]: the falling piece, moved one input at a time.
 //! - [`timing`]: which placements a player reaches in time under gravity and lock delay.
 //! - [`ai`]: features, weights, presets, and the search that chooses a placement.
+//! - [`train`]: fitness, genetic algorithms and other optimizers that learn the weights.
 //! - [`game`]: one game: queue, hold, the AI's step, statistics and the view for rendering.
 //! - [`error`]: the error type every bad input becomes.
 
@@ -18,8 +20,10 @@ pub mod error;
 pub mod game;
 pub mod moves;
 pub mod piece;
+pub mod rng;
 pub mod rules;
 pub mod timing;
+pub mod train;
 
 pub use ai::presets::Preset;
 pub use ai::search::{Choice, SearchConfig};

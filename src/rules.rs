@@ -6,8 +6,7 @@ use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::moves::Placement;
 use crate::piece::{Piece, Rotation};
-use rand::{RngExt, SeedableRng};
-use rand_pcg::Pcg64Mcg;
+pub use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
 
 /// Which rules a game follows.
@@ -139,24 +138,6 @@ impl Rules {
             }
         }
         Ok(())
-    }
-}
-
-/// A game's seeded random stream. Same seed, same numbers, on every platform (all draws are
-/// 32-bit, so nothing depends on the width of `usize`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameRng(Pcg64Mcg);
-
-impl GameRng {
-    /// A stream from `seed`; `stream` separates independent uses of one seed.
-    pub fn new(seed: u64, stream: u64) -> GameRng {
-        let mixed = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        GameRng(Pcg64Mcg::seed_from_u64(mixed))
-    }
-
-    /// A uniform number in `0..n`; `n` must be positive.
-    pub fn below(&mut self, n: u32) -> u32 {
-        self.0.random_range(0..n)
     }
 }
 

@@ -1,0 +1,48 @@
+//! Learning the weights: fitness by playing games in parallel, and optimizers that improve a
+//! population generation by generation (genetic algorithms in the variants the write-ups
+//! describe, the noisy cross-entropy method, a perturbation hill-climber, simulated annealing).
+//!
+//! - [`fitness`]: average lines over seeded games, in parallel, independent of the thread count.
+//! - [`ga`]: the genetic algorithm and its operators.
+//! - [`cem`]: the noisy cross-entropy method.
+//! - [`hill`]: the perturbation hill-climber.
+//! - [`anneal`]: simulated annealing.
+
+pub mod anneal;
+pub mod cem;
+pub mod fitness;
+pub mod ga;
+pub mod hill;
+
+use crate::rng::GameRng;
+use serde::{Deserialize, Serialize};
+
+/// A candidate weight vector, one number per trained feature, in the run's feature order.
+pub type Genome = Vec<f64>;
+
+/// A genome with the fitness it was measured at.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scored {
+    /// The weights.
+    pub genome: Genome,
+    /// Its fitness (average lines cleared).
+    pub fitness: f64,
+}
+
+/// Scores a batch of genomes; the result has one fitness per genome, in order. Within one call
+/// every genome plays the same games when common random numbers are on.
+pub type Evaluate<'a> = dyn FnMut(&[Genome]) -> Vec<f64> + 'a;
+
+/// An optimizer that runs one generation at a time.
+pub trait Learner {
+    /// Runs one generation: proposes genomes, scores them through `evaluate` (once or more),
+    /// and updates itself. Returns every genome scored in this generation with its fitness, so
+    /// the caller can report best, mean and median. All randomness comes from `rng`.
+    fn generation(&mut self, rng: &mut GameRng, evaluate: &mut Evaluate) -> Vec<Scored>;
+
+    /// The best genome found so far, with its fitness.
+    fn best(&self) -> Option<&Scored>;
+}
+
+/// The range each feature's initial weight is drawn from, uniformly.
+pub type Ranges = [(f64, f64)];
