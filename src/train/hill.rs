@@ -1,1 +1,503 @@
-//! (being written)
+//! The perturbation hill-climber of the MATLAB write-up.
+//!
+//! The write-up describes the method in words; this is how it is read here:
+//!
+//! - The state is one weight vector `w` (drawn uniformly from the ranges), its performance `p`,
+//!   an acceptance threshold `theta`, and the direction of the last step if it was accepted.
+//! - The first generation scores `w` alone and sets `p` and `theta = p`.
+//! - Every later generation takes a step: the remembered direction if the last step was accepted
+//!   (keep going the way that worked), else a fresh random unit vector (normal draws,
+//!   normalised). The step length is the learning rate `alpha_t = alpha0 * exp(-A t)`, where `t`
+//!   counts the steps taken before this one, so the first step has length `alpha0`.
+//! - The candidate `w + alpha_t d` is scored once. If its performance `p+` beats the threshold,
+//!   the step is accepted: `w` moves there, the direction is remembered, the threshold moves by
+//!   `beta (p+ - p)` and then `p = p+`. Otherwise `w` stays and the direction is forgotten.
+//!
+//! - A score that is missing or NaN never moves the climber: at the start it leaves `w`
+//!   unscored (scored again next generation); on a step it counts as a rejection.
+//!
+//! Summed over the accepted steps, the threshold is always `theta = p0 + beta (p - p0)`, where
+//! `p0` is the starting performance: it lags the performance by a factor `beta`. A step worse
+//! than `p` is still accepted while it beats the threshold (and then lowers it), and a
+//! remembered direction is followed past the optimum until it falls below the threshold, so
+//! with `beta < 1` the climber wanders above a floor halfway to its best and `p` only surely
+//! stays above `p0`; on a noise-free toy quadratic the default `beta = 0.5` finds good weights
+//! (see [`Learner::best`]) but does not stay there. `beta = 1` makes the threshold the current
+//! performance: a strict climber, which converges on the same toy problem.
+
+use crate::error::{Error, Result};
+use crate::rng::GameRng;
+use crate::train::{Evaluate, Genome, Learner, Ranges, Scored};
+use serde::{Deserialize, Serialize};
+
+/// The settings of the hill-climber.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HillConfig {
+    /// The initial learning rate (step length), above 0.
+    pub alpha0: f64,
+    /// `A`: the learning rate decays as `exp(-A t)`; 0 or more.
+    pub decay: f64,
+    /// The fraction of an accepted improvement the threshold follows, from 0 to 1.
+    pub beta: f64,
+}
+
+impl Default for HillConfig {
+    fn default() -> HillConfig {
+        HillConfig {
+            alpha0: 1.0,
+            decay: 0.01,
+            beta: 0.5,
+        }
+    }
+}
+
+impl HillConfig {
+    /// Checks the values; the error names the bad one.
+    pub fn validate(&self) -> Result<()> {
+        if !(self.alpha0.is_finite() && self.alpha0 > 0.0) {
+            return Err(Error::Config(format!(
+                "hill-climber alpha0 {} must be a finite number above 0",
+                self.alpha0
+            )));
+        }
+        if !(self.decay.is_finite() && self.decay >= 0.0) {
+            return Err(Error::Config(format!(
+                "hill-climber decay {} must be a finite number, 0 or more",
+                self.decay
+            )));
+        }
+        if !(0.0..=1.0).contains(&self.beta) {
+            return Err(Error::Config(format!(
+                "hill-climber beta {} is out of range: it must be from 0 to 1",
+                self.beta
+            )));
+        }
+        Ok(())
+    }
+
+    /// The learning rate `alpha0 * exp(-A t)` of the step after `t` earlier steps.
+    pub fn learning_rate(&self, t: u64) -> f64 {
+        self.alpha0 * (-self.decay * t as f64).exp()
+    }
+}
+
+/// The perturbation hill-climber.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HillClimb {
+    config: HillConfig,
+    weights: Genome,
+    /// The performance of `weights`; `None` until it is scored.
+    performance: Option<f64>,
+    threshold: f64,
+    /// The direction of the last step, kept only if that step was accepted.
+    direction: Option<Genome>,
+    /// Steps taken (generations after the first).
+    steps: u64,
+    best: Option<Scored>,
+}
+
+impl HillClimb {
+    /// A fresh climber starting from weights drawn uniformly from `ranges`.
+    pub fn new(config: HillConfig, ranges: &Ranges, rng: &mut GameRng) -> Result<HillClimb> {
+        config.validate()?;
+        Ok(HillClimb {
+            config,
+            weights: uniform_genome(ranges, rng)?,
+            performance: None,
+            threshold: f64::NEG_INFINITY,
+            direction: None,
+            steps: 0,
+            best: None,
+        })
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &HillConfig {
+        &self.config
+    }
+
+    /// The current weights.
+    pub fn weights(&self) -> &[f64] {
+        &self.weights
+    }
+
+    /// The performance of the current weights; `None` before the first generation.
+    pub fn performance(&self) -> Option<f64> {
+        self.performance
+    }
+
+    /// The acceptance threshold (minus infinity before the first generation).
+    pub fn threshold(&self) -> f64 {
+        self.threshold
+    }
+
+    /// The direction of the last step if it was accepted.
+    pub fn direction(&self) -> Option<&[f64]> {
+        self.direction.as_deref()
+    }
+
+    /// The number of steps taken.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// The first generation: score the starting weights. A missing or NaN score leaves them
+    /// unscored, to be scored again next generation.
+    fn start(&mut self, evaluate: &mut Evaluate) -> Vec<Scored> {
+        let Some(&p) = evaluate(std::slice::from_ref(&self.weights)).first() else {
+            return Vec::new();
+        };
+        if !p.is_nan() {
+            self.performance = Some(p);
+            self.threshold = p;
+        }
+        let scored = Scored {
+            genome: self.weights.clone(),
+            fitness: p,
+        };
+        self.remember(&scored);
+        vec![scored]
+    }
+
+    /// A later generation: try one step from weights of performance `p`. Nothing changes when
+    /// `evaluate` returns no score.
+    fn step(&mut self, p: f64, rng: &mut GameRng, evaluate: &mut Evaluate) -> Vec<Scored> {
+        let direction = match &self.direction {
+            Some(d) => d.clone(),
+            None => unit_vector(self.weights.len(), rng),
+        };
+        let alpha = self.config.learning_rate(self.steps);
+        let candidate: Genome = self
+            .weights
+            .iter()
+            .zip(&direction)
+            .map(|(w, d)| w + alpha * d)
+            .collect();
+        let Some(&p_plus) = evaluate(std::slice::from_ref(&candidate)).first() else {
+            return Vec::new();
+        };
+        self.steps += 1;
+        let scored = Scored {
+            genome: candidate,
+            fitness: p_plus,
+        };
+        self.remember(&scored);
+        if p_plus > self.threshold {
+            self.weights = scored.genome.clone();
+            self.direction = Some(direction);
+            self.threshold += self.config.beta * (p_plus - p);
+            self.performance = Some(p_plus);
+        } else {
+            self.direction = None;
+        }
+        vec![scored]
+    }
+
+    /// Keeps `candidate` as the best if it beats the best so far.
+    fn remember(&mut self, candidate: &Scored) {
+        if self
+            .best
+            .as_ref()
+            .is_none_or(|best| candidate.fitness > best.fitness)
+        {
+            self.best = Some(candidate.clone());
+        }
+    }
+}
+
+impl Learner for HillClimb {
+    fn generation(&mut self, rng: &mut GameRng, evaluate: &mut Evaluate) -> Vec<Scored> {
+        match self.performance {
+            None => self.start(evaluate),
+            Some(p) => self.step(p, rng, evaluate),
+        }
+    }
+
+    fn best(&self) -> Option<&Scored> {
+        self.best.as_ref()
+    }
+}
+
+/// A genome drawn uniformly from `ranges`, one weight per range. Refuses no ranges, and ranges
+/// that are not finite or run backwards.
+pub(crate) fn uniform_genome(ranges: &Ranges, rng: &mut GameRng) -> Result<Genome> {
+    if ranges.is_empty() {
+        return Err(Error::Config(
+            "there are no weight ranges: at least one weight must be trained".to_string(),
+        ));
+    }
+    for (i, &(low, high)) in ranges.iter().enumerate() {
+        if !(low.is_finite() && high.is_finite() && low <= high) {
+            return Err(Error::Config(format!(
+                "weight range {i} ({low}, {high}) must be two finite numbers, low first"
+            )));
+        }
+    }
+    Ok(ranges
+        .iter()
+        .map(|&(low, high)| rng.uniform(low, high))
+        .collect())
+}
+
+/// A random direction of length 1: `dims` normal draws, normalised (drawn again in the
+/// vanishingly rare case that they are all 0).
+fn unit_vector(dims: usize, rng: &mut GameRng) -> Genome {
+    loop {
+        let draws: Genome = (0..dims).map(|_| rng.normal()).collect();
+        let norm = draws.iter().map(|x| x * x).sum::<f64>().sqrt();
+        if norm > 0.0 {
+            return draws.into_iter().map(|x| x / norm).collect();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TARGET: [f64; 4] = [3.0, -2.0, 1.0, 0.5];
+    const RANGES: [(f64, f64); 4] = [(-10.0, 10.0); 4];
+
+    /// 100 minus the squared distance to `TARGET`.
+    fn quadratic(genomes: &[Genome]) -> Vec<f64> {
+        genomes
+            .iter()
+            .map(|g| {
+                let distance: f64 = g.iter().zip(TARGET).map(|(x, t)| (x - t).powi(2)).sum();
+                100.0 - distance
+            })
+            .collect()
+    }
+
+    /// An evaluate that returns the given fitnesses one call at a time.
+    fn scripted(fitness: &[f64]) -> impl FnMut(&[Genome]) -> Vec<f64> + '_ {
+        let mut next = fitness.iter();
+        move |genomes| {
+            assert_eq!(genomes.len(), 1);
+            vec![*next.next().unwrap()]
+        }
+    }
+
+    fn run(seed: u64, generations: usize) -> (HillClimb, Vec<Vec<Scored>>) {
+        let mut rng = GameRng::new(seed, 3);
+        let mut hill = HillClimb::new(HillConfig::default(), &RANGES, &mut rng).unwrap();
+        let history = (0..generations)
+            .map(|_| hill.generation(&mut rng, &mut quadratic))
+            .collect();
+        (hill, history)
+    }
+
+    #[test]
+    fn learning_rate_decays_exponentially() {
+        let config = HillConfig::default();
+        assert_eq!(config.learning_rate(0), 1.0);
+        assert_eq!(config.learning_rate(100), (-1.0f64).exp());
+        assert_eq!(config.learning_rate(300), (-3.0f64).exp());
+        let fixed = HillConfig {
+            alpha0: 0.25,
+            decay: 0.0,
+            ..config
+        };
+        assert_eq!(fixed.learning_rate(1000), 0.25);
+    }
+
+    #[test]
+    fn the_first_generation_scores_the_start_and_sets_the_threshold() {
+        let mut rng = GameRng::new(1, 0);
+        let mut hill = HillClimb::new(HillConfig::default(), &RANGES, &mut rng).unwrap();
+        let start = hill.weights().to_vec();
+        let scored = hill.generation(&mut rng, &mut scripted(&[10.0]));
+        assert_eq!(
+            scored,
+            vec![Scored {
+                genome: start,
+                fitness: 10.0
+            }]
+        );
+        assert_eq!(hill.performance(), Some(10.0));
+        assert_eq!(hill.threshold(), 10.0);
+        assert_eq!(hill.direction(), None);
+        assert_eq!(hill.steps(), 0);
+    }
+
+    #[test]
+    fn accepted_steps_move_the_threshold_and_keep_the_direction() {
+        let mut rng = GameRng::new(2, 0);
+        let mut hill = HillClimb::new(HillConfig::default(), &RANGES, &mut rng).unwrap();
+        let mut evaluate = scripted(&[10.0, 20.0, 12.0, 16.0, 14.0]);
+        hill.generation(&mut rng, &mut evaluate);
+        let start = hill.weights().to_vec();
+
+        // 20 beats 10: accepted; theta = 10 + 0.5 (20 - 10) = 15.
+        let scored = hill.generation(&mut rng, &mut evaluate);
+        let d = hill.direction().unwrap().to_vec();
+        let norm: f64 = d.iter().map(|x| x * x).sum::<f64>().sqrt();
+        assert!((norm - 1.0).abs() < 1e-12);
+        let moved: Genome = start.iter().zip(&d).map(|(w, d)| w + d).collect();
+        assert_eq!(
+            scored,
+            vec![Scored {
+                genome: moved.clone(),
+                fitness: 20.0
+            }]
+        );
+        assert_eq!(hill.weights(), moved.as_slice());
+        assert_eq!((hill.performance(), hill.threshold()), (Some(20.0), 15.0));
+
+        // 12 does not beat 15: rejected, the direction is forgotten, the step was the same one.
+        let scored = hill.generation(&mut rng, &mut evaluate);
+        let alpha = HillConfig::default().learning_rate(1);
+        let tried: Genome = moved.iter().zip(&d).map(|(w, d)| w + alpha * d).collect();
+        assert_eq!(scored[0].genome, tried);
+        assert_eq!(hill.direction(), None);
+        assert_eq!(hill.weights(), moved.as_slice());
+        assert_eq!((hill.performance(), hill.threshold()), (Some(20.0), 15.0));
+
+        // 16 beats 15 though it is below 20: accepted; theta = 15 + 0.5 (16 - 20) = 13.
+        hill.generation(&mut rng, &mut evaluate);
+        assert!(hill.direction().is_some());
+        assert_ne!(hill.direction().unwrap(), d.as_slice());
+        assert_eq!((hill.performance(), hill.threshold()), (Some(16.0), 13.0));
+
+        // 14 beats 13: accepted along the remembered direction; theta = 13 + 0.5 (14 - 16) = 12.
+        let kept = hill.direction().unwrap().to_vec();
+        hill.generation(&mut rng, &mut evaluate);
+        assert_eq!(hill.direction(), Some(kept.as_slice()));
+        assert_eq!((hill.performance(), hill.threshold()), (Some(14.0), 12.0));
+        assert_eq!(hill.steps(), 4);
+        assert_eq!(hill.best().unwrap().fitness, 20.0);
+    }
+
+    #[test]
+    fn improves_a_toy_quadratic() {
+        // As written, the threshold is theta = p0 + beta (p - p0): it lags halfway behind.
+        let (hill, history) = run(3, 300);
+        let start = history[0][0].fitness;
+        let p = hill.performance().unwrap();
+        assert!((hill.threshold() - (start + 0.5 * (p - start))).abs() < 1e-9);
+        assert!(p > start, "{start} -> {p}");
+        assert!(hill.best().unwrap().fitness > start + 100.0, "{start}");
+        assert!(history[1..].iter().all(|scored| scored.len() == 1));
+
+        // With beta = 1 the threshold is the performance itself: a strict climber.
+        let mut rng = GameRng::new(3, 3);
+        let strict = HillConfig {
+            beta: 1.0,
+            ..HillConfig::default()
+        };
+        let mut hill = HillClimb::new(strict, &RANGES, &mut rng).unwrap();
+        for _ in 0..300 {
+            hill.generation(&mut rng, &mut quadratic);
+        }
+        assert!(
+            hill.performance().unwrap() > 99.9,
+            "{:?}",
+            hill.performance()
+        );
+    }
+
+    #[test]
+    fn same_seed_same_states_and_resumes_after_serde() {
+        let (a, history_a) = run(4, 30);
+        let (b, history_b) = run(4, 30);
+        assert_eq!(a, b);
+        assert_eq!(history_a, history_b);
+        assert_ne!(a, run(5, 30).0);
+
+        let (mut hill, _) = run(4, 10);
+        let mut rng = GameRng::new(9, 9);
+        // Through a JSON value: exact. (Through JSON text, serde_json parses floats exactly
+        // only with its `float_roundtrip` feature.)
+        let value = serde_json::to_value(&hill).unwrap();
+        let mut resumed: HillClimb = serde_json::from_value(value).unwrap();
+        let mut resumed_rng = rng.clone();
+        assert_eq!(resumed, hill);
+        for _ in 0..10 {
+            let next = hill.generation(&mut rng, &mut quadratic);
+            assert_eq!(resumed.generation(&mut resumed_rng, &mut quadratic), next);
+        }
+        assert_eq!(resumed, hill);
+    }
+
+    #[test]
+    fn config_round_trips_and_refuses_unknown_fields() {
+        let config = HillConfig {
+            beta: 0.25,
+            ..HillConfig::default()
+        };
+        let text = serde_json::to_string(&config).unwrap();
+        assert_eq!(serde_json::from_str::<HillConfig>(&text).unwrap(), config);
+        assert!(serde_json::from_str::<HillConfig>(r#"{"alpha": 1}"#).is_err());
+    }
+
+    #[test]
+    fn validation_names_the_bad_value() {
+        let bad = |config: HillConfig, ranges: &Ranges, words: &[&str]| {
+            let mut rng = GameRng::new(0, 0);
+            let Err(Error::Config(message)) = HillClimb::new(config, ranges, &mut rng) else {
+                panic!("{config:?} {ranges:?} was accepted");
+            };
+            for word in words {
+                assert!(message.contains(word), "{message}");
+            }
+        };
+        let base = HillConfig::default();
+        bad(
+            HillConfig {
+                alpha0: 0.0,
+                ..base
+            },
+            &RANGES,
+            &["alpha0", "0"],
+        );
+        bad(
+            HillConfig {
+                alpha0: f64::NAN,
+                ..base
+            },
+            &RANGES,
+            &["alpha0", "NaN"],
+        );
+        bad(
+            HillConfig {
+                decay: -0.1,
+                ..base
+            },
+            &RANGES,
+            &["decay", "-0.1"],
+        );
+        bad(HillConfig { beta: 1.5, ..base }, &RANGES, &["beta", "1.5"]);
+        bad(base, &[], &["no weight ranges"]);
+        bad(base, &[(0.0, 1.0), (2.0, -2.0)], &["range 1", "(2, -2)"]);
+        bad(base, &[(f64::NEG_INFINITY, 1.0)], &["range 0", "-inf"]);
+    }
+
+    #[test]
+    fn uniform_genomes_stay_in_their_ranges() {
+        let mut rng = GameRng::new(5, 0);
+        let ranges = [(-1.0, 1.0), (5.0, 6.0), (2.0, 2.0)];
+        for _ in 0..1000 {
+            let g = uniform_genome(&ranges, &mut rng).unwrap();
+            assert!((-1.0..1.0).contains(&g[0]) && (5.0..6.0).contains(&g[1]) && g[2] == 2.0);
+        }
+    }
+
+    #[test]
+    fn missing_scores_do_not_panic() {
+        let mut rng = GameRng::new(6, 0);
+        let mut hill = HillClimb::new(HillConfig::default(), &RANGES, &mut rng).unwrap();
+        let mut nothing = |_: &[Genome]| Vec::new();
+        assert!(hill.generation(&mut rng, &mut nothing).is_empty());
+        assert_eq!(hill.performance(), None);
+        hill.generation(&mut rng, &mut scripted(&[1.0]));
+        assert!(hill.generation(&mut rng, &mut nothing).is_empty());
+        assert_eq!(hill.performance(), Some(1.0));
+        let mut nan = |_: &[Genome]| vec![f64::NAN];
+        hill.generation(&mut rng, &mut nan);
+        assert_eq!((hill.performance(), hill.direction()), (Some(1.0), None));
+        let mut fresh = HillClimb::new(HillConfig::default(), &RANGES, &mut rng).unwrap();
+        assert_eq!(fresh.generation(&mut rng, &mut nan).len(), 1);
+        assert_eq!(fresh.performance(), None);
+    }
+}
