@@ -30,6 +30,9 @@ pub enum Error {
     /// Any other configuration value out of range; the message names it.
     #[error("{0}")]
     Config(String),
+    /// A file that cannot be read, written or understood; the message names the file.
+    #[error("{0}")]
+    File(String),
     /// Weights given as JSON that do not parse.
     #[error("bad weights JSON: {0}")]
     WeightsJson(String),

@@ -146,27 +146,41 @@ impl Default for MoveSearch {
 }
 
 impl MoveSearch {
-    /// A search with its tables allocated once.
+    /// A search whose tables are allocated on its first run, once.
     pub fn new() -> MoveSearch {
         MoveSearch {
             free: [[0; X_SLOTS]; 4],
-            visited: vec![0; STATES / 64],
-            parent: vec![0; STATES],
-            via: vec![Input::HardDrop; STATES],
-            distance: vec![0; STATES],
-            order: Vec::with_capacity(STATES),
-            slot_stamp: vec![0; STATES],
+            visited: Vec::new(),
+            parent: Vec::new(),
+            via: Vec::new(),
+            distance: Vec::new(),
+            order: Vec::new(),
+            slot_stamp: Vec::new(),
             stamp: 0,
             piece: Piece::I,
-            found: Vec::with_capacity(256),
-            routes: Vec::with_capacity(256),
+            found: Vec::new(),
+            routes: Vec::new(),
         }
+    }
+
+    fn allocate(&mut self) {
+        self.visited = vec![0; STATES / 64];
+        self.parent = vec![0; STATES];
+        self.via = vec![Input::HardDrop; STATES];
+        self.distance = vec![0; STATES];
+        self.order = Vec::with_capacity(STATES);
+        self.slot_stamp = vec![0; STATES];
+        self.found = Vec::with_capacity(256);
+        self.routes = Vec::with_capacity(256);
     }
 
     /// Finds every resting placement of `piece` reachable from its centre at `spawn` (spawn
     /// state), deduplicated by the cells it fills. A T placement entered by a turn that the
     /// three-corner rule counts as a T-spin is reported as that spin (its path ends with the turn).
     pub fn run(&mut self, board: &Board, piece: Piece, spawn: (i32, i32)) -> &[Placement] {
+        if self.visited.is_empty() {
+            self.allocate();
+        }
         self.piece = piece;
         self.found.clear();
         self.routes.clear();

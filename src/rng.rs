@@ -75,6 +75,10 @@ mod tests {
         let var = draws.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n as f64;
         assert!(mean.abs() < 0.02, "{mean}");
         assert!((var - 1.0).abs() < 0.02, "{var}");
-        assert!((0..1000).map(|_| rng.unit()).all(|u| (0.0..1.0).contains(&u)));
+        assert!(
+            (0..1000)
+                .map(|_| rng.unit())
+                .all(|u| (0.0..1.0).contains(&u))
+        );
     }
 }

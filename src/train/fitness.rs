@@ -1,1 +1,209 @@
-//! (being written)
+//! Fitness: the average lines cleared over K seeded games on a training board and rule set of
+//! its own, with an optional cap on pieces per game. Games run in parallel with rayon; each
+//! game's result lands in its own slot and the averages are summed in a fixed order, so no
+//! result depends on the number of threads.
+
+use crate::ai::search::SearchConfig;
+use crate::ai::weights::Weights;
+use crate::board::Board;
+use crate::error::{Error, Result};
+use crate::game::{Game, GameConfig};
+use crate::rules::Rules;
+use crate::train::Genome;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// How individuals are scored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct FitnessConfig {
+    /// Training board columns.
+    pub width: usize,
+    /// Training board rows.
+    pub height: usize,
+    /// Training rules.
+    pub rules: Rules,
+    /// Games per individual (K).
+    pub games: usize,
+    /// Pieces after which a game stops, if any.
+    pub max_pieces: Option<u64>,
+    /// Whether every individual of one evaluation plays the same K seeds (common random numbers).
+    pub common_seeds: bool,
+    /// Search depth of the player (1 or 2).
+    pub depth: u8,
+}
+
+impl Default for FitnessConfig {
+    fn default() -> FitnessConfig {
+        FitnessConfig {
+            width: 10,
+            height: 10,
+            rules: Rules::classic(),
+            games: 10,
+            max_pieces: None,
+            common_seeds: true,
+            depth: 1,
+        }
+    }
+}
+
+impl FitnessConfig {
+    /// Checks the values; the error names the bad one.
+    pub fn validate(&self) -> Result<()> {
+        Board::new(self.width, self.height)?;
+        self.rules.validate()?;
+        self.search().validate()?;
+        if self.games == 0 {
+            return Err(Error::Config(
+                "games per individual is 0: it must be at least 1".into(),
+            ));
+        }
+        if self.max_pieces == Some(0) {
+            return Err(Error::Config(
+                "max pieces is 0: it must be at least 1, or unset".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn search(&self) -> SearchConfig {
+        SearchConfig {
+            depth: self.depth,
+            ..SearchConfig::default()
+        }
+    }
+
+    /// The seed of game `game` of individual `individual` in an evaluation seeded `base`.
+    pub fn seed(&self, base: u64, individual: usize, game: usize) -> u64 {
+        let slot = if self.common_seeds {
+            game
+        } else {
+            individual * self.games + game
+        };
+        base.wrapping_add(slot as u64)
+    }
+
+    /// Lines cleared by `weights` in the game seeded `seed`.
+    pub fn play(&self, weights: &Weights, seed: u64) -> u64 {
+        let config = GameConfig {
+            rules: self.rules,
+            width: self.width,
+            height: self.height,
+            seed,
+            preset: None,
+            weights: Some(weights.clone()),
+            search: self.search(),
+        };
+        match Game::new(config) {
+            Ok(mut game) => game.play(self.max_pieces).lines,
+            Err(_) => 0,
+        }
+    }
+
+    /// The fitness of each genome (features named by `features`, in order): its average lines
+    /// over K games seeded from `base`. `progress(done, total)` is called after every game, from
+    /// any thread. A genome with a non-finite weight scores 0.
+    pub fn evaluate(
+        &self,
+        features: &[String],
+        population: &[Genome],
+        base: u64,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Vec<f64> {
+        let weights: Vec<Option<Weights>> = population
+            .iter()
+            .map(|genome| {
+                Weights::new(
+                    features
+                        .iter()
+                        .zip(genome)
+                        .map(|(name, &w)| (name.as_str(), w, None)),
+                )
+                .ok()
+            })
+            .collect();
+        let k = self.games;
+        let total = (population.len() * k) as u64;
+        let done = AtomicU64::new(0);
+        let lines: Vec<u64> = (0..population.len() * k)
+            .into_par_iter()
+            .map(|slot| {
+                let (individual, game) = (slot / k, slot % k);
+                let lines = weights[individual]
+                    .as_ref()
+                    .map_or(0, |w| self.play(w, self.seed(base, individual, game)));
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+                lines
+            })
+            .collect();
+        lines
+            .chunks(k)
+            .map(|games| games.iter().sum::<u64>() as f64 / k as f64)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::presets;
+
+    fn names(preset: &str) -> (Vec<String>, Genome) {
+        let p = presets::find(preset).unwrap();
+        (
+            p.terms.iter().map(|t| t.0.to_string()).collect(),
+            p.terms.iter().map(|t| t.1).collect(),
+        )
+    }
+
+    #[test]
+    fn fitness_is_the_mean_of_the_games_it_names() {
+        let config = FitnessConfig {
+            games: 3,
+            max_pieces: Some(300),
+            ..FitnessConfig::default()
+        };
+        let (features, genome) = names("dellacherie");
+        let weights = presets::find("dellacherie").unwrap().weights();
+        let expected: f64 = (0..3)
+            .map(|g| config.play(&weights, 40 + g) as f64)
+            .sum::<f64>()
+            / 3.0;
+        let got = config.evaluate(&features, &[genome.clone(), genome], 40, &|_, _| {});
+        assert_eq!(got, vec![expected, expected]);
+        assert!(expected > 50.0, "{expected}");
+    }
+
+    #[test]
+    fn seeds_are_shared_only_with_common_random_numbers() {
+        let common = FitnessConfig::default();
+        assert_eq!(common.seed(100, 0, 2), common.seed(100, 5, 2));
+        let apart = FitnessConfig {
+            common_seeds: false,
+            games: 4,
+            ..FitnessConfig::default()
+        };
+        assert_eq!(apart.seed(100, 0, 2), 102);
+        assert_eq!(apart.seed(100, 5, 2), 122);
+    }
+
+    #[test]
+    fn bad_values_are_named() {
+        let zero = FitnessConfig {
+            games: 0,
+            ..FitnessConfig::default()
+        };
+        assert!(zero.validate().unwrap_err().to_string().contains("is 0"));
+        let wide = FitnessConfig {
+            width: 30,
+            ..FitnessConfig::default()
+        };
+        assert!(
+            wide.validate()
+                .unwrap_err()
+                .to_string()
+                .contains("width 30")
+        );
+    }
+}

@@ -105,7 +105,9 @@ impl HillClimb {
             config,
             weights: uniform_genome(ranges, rng)?,
             performance: None,
-            threshold: f64::NEG_INFINITY,
+            // Set to the first score by the first generation; a finite placeholder keeps the state
+            // writable as JSON before then.
+            threshold: 0.0,
             direction: None,
             steps: 0,
             best: None,
@@ -127,7 +129,7 @@ impl HillClimb {
         self.performance
     }
 
-    /// The acceptance threshold (minus infinity before the first generation).
+    /// The acceptance threshold (0 before the first generation sets it).
     pub fn threshold(&self) -> f64 {
         self.threshold
     }

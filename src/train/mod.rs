@@ -2,6 +2,8 @@
 //! population generation by generation (genetic algorithms in the variants the write-ups
 //! describe, the noisy cross-entropy method, a perturbation hill-climber, simulated annealing).
 //!
+//! - [`checkpoint`]: files written atomically.
+//! - [`evolution`]: a whole run: generations, reports, checkpoints that resume exactly.
 //! - [`fitness`]: average lines over seeded games, in parallel, independent of the thread count.
 //! - [`ga`]: the genetic algorithm and its operators.
 //! - [`cem`]: the noisy cross-entropy method.
@@ -10,6 +12,8 @@
 
 pub mod anneal;
 pub mod cem;
+pub mod checkpoint;
+pub mod evolution;
 pub mod fitness;
 pub mod ga;
 pub mod hill;
