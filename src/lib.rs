@@ -13,6 +13,8 @@
 //! - [`game`]: one game: queue, hold, the AI's step, statistics and the view for rendering.
 //! - [`error`]: the error type every bad input becomes.
 
+#![warn(missing_docs)]
+
 pub mod active;
 pub mod ai;
 pub mod board;

@@ -10,8 +10,7 @@
 
 use crate::error::{Error, Result};
 use crate::rng::GameRng;
-use crate::train::hill::uniform_genome;
-use crate::train::{Evaluate, Genome, Learner, Ranges, Scored};
+use crate::train::{Evaluate, Genome, Learner, Ranges, Scored, uniform_genome};
 use serde::{Deserialize, Serialize};
 
 /// The settings of simulated annealing.

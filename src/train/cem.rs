@@ -10,7 +10,7 @@
 
 use crate::error::{Error, Result};
 use crate::rng::GameRng;
-use crate::train::{Evaluate, Genome, Learner, Scored};
+use crate::train::{Evaluate, Genome, Learner, Scored, rank_key};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
@@ -173,14 +173,7 @@ impl Cem {
 
 /// Best first; NaN fitness ranks last.
 fn best_first(a: &Scored, b: &Scored) -> Ordering {
-    let key = |s: &Scored| {
-        if s.fitness.is_nan() {
-            f64::NEG_INFINITY
-        } else {
-            s.fitness
-        }
-    };
-    key(b).total_cmp(&key(a))
+    rank_key(b.fitness).total_cmp(&rank_key(a.fitness))
 }
 
 /// The refitted distribution: per weight, the mean of `elites` and their population variance

@@ -8,7 +8,7 @@
 //! combined by [`Crossover`], changed by [`Mutation`]. The operators are small pure functions of
 //! their inputs and the random stream: [`select_parents`], [`crossover`], [`mutate`].
 
-use super::{Evaluate, Genome, Learner, Ranges, Scored};
+use super::{Evaluate, Genome, Learner, Ranges, Scored, rank_key, uniform_genome};
 use crate::error::{Error, Result};
 use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
@@ -239,13 +239,14 @@ impl Ga {
     /// or non-finite ranges.
     pub fn new(config: GaConfig, ranges: &Ranges, rng: &mut GameRng) -> Result<Ga> {
         config.validate()?;
-        validate_ranges(ranges)?;
         let population = (0..config.population)
-            .map(|_| Member {
-                genome: random_genome(ranges, rng),
-                fitness: None,
+            .map(|_| {
+                Ok(Member {
+                    genome: uniform_genome(ranges, rng)?,
+                    fitness: None,
+                })
             })
-            .collect();
+            .collect::<Result<_>>()?;
         Ok(Ga {
             config,
             ranges: ranges.to_vec(),
@@ -332,7 +333,7 @@ impl Ga {
         let (i, j) = select_parents(&self.config.selection, sorted, rng);
         let (Some(first), Some(second)) = (sorted.get(i), sorted.get(j)) else {
             // Only an empty population (a hand-edited state) has no parents.
-            return random_genome(&self.ranges, rng);
+            return uniform_genome(&self.ranges, rng).unwrap_or_default();
         };
         let mut child = crossover(self.config.crossover, first, second, rng);
         mutate(&self.config.mutation, &mut child, &self.ranges, rng);
@@ -353,43 +354,6 @@ impl Learner for Ga {
 
     fn best(&self) -> Option<&Scored> {
         self.best.as_ref()
-    }
-}
-
-fn validate_ranges(ranges: &Ranges) -> Result<()> {
-    if ranges.is_empty() {
-        return Err(Error::Config(
-            "ga init ranges are empty: at least one feature is needed".to_string(),
-        ));
-    }
-    for (i, &(low, high)) in ranges.iter().enumerate() {
-        if !(low.is_finite() && high.is_finite()) {
-            return Err(Error::Config(format!(
-                "ga init range {i} is ({low}, {high}): both bounds must be finite"
-            )));
-        }
-        if low > high {
-            return Err(Error::Config(format!(
-                "ga init range {i} is ({low}, {high}): low must not exceed high"
-            )));
-        }
-    }
-    Ok(())
-}
-
-fn random_genome(ranges: &Ranges, rng: &mut GameRng) -> Genome {
-    ranges
-        .iter()
-        .map(|&(low, high)| rng.uniform(low, high))
-        .collect()
-}
-
-/// A fitness as a sort key: NaN (never scored) ranks below everything.
-fn rank_key(fitness: f64) -> f64 {
-    if fitness.is_nan() {
-        f64::NEG_INFINITY
-    } else {
-        fitness
     }
 }
 
@@ -1355,9 +1319,9 @@ mod tests {
     #[test]
     fn bad_ranges_are_refused() {
         let cases: [(&[(f64, f64)], &str); 3] = [
-            (&[], "ranges are empty"),
-            (&[(0.0, 1.0), (2.0, 1.0)], "range 1 is (2, 1)"),
-            (&[(f64::NEG_INFINITY, 1.0)], "range 0 is (-inf, 1)"),
+            (&[], "no weight ranges"),
+            (&[(0.0, 1.0), (2.0, 1.0)], "range 1 (2, 1)"),
+            (&[(f64::NEG_INFINITY, 1.0)], "range 0 (-inf, 1)"),
         ];
         for (ranges, expected) in cases {
             let mut rng = GameRng::new(26, 0);

@@ -27,7 +27,7 @@
 
 use crate::error::{Error, Result};
 use crate::rng::GameRng;
-use crate::train::{Evaluate, Genome, Learner, Ranges, Scored};
+use crate::train::{Evaluate, Genome, Learner, Ranges, Scored, uniform_genome};
 use serde::{Deserialize, Serialize};
 
 /// The settings of the hill-climber.
@@ -219,27 +219,6 @@ impl Learner for HillClimb {
     fn best(&self) -> Option<&Scored> {
         self.best.as_ref()
     }
-}
-
-/// A genome drawn uniformly from `ranges`, one weight per range. Refuses no ranges, and ranges
-/// that are not finite or run backwards.
-pub(crate) fn uniform_genome(ranges: &Ranges, rng: &mut GameRng) -> Result<Genome> {
-    if ranges.is_empty() {
-        return Err(Error::Config(
-            "there are no weight ranges: at least one weight must be trained".to_string(),
-        ));
-    }
-    for (i, &(low, high)) in ranges.iter().enumerate() {
-        if !(low.is_finite() && high.is_finite() && low <= high) {
-            return Err(Error::Config(format!(
-                "weight range {i} ({low}, {high}) must be two finite numbers, low first"
-            )));
-        }
-    }
-    Ok(ranges
-        .iter()
-        .map(|&(low, high)| rng.uniform(low, high))
-        .collect())
 }
 
 /// A random direction of length 1: `dims` normal draws, normalised (drawn again in the

@@ -18,6 +18,7 @@ pub mod fitness;
 pub mod ga;
 pub mod hill;
 
+use crate::error::{Error, Result};
 use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
 
@@ -50,3 +51,33 @@ pub trait Learner {
 
 /// The range each feature's initial weight is drawn from, uniformly.
 pub type Ranges = [(f64, f64)];
+
+/// A genome drawn uniformly from `ranges`, one weight per range. Refuses no ranges, and ranges
+/// that are not finite or run backwards.
+pub fn uniform_genome(ranges: &Ranges, rng: &mut GameRng) -> Result<Genome> {
+    if ranges.is_empty() {
+        return Err(Error::Config(
+            "there are no weight ranges: at least one weight must be trained".to_string(),
+        ));
+    }
+    for (i, &(low, high)) in ranges.iter().enumerate() {
+        if !(low.is_finite() && high.is_finite() && low <= high) {
+            return Err(Error::Config(format!(
+                "weight range {i} ({low}, {high}) must be two finite numbers, low first"
+            )));
+        }
+    }
+    Ok(ranges
+        .iter()
+        .map(|&(low, high)| rng.uniform(low, high))
+        .collect())
+}
+
+/// A fitness as a sort key: NaN (never scored) ranks below everything.
+pub fn rank_key(fitness: f64) -> f64 {
+    if fitness.is_nan() {
+        f64::NEG_INFINITY
+    } else {
+        fitness
+    }
+}
