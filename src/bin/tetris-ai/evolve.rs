@@ -45,6 +45,11 @@ pub struct EvolveArgs {
     #[arg(long, value_name = "LIST")]
     features: Option<String>,
 
+    /// The optimizer's full settings as JSON (for the GA: population, survivors, selection,
+    /// crossover, mutation; see the README), replacing the preset or defaults.
+    #[arg(long, value_name = "FILE")]
+    settings: Option<PathBuf>,
+
     /// Individuals per generation (default: the optimizer's own).
     #[arg(long, value_name = "N", value_parser = parse_positive)]
     population: Option<u64>,
@@ -92,7 +97,7 @@ pub struct EvolveArgs {
     /// Continue the run saved in this checkpoint (its configuration is used; it is also where
     /// the run is saved unless --checkpoint says otherwise).
     #[arg(long, value_name = "FILE", conflicts_with_all = [
-        "optimizer", "ga", "features", "population", "board", "rules", "games", "max_pieces",
+        "optimizer", "ga", "settings", "features", "population", "board", "rules", "games", "max_pieces",
         "no_common_seeds", "seed",
     ])]
     resume: Option<PathBuf>,
@@ -153,6 +158,10 @@ impl EvolveArgs {
                 )
             }
         };
+        let optimizer = match &self.settings {
+            Some(path) => settings(path, optimizer)?,
+            None => optimizer,
+        };
         Ok(EvolutionConfig {
             features,
             ranges,
@@ -169,6 +178,23 @@ impl EvolveArgs {
             seed: self.seed,
         })
     }
+}
+
+/// `default` with its settings replaced by those in the JSON file at `path`.
+fn settings(path: &Path, default: OptimizerConfig) -> Result<OptimizerConfig, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read settings file {}: {e}", path.display()))?;
+    let bad = |e: serde_json::Error| format!("settings file {}: {e}", path.display());
+    Ok(match default {
+        OptimizerConfig::Ga(_) => OptimizerConfig::Ga(serde_json::from_str(&text).map_err(bad)?),
+        OptimizerConfig::Cem(_) => OptimizerConfig::Cem(serde_json::from_str(&text).map_err(bad)?),
+        OptimizerConfig::HillClimb(_) => {
+            OptimizerConfig::HillClimb(serde_json::from_str(&text).map_err(bad)?)
+        }
+        OptimizerConfig::Anneal(_) => {
+            OptimizerConfig::Anneal(serde_json::from_str(&text).map_err(bad)?)
+        }
+    })
 }
 
 /// One line of a generation's report.
@@ -249,4 +275,51 @@ pub fn evolve(args: &EvolveArgs) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Cli, Command};
+    use clap::Parser;
+
+    fn args(extra: &[&str]) -> EvolveArgs {
+        let cli = Cli::try_parse_from(["t", "evolve"].iter().chain(extra)).unwrap();
+        let Command::Evolve(args) = cli.command else {
+            panic!("parsed as evolve")
+        };
+        args
+    }
+
+    #[test]
+    fn features_come_from_a_preset_or_a_list() {
+        assert_eq!(feature_list("lee").unwrap()[0], "aggregate_height");
+        assert_eq!(
+            feature_list("holes, max_height,").unwrap(),
+            vec!["holes".to_string(), "max_height".to_string()]
+        );
+    }
+
+    #[test]
+    fn every_optimizer_makes_a_valid_run() {
+        for optimizer in ["ga", "cem", "hill-climb", "anneal"] {
+            let config = args(&["--optimizer", optimizer]).config().unwrap();
+            assert!(Evolution::new(config).is_ok(), "{optimizer}");
+        }
+        let python = args(&["--optimizer", "ga", "--ga", "python"])
+            .config()
+            .unwrap();
+        assert_eq!(python.features.len(), 7);
+        let unknown = args(&["--features", "holes,wells"]).config().unwrap();
+        let error = Evolution::new(unknown).unwrap_err().to_string();
+        assert!(error.contains("\"wells\""), "{error}");
+    }
+
+    #[test]
+    fn resume_takes_its_configuration_from_the_checkpoint() {
+        let parse = |extra: &[&str]| Cli::try_parse_from(["t", "evolve"].iter().chain(extra));
+        assert!(parse(&["--resume", "run.json", "--generations", "9"]).is_ok());
+        assert!(parse(&["--resume", "run.json", "--board", "6x6"]).is_err());
+        assert!(parse(&["--resume", "run.json", "--optimizer", "ga"]).is_err());
+    }
 }
