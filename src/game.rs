@@ -1,11 +1,13 @@
 //! One game: the board, the piece queue, hold, score and statistics, played by the AI one piece
 //! at a time. Same configuration and seed, same game.
 
+use crate::active::Active;
 use crate::ai::presets;
 use crate::ai::search::{Choice, Position, SearchConfig, Searcher};
 use crate::ai::weights::Weights;
 use crate::board::Board;
 use crate::error::{Error, Result};
+use crate::manual::{Action, Controls, Falling, Handling, Key};
 use crate::moves::Placement;
 use crate::piece::Piece;
 use crate::rules::{GameRng, Randomizer, RuleSet, Rules, Scoring, lock, spawn_position};
@@ -40,6 +42,8 @@ pub struct GameConfig {
     pub weights: Option<Weights>,
     /// Search depth, pruning and margin.
     pub search: SearchConfig,
+    /// Timings of manual play.
+    pub handling: Handling,
 }
 
 impl Default for GameConfig {
@@ -52,6 +56,7 @@ impl Default for GameConfig {
             preset: None,
             weights: None,
             search: SearchConfig::default(),
+            handling: Handling::default(),
         }
     }
 }
@@ -61,6 +66,7 @@ impl GameConfig {
     pub fn resolve(&self) -> Result<(Weights, SearchConfig)> {
         self.rules.validate()?;
         self.search.validate()?;
+        self.handling.validate()?;
         let mut search = self.search;
         let weights = match (&self.weights, &self.preset) {
             (Some(_), Some(name)) => {
@@ -156,6 +162,8 @@ pub struct Game {
     stats: Stats,
     searcher: Searcher,
     unseen: Vec<Piece>,
+    controls: Controls,
+    falling: Option<Falling>,
 }
 
 impl Game {
@@ -185,6 +193,8 @@ impl Game {
             stats: Stats::default(),
             searcher: Searcher::new(),
             unseen: Vec::with_capacity(7),
+            controls: Controls::default(),
+            falling: None,
             config,
         };
         game.check_block_out();
@@ -280,6 +290,7 @@ impl Game {
             self.stats.game_over = true;
             return None;
         };
+        self.falling = None;
         if choice.hold {
             self.use_hold();
         }
@@ -369,6 +380,77 @@ impl Game {
         self.colors[kept * width..].fill(0);
     }
 
+    /// The piece under the player's control, spawned if need be; `None` once the game is over
+    /// (a piece that cannot spawn ends it).
+    fn falling(&mut self) -> Option<&mut Falling> {
+        if self.stats.game_over {
+            return None;
+        }
+        if self.falling.is_none() {
+            match spawn_position(&self.board, self.current) {
+                Some(at) => self.falling = Some(Falling::new(Active::new(self.current, at))),
+                None => self.stats.game_over = true,
+            }
+        }
+        self.falling.as_mut()
+    }
+
+    /// Presses `key` (manual play): shifts and turns act at once, a hard drop locks.
+    pub fn press(&mut self, key: Key) {
+        let board = self.board;
+        let mut controls = self.controls;
+        let action = self
+            .falling()
+            .map(|falling| controls.press(key, falling, &board));
+        self.controls = controls;
+        if let Some(action) = action {
+            self.act(action);
+        }
+    }
+
+    /// Releases `key` (manual play).
+    pub fn release(&mut self, key: Key) {
+        self.controls.release(key);
+    }
+
+    /// Lets `frames` frames pass (manual play): auto shift, gravity, soft drop, lock delay.
+    pub fn tick(&mut self, frames: u32) {
+        let handling = self.config.handling;
+        for _ in 0..frames {
+            let board = self.board;
+            let mut controls = self.controls;
+            let Some(falling) = self.falling() else { break };
+            let action = controls.frame(falling, &board, &handling);
+            self.controls = controls;
+            self.act(action);
+        }
+    }
+
+    /// Carries out what a key or a frame asked for.
+    fn act(&mut self, action: Action) {
+        match action {
+            Action::Nothing => {}
+            Action::Hold => {
+                if self.config.rules.hold && !self.hold_used {
+                    self.use_hold();
+                    self.falling = None;
+                }
+            }
+            Action::Lock {
+                soft_rows,
+                hard_rows,
+            } => {
+                let Some(falling) = self.falling.take() else {
+                    return;
+                };
+                if self.config.rules.kind == RuleSet::Guideline {
+                    self.scoring.drop(soft_rows, hard_rows);
+                }
+                self.lock(&falling.piece.placement(&self.board));
+            }
+        }
+    }
+
     /// Every placement of the current piece (and the hold alternative) with its one-ply score and
     /// path, best first: the AI's hints.
     pub fn ranked_placements(&mut self) -> Vec<Choice> {
@@ -380,11 +462,14 @@ impl Game {
 
     /// The state a renderer draws.
     pub fn view(&self) -> View {
-        let active = (!self.stats.game_over)
-            .then(|| spawn_position(&self.board, self.current))
-            .flatten()
-            .map(|at| crate::active::Active::new(self.current, at));
-        let piece_view = |a: crate::active::Active| PieceView {
+        let active = match self.falling {
+            Some(falling) if !self.stats.game_over => Some(falling.piece),
+            _ => (!self.stats.game_over)
+                .then(|| spawn_position(&self.board, self.current))
+                .flatten()
+                .map(|at| Active::new(self.current, at)),
+        };
+        let piece_view = |a: Active| PieceView {
             piece: a.piece,
             cells: a.placement(&self.board).cells(),
         };

@@ -7,6 +7,7 @@
 //! - [`rules`]: research and guideline rules: randomizers, spawn, locking, game over, scoring.
 //! - [`moves`]: placements: drop-only, and breadth-first search over inputs with paths.
 //! - [`active`]: the falling piece, moved one input at a time.
+//! - [`manual`]: manual play: keys, DAS/ARR, gravity, soft drop, lock delay.
 //! - [`timing`]: which placements a player reaches in time under gravity and lock delay.
 //! - [`ai`]: features, weights, presets, and the search that chooses a placement.
 //! - [`train`]: fitness, genetic algorithms and other optimizers that learn the weights.
@@ -20,6 +21,7 @@ pub mod ai;
 pub mod board;
 pub mod error;
 pub mod game;
+pub mod manual;
 pub mod moves;
 pub mod piece;
 pub mod rng;

@@ -281,6 +281,13 @@ impl Scoring {
         self.score += points;
         points
     }
+
+    /// Adds the points of dropping: one per row of soft drop, two per row of hard drop.
+    pub fn drop(&mut self, soft_rows: u32, hard_rows: u32) -> u64 {
+        let points = soft_rows as u64 + 2 * hard_rows as u64;
+        self.score += points;
+        points
+    }
 }
 
 /// What locking a piece did.

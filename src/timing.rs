@@ -4,14 +4,16 @@
 //! each frame's input, gravity moves the piece down one row every `gravity` frames. A soft drop
 //! that gravity has already done (the piece is at or below the row the path expects) is skipped.
 //! A piece that rests on the stack locks after `lock_delay` frames; a successful shift or turn
-//! while resting restarts that count, at most [`LOCK_RESETS`] times. A placement is reachable when
+//! while resting restarts that count, at most [`LOCK_RESETS`](crate::rules::LOCK_RESETS) times until the piece reaches a
+//! new lowest row (the same rule as manual play, [`Falling`]). A placement is reachable when
 //! the piece ends where the path promised, with the same spin.
 
 use crate::active::Active;
 use crate::board::Board;
+use crate::manual::Falling;
 use crate::moves::{Input, Placement};
 use crate::piece::Turn;
-use crate::rules::{LOCK_RESETS, Timing};
+use crate::rules::Timing;
 
 /// Whether following `path` from `spawn` under `timing` locks exactly `target`.
 pub fn reachable_in_time(
@@ -22,26 +24,26 @@ pub fn reachable_in_time(
     timing: Timing,
 ) -> bool {
     let mut plan = Active::new(target.piece, spawn);
-    let mut piece = plan;
-    let (mut gravity_frames, mut resting_frames, mut resets) = (0, 0, 0);
+    let mut falling = Falling::new(plan);
+    let mut gravity_frames = 0;
     for &input in path {
         let moved = match input {
             Input::Hold => continue,
             Input::HardDrop => {
-                let locked = piece.ghost(board).placement(board);
+                let locked = falling.piece.ghost(board).placement(board);
                 return locked == *target;
             }
             Input::SoftDrop => {
                 plan.down(board);
-                if piece.y <= plan.y {
+                if falling.piece.y <= plan.y {
                     continue;
                 }
-                piece.down(board)
+                falling.fall(board)
             }
             Input::Left | Input::Right => {
                 let dx = if input == Input::Left { -1 } else { 1 };
                 plan.shift(board, dx);
-                piece.shift(board, dx)
+                falling.shift(board, dx)
             }
             Input::Cw | Input::Ccw => {
                 let turn = if input == Input::Cw {
@@ -50,28 +52,19 @@ pub fn reachable_in_time(
                     Turn::Ccw
                 };
                 plan.turn(board, turn);
-                piece.turn(board, turn)
+                falling.turn(board, turn)
             }
         };
         if !moved {
             return false;
         }
-        if piece.resting(board) && input != Input::SoftDrop && resets < LOCK_RESETS {
-            resets += 1;
-            resting_frames = 0;
-        }
         gravity_frames += 1;
         if gravity_frames >= timing.gravity {
             gravity_frames = 0;
-            piece.down(board);
+            falling.fall(board);
         }
-        if piece.resting(board) {
-            resting_frames += 1;
-            if resting_frames >= timing.lock_delay {
-                return piece.placement(board) == *target;
-            }
-        } else {
-            resting_frames = 0;
+        if falling.rest(board, timing.lock_delay) {
+            return falling.piece.placement(board) == *target;
         }
     }
     false

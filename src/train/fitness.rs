@@ -94,6 +94,7 @@ impl FitnessConfig {
             preset: None,
             weights: Some(weights.clone()),
             search: self.search(),
+            ..GameConfig::default()
         };
         match Game::new(config) {
             Ok(mut game) => game.play(self.max_pieces).lines,

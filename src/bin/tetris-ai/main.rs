@@ -126,6 +126,7 @@ impl GameOptions {
                 depth: self.depth,
                 ..SearchConfig::default()
             },
+            ..GameConfig::default()
         };
         Game::new(config.clone()).map_err(|e| e.to_string())?;
         Ok(config)
