@@ -255,7 +255,7 @@ impl Controls {
                 let since = self.shift_frames - handling.das;
                 if handling.arr == 0 {
                     while falling.shift(board, step(direction)) {}
-                } else if since % handling.arr == 0 {
+                } else if since.is_multiple_of(handling.arr) {
                     falling.shift(board, step(direction));
                 }
             }
