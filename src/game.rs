@@ -8,8 +8,9 @@ use crate::ai::weights::Weights;
 use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::manual::{Action, Controls, Falling, Handling, Key};
-use crate::moves::Placement;
+use crate::moves::{Input, Placement};
 use crate::piece::Piece;
+use crate::piece::Turn;
 use crate::rules::{GameRng, Randomizer, RuleSet, Rules, Scoring, lock, spawn_position};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -164,6 +165,14 @@ pub struct Game {
     unseen: Vec<Piece>,
     controls: Controls,
     falling: Option<Falling>,
+    plan: Option<Plan>,
+}
+
+/// The AI's choice for the current piece and how many of its inputs have been made.
+#[derive(Clone, Debug)]
+struct Plan {
+    choice: Choice,
+    done: usize,
 }
 
 impl Game {
@@ -195,6 +204,7 @@ impl Game {
             unseen: Vec::with_capacity(7),
             controls: Controls::default(),
             falling: None,
+            plan: None,
             config,
         };
         game.check_block_out();
@@ -211,9 +221,23 @@ impl Game {
         &self.weights
     }
 
+    /// Spreads the AI's second ply over the rayon pool (or not); the choices stay the same.
+    pub fn set_parallel(&mut self, parallel: bool) {
+        self.searcher.set_parallel(parallel);
+    }
+
     /// Replaces the AI's weights; the next decision uses them.
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
+        self.forget_plan();
+    }
+
+    /// Drops the AI's plan for the current piece; the piece goes back to its spawn position,
+    /// where the next plan starts.
+    fn forget_plan(&mut self) {
+        if self.plan.take().is_some() {
+            self.falling = None;
+        }
     }
 
     /// The board.
@@ -278,20 +302,31 @@ impl Game {
         )
     }
 
-    /// Lets the AI play the current piece. `None` once the game is over.
-    pub fn step(&mut self) -> Option<Step> {
+    /// The AI's choice for the current piece, decided now if it has not been yet (and kept
+    /// until the piece locks, hold is used by hand, or the weights change). `None` once the
+    /// game is over; a piece with nowhere to go ends the game.
+    pub fn decide(&mut self) -> Option<&Choice> {
         if self.stats.game_over {
             return None;
         }
-        let decision = self.with_position(|searcher, position, weights, search, rng| {
-            searcher.decide(position, weights, search, rng)
-        });
-        let Some(choice) = decision else {
-            self.stats.game_over = true;
-            return None;
-        };
+        if self.plan.is_none() {
+            let decision = self.with_position(|searcher, position, weights, search, rng| {
+                searcher.decide(position, weights, search, rng)
+            });
+            match decision {
+                Some(choice) => self.plan = Some(Plan { choice, done: 0 }),
+                None => self.stats.game_over = true,
+            }
+        }
+        self.plan.as_ref().map(|plan| &plan.choice)
+    }
+
+    /// Lets the AI play the current piece at once. `None` once the game is over.
+    pub fn step(&mut self) -> Option<Step> {
+        self.decide()?;
+        let Plan { choice, done } = self.plan.take()?;
         self.falling = None;
-        if choice.hold {
+        if choice.hold && !choice.path[..done].contains(&Input::Hold) {
             self.use_hold();
         }
         let (rows_cleared, points) = self.lock(&choice.placement);
@@ -301,6 +336,38 @@ impl Game {
             points,
             game_over: self.stats.game_over,
         })
+    }
+
+    /// Lets the AI make the next input of its path, visibly: shifts, turns and soft drops move
+    /// the piece in play, hold swaps it, and the final hard drop locks the decided placement
+    /// (returned as the step). `None` while the piece is still on its way, and once the game is
+    /// over.
+    pub fn ai_input(&mut self) -> Option<Step> {
+        self.decide()?;
+        let plan = self.plan.as_mut()?;
+        let input = plan.choice.path[plan.done];
+        plan.done += 1;
+        match input {
+            Input::HardDrop => return self.step(),
+            Input::Hold => {
+                self.use_hold();
+                self.falling = None;
+            }
+            Input::Left | Input::Right | Input::Cw | Input::Ccw | Input::SoftDrop => {
+                let board = self.board;
+                if let Some(falling) = self.falling() {
+                    let piece = &mut falling.piece;
+                    match input {
+                        Input::Left => piece.shift(&board, -1),
+                        Input::Right => piece.shift(&board, 1),
+                        Input::Cw => piece.turn(&board, Turn::Cw),
+                        Input::Ccw => piece.turn(&board, Turn::Ccw),
+                        _ => piece.down(&board),
+                    };
+                }
+            }
+        }
+        None
     }
 
     /// Plays until the game ends or `max_pieces` pieces in all have been placed.
@@ -351,6 +418,7 @@ impl Game {
         self.stats.pieces_per_line =
             (self.stats.lines > 0).then(|| self.stats.pieces as f64 / self.stats.lines as f64);
         self.hold_used = false;
+        self.plan = None;
         if locked.tops_out {
             self.stats.game_over = true;
         } else {
@@ -397,6 +465,7 @@ impl Game {
 
     /// Presses `key` (manual play): shifts and turns act at once, a hard drop locks.
     pub fn press(&mut self, key: Key) {
+        self.plan = None;
         let board = self.board;
         let mut controls = self.controls;
         let action = self

@@ -12,6 +12,7 @@
 //! - [`ai`]: features, weights, presets, and the search that chooses a placement.
 //! - [`train`]: fitness, genetic algorithms and other optimizers that learn the weights.
 //! - [`game`]: one game: queue, hold, the AI's step, statistics and the view for rendering.
+//! - [`web`]: the JavaScript bindings (WebAssembly builds only).
 //! - [`error`]: the error type every bad input becomes.
 
 #![warn(missing_docs)]
@@ -28,6 +29,8 @@ pub mod rng;
 pub mod rules;
 pub mod timing;
 pub mod train;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 pub use ai::presets::Preset;
 pub use ai::search::{Choice, SearchConfig};

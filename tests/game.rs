@@ -49,6 +49,55 @@ fn the_same_seed_plays_the_same_game() {
 }
 
 #[test]
+fn parallel_search_makes_the_same_choices() {
+    for rules in [Rules::classic(), Rules::guideline()] {
+        let sequential = transcript(config(rules, 21, 2), 150);
+        let mut game = Game::new(config(rules, 21, 2)).unwrap();
+        game.set_parallel(true);
+        let mut steps = Vec::new();
+        while game.stats().pieces < 150 {
+            let Some(step) = game.step() else { break };
+            steps.push(format!("{:?}", step.choice));
+        }
+        assert_eq!((steps, game.stats()), sequential, "{rules:?}");
+    }
+}
+
+#[test]
+fn the_ai_playing_input_by_input_makes_the_same_game() {
+    for rules in [Rules::classic(), Rules::guideline()] {
+        let at_once = transcript(config(rules, 31, 1), 120);
+        let mut game = Game::new(config(rules, 31, 1)).unwrap();
+        let mut steps = Vec::new();
+        let mut moved = false;
+        while game.stats().pieces < 120 {
+            let target = game.decide().expect("playing").placement;
+            let before = game.view().active;
+            let Some(step) = game.ai_input() else {
+                moved |= game.view().active != before;
+                continue;
+            };
+            assert_eq!(step.choice.placement, target);
+            steps.push(format!("{:?}", step.choice));
+        }
+        assert!(moved, "{rules:?}: the piece never moved before locking");
+        assert_eq!((steps, game.stats()), at_once, "{rules:?}");
+    }
+}
+
+#[test]
+fn new_weights_replace_the_plan() {
+    let mut game = Game::new(config(Rules::guideline(), 4, 1)).unwrap();
+    let first = game.decide().unwrap().clone();
+    game.ai_input();
+    game.set_weights(Weights::new([("holes", -1.0, None), ("max_height", 5.0, None)]).unwrap());
+    let second = game.decide().unwrap().clone();
+    assert_ne!(first.placement, second.placement);
+    let step = game.step().unwrap();
+    assert_eq!(step.choice.placement, second.placement);
+}
+
+#[test]
 fn ties_are_broken_from_the_seed() {
     // With no weights every placement ties; the choice still depends only on the seed.
     let empty = GameConfig {

@@ -16,6 +16,7 @@ use crate::moves::{Input, MoveSearch, Placement, drop_placements};
 use crate::piece::{Piece, Rotation};
 use crate::rules::{GameRng, RuleSet, Rules, lock, spawn_position};
 use crate::timing::reachable_in_time;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// How far and how wide to search.
@@ -115,11 +116,12 @@ struct Candidate {
 pub struct Searcher {
     /// Input searches for the current piece and for the hold alternative.
     first: [MoveSearch; 2],
-    /// Input search for the second ply.
-    second: MoveSearch,
+    /// The second ply, when searched in order.
+    second: Lookahead,
+    /// Whether the second ply spreads the first moves over the rayon pool.
+    parallel: bool,
     /// The first-move placements, per list, each with its index in its move search.
     lists: [Vec<(usize, Placement)>; 2],
-    scratch: Vec<(usize, Placement)>,
     candidates: Vec<Candidate>,
 }
 
@@ -190,6 +192,12 @@ impl Searcher {
     /// A searcher with empty tables.
     pub fn new() -> Searcher {
         Searcher::default()
+    }
+
+    /// Spreads the second ply over the rayon pool (or not). The choice does not change, only
+    /// the time it takes.
+    pub fn set_parallel(&mut self, parallel: bool) {
+        self.parallel = parallel;
     }
 
     /// The best choice for `position`, or `None` when the piece has nowhere to go.
@@ -316,10 +324,10 @@ impl Searcher {
         if !order.iter().any(|c| same(c, &single)) {
             order.push(single);
         }
+        let values = self.plan_values(&order, position, weights);
         let mut single_value = f64::NEG_INFINITY;
         let mut best = (single, f64::NEG_INFINITY);
-        for candidate in order {
-            let value = candidate.score + self.next_piece_value(position, weights, &candidate);
+        for (candidate, value) in order.into_iter().zip(values) {
             if same(&candidate, &single) {
                 single_value = value;
             }
@@ -335,6 +343,50 @@ impl Searcher {
         }
     }
 
+    /// Each first move's plan value: its score plus the value of the piece after it, computed
+    /// in order, or spread over the rayon pool when parallel search is on (the values, and so
+    /// the choice, are the same either way).
+    fn plan_values(
+        &mut self,
+        order: &[Candidate],
+        position: &Position,
+        weights: &Weights,
+    ) -> Vec<f64> {
+        let value = |lookahead: &mut Lookahead, c: &Candidate| {
+            c.score + lookahead.next_piece_value(position, weights, c)
+        };
+        if self.parallel {
+            order
+                .par_iter()
+                .map_init(Lookahead::default, value)
+                .collect()
+        } else {
+            order.iter().map(|c| value(&mut self.second, c)).collect()
+        }
+    }
+
+    /// The input path of a first-move candidate.
+    fn path(&self, position: &Position, candidate: &Candidate) -> Vec<Input> {
+        let mut path = Vec::new();
+        if candidate.list == 1 {
+            path.push(Input::Hold);
+        }
+        match position.rules.kind {
+            RuleSet::Classic => path.extend(drop_path(position.board, &candidate.placement)),
+            RuleSet::Guideline => path.extend(self.first[candidate.list].path(candidate.index)),
+        }
+        path
+    }
+}
+
+/// The second ply: its own move search and scratch space, one per worker in parallel search.
+#[derive(Default)]
+struct Lookahead {
+    search: MoveSearch,
+    scratch: Vec<(usize, Placement)>,
+}
+
+impl Lookahead {
     /// The best score of the piece after `first` on the board it leaves; without preview, the
     /// mean of that over the pieces that can come.
     fn next_piece_value(
@@ -365,24 +417,11 @@ impl Searcher {
     /// The best one-ply score of `piece` on `board` (minus infinity if every placement loses).
     fn best_score(&mut self, board: &Board, rules: &Rules, piece: Piece, weights: &Weights) -> f64 {
         self.scratch.clear();
-        reachable_placements(&mut self.second, board, rules, piece, &mut self.scratch);
+        reachable_placements(&mut self.search, board, rules, piece, &mut self.scratch);
         self.scratch
             .iter()
             .map(|(_, p)| evaluate(board, p, rules.kind, weights))
             .fold(f64::NEG_INFINITY, f64::max)
-    }
-
-    /// The input path of a first-move candidate.
-    fn path(&self, position: &Position, candidate: &Candidate) -> Vec<Input> {
-        let mut path = Vec::new();
-        if candidate.list == 1 {
-            path.push(Input::Hold);
-        }
-        match position.rules.kind {
-            RuleSet::Classic => path.extend(drop_path(position.board, &candidate.placement)),
-            RuleSet::Guideline => path.extend(self.first[candidate.list].path(candidate.index)),
-        }
-        path
     }
 }
 

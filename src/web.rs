@@ -1,0 +1,229 @@
+//! The JavaScript face of the engine (wasm32 only): a thin layer that turns JS values into the
+//! library's types and back. Every bad argument becomes a thrown `Error` naming it; nothing a
+//! page passes in reaches a panic.
+
+use crate::ai::features::FEATURES;
+use crate::ai::presets::PRESETS;
+use crate::ai::search::Choice;
+use crate::ai::weights::Weights;
+use crate::game::{Game, GameConfig, PieceView};
+use crate::manual::Key;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[cfg(feature = "threads")]
+pub use wasm_bindgen_rayon::init_thread_pool;
+
+/// Installs the panic hook, so that a bug still reports to the console.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// Whether this build runs the search on a thread pool.
+#[wasm_bindgen]
+pub fn threaded() -> bool {
+    cfg!(feature = "threads")
+}
+
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Every shipped preset: name, source, rules and weights.
+#[wasm_bindgen]
+pub fn presets() -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct PresetInfo {
+        name: &'static str,
+        source: &'static str,
+        published_under: &'static str,
+        weights: Weights,
+        lookahead_margin: Option<f64>,
+    }
+    let list: Vec<PresetInfo> = PRESETS
+        .iter()
+        .map(|p| PresetInfo {
+            name: p.name,
+            source: p.source,
+            published_under: p.published_under,
+            weights: p.weights(),
+            lookahead_margin: p.lookahead_margin,
+        })
+        .collect();
+    to_js(&list)
+}
+
+/// Every feature: name and definition.
+#[wasm_bindgen]
+pub fn features() -> Result<JsValue, JsError> {
+    let list: Vec<(&str, &str)> = FEATURES.iter().map(|f| (f.name, f.definition)).collect();
+    to_js(&list)
+}
+
+/// A game for the page.
+#[wasm_bindgen(js_name = Game)]
+pub struct WebGame {
+    game: Game,
+}
+
+fn key(name: &str) -> Result<Key, JsError> {
+    Ok(match name {
+        "left" => Key::Left,
+        "right" => Key::Right,
+        "soft_drop" => Key::SoftDrop,
+        "hard_drop" => Key::HardDrop,
+        "cw" => Key::Cw,
+        "ccw" => Key::Ccw,
+        "hold" => Key::Hold,
+        other => {
+            return Err(JsError::new(&format!(
+                "unknown key \"{other}\" (keys: left, right, soft_drop, hard_drop, cw, ccw, hold)"
+            )));
+        }
+    })
+}
+
+/// A piece's cells as flat `[x0, y0, x1, y1, ...]`.
+fn flat(view: Option<PieceView>) -> Vec<i32> {
+    view.map(|v| v.cells.iter().flat_map(|&(x, y)| [x, y]).collect())
+        .unwrap_or_default()
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl WebGame {
+    /// A game from a plain object: `rules` (`{kind: "classic" | "guideline", preview, hold,
+    /// timing}`), `width`, `height`, `seed`, `preset` or `weights`, `search` (`{depth, prune,
+    /// margin}`), `handling` (`{das, arr, gravity, soft_drop, lock_delay}`); all optional.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config: JsValue) -> Result<WebGame, JsError> {
+        let config: GameConfig = if config.is_undefined() || config.is_null() {
+            GameConfig::default()
+        } else {
+            serde_wasm_bindgen::from_value(config)
+                .map_err(|e| JsError::new(&format!("bad game configuration: {e}")))?
+        };
+        let game = Game::new(config).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(WebGame { game })
+    }
+
+    /// The AI's choice for the current piece (placement, hold, input path, score), decided now
+    /// if need be; `null` once the game is over.
+    pub fn decide(&mut self) -> Result<JsValue, JsError> {
+        match self.game.decide() {
+            Some(choice) => to_js(choice),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The AI makes the next input of its path, visibly; returns the step when the piece locks,
+    /// else `null`.
+    #[wasm_bindgen(js_name = aiInput)]
+    pub fn ai_input(&mut self) -> Result<JsValue, JsError> {
+        match self.game.ai_input() {
+            Some(step) => to_js(&step),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The AI plays one piece; returns the step (placement, hold, input path, score, lines,
+    /// points) or `null` once the game is over.
+    pub fn step(&mut self) -> Result<JsValue, JsError> {
+        match self.game.step() {
+            Some(step) => to_js(&step),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The AI plays on to game over or until `max_pieces` pieces in all; returns the statistics.
+    pub fn play(&mut self, max_pieces: Option<f64>) -> Result<JsValue, JsError> {
+        let cap = match max_pieces {
+            None => None,
+            Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 => Some(n as u64),
+            Some(n) => {
+                return Err(JsError::new(&format!(
+                    "max pieces {n} is not a whole number, 0 or more"
+                )));
+            }
+        };
+        to_js(&self.game.play(cap))
+    }
+
+    /// Every placement of the current piece (and the hold alternative) with its score and input
+    /// path, best first; the ones tied with the first are the hints.
+    pub fn search(&mut self) -> Result<JsValue, JsError> {
+        let ranked: Vec<Choice> = self.game.ranked_placements();
+        to_js(&ranked)
+    }
+
+    /// Presses a key: "left", "right", "soft_drop", "hard_drop", "cw", "ccw" or "hold".
+    pub fn press(&mut self, name: &str) -> Result<(), JsError> {
+        self.game.press(key(name)?);
+        Ok(())
+    }
+
+    /// Releases a key.
+    pub fn release(&mut self, name: &str) -> Result<(), JsError> {
+        self.game.release(key(name)?);
+        Ok(())
+    }
+
+    /// Lets `frames` frames pass: auto shift, gravity, lock delay.
+    pub fn tick(&mut self, frames: u32) {
+        self.game.tick(frames);
+    }
+
+    /// The locked cells, row by row from the bottom (visible rows, then the buffer): 0 empty,
+    /// else 1 + the piece index (I, O, T, S, Z, J, L).
+    pub fn cells(&self) -> Vec<u8> {
+        self.game.view().cells
+    }
+
+    /// The active piece's cells as `[x0, y0, ...]` (empty when none).
+    #[wasm_bindgen(js_name = activeCells)]
+    pub fn active_cells(&self) -> Vec<i32> {
+        flat(self.game.view().active)
+    }
+
+    /// The ghost piece's cells as `[x0, y0, ...]`.
+    #[wasm_bindgen(js_name = ghostCells)]
+    pub fn ghost_cells(&self) -> Vec<i32> {
+        flat(self.game.view().ghost)
+    }
+
+    /// Everything else a renderer needs: width, height, active and ghost pieces, hold, queue,
+    /// statistics.
+    pub fn view(&self) -> Result<JsValue, JsError> {
+        let mut view = self.game.view();
+        view.cells = Vec::new(); // sent separately, as a typed array
+        to_js(&view)
+    }
+
+    /// The running totals: lines, pieces, score, pieces per line, game over.
+    pub fn stats(&self) -> Result<JsValue, JsError> {
+        to_js(&self.game.stats())
+    }
+
+    /// The AI's weights, as feature -> weight (or {weight, exponent}).
+    pub fn weights(&self) -> Result<JsValue, JsError> {
+        to_js(self.game.weights())
+    }
+
+    /// Replaces the AI's weights; the next decision uses them. Bad weights throw and leave the
+    /// old ones in place.
+    #[wasm_bindgen(js_name = setWeights)]
+    pub fn set_weights(&mut self, weights: JsValue) -> Result<(), JsError> {
+        let weights: Weights = serde_wasm_bindgen::from_value(weights)
+            .map_err(|e| JsError::new(&format!("bad weights: {e}")))?;
+        self.game.set_weights(weights);
+        Ok(())
+    }
+
+    /// Spreads the AI's lookahead over the thread pool (threaded build only; ignored otherwise).
+    #[wasm_bindgen(js_name = setParallel)]
+    pub fn set_parallel(&mut self, parallel: bool) {
+        self.game.set_parallel(parallel && threaded());
+    }
+}
