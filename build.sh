@@ -9,8 +9,16 @@ usage() {
 usage: ./build.sh <command>
 
 commands:
-  test    formatting, clippy, the test suite and a short run of the command line
+  serve   build both WebAssembly modules and serve the page on http://127.0.0.1:$PORT (8080)
+  build   build both WebAssembly modules into www/pkg (threaded and plain)
+  test    formatting, clippy, the Rust tests, the WebAssembly tests in headless Chromium and
+          the browser tests of the page
   bench   the engine benchmarks, then the command-line benchmark on 10x10 boards
+
+environment:
+  PORT=8080       the port serve listens on
+  ISOLATION=0     serve without the cross-origin isolation headers (the page then runs plain)
+  NO_BUILD=1      serve what is already built
 EOF
 }
 
@@ -38,6 +46,129 @@ ensure_rust() {
     fi
 }
 
+# The nightly toolchain the threaded build compiles with (atomics and build-std need nightly).
+NIGHTLY=nightly-2026-05-20
+# Linker flags that make the threaded module share its memory with its Web Workers.
+THREADED_RUSTFLAGS="-C target-feature=+atomics,+bulk-memory -C link-arg=--shared-memory \
+-C link-arg=--max-memory=1073741824 -C link-arg=--import-memory \
+-C link-arg=--export=__wasm_init_tls -C link-arg=--export=__tls_size \
+-C link-arg=--export=__tls_align -C link-arg=--export=__tls_base -C link-arg=--export=__heap_base"
+
+# The version of the wasm-bindgen crate in Cargo.lock: the CLI must match it exactly.
+wasm_bindgen_version() {
+    awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock
+}
+
+# Installs a Debian package's command if it is missing.
+ensure_apt() {
+    local command="$1" package="$2"
+    if ! command -v "$command" >/dev/null 2>&1; then
+        echo "installing $package" >&2
+        if [ ! -d /var/lib/apt/lists/partial ] || [ -z "$(ls -A /var/lib/apt/lists 2>/dev/null)" ]; then
+            apt-get update -qq >&2
+        fi
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >&2 ||
+            { apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >&2; }
+    fi
+}
+
+# Makes sure the WebAssembly targets, the pinned nightly, the wasm-bindgen CLI and wasm-opt
+# are installed.
+ensure_wasm_tools() {
+    ensure_rust
+    if ! rustup target list --installed | grep -q '^wasm32-unknown-unknown$'; then
+        rustup --quiet target add wasm32-unknown-unknown
+    fi
+    if ! rustup toolchain list | grep -q "^$NIGHTLY"; then
+        rustup --quiet toolchain install "$NIGHTLY" --profile minimal \
+            --component rust-src --target wasm32-unknown-unknown
+    fi
+    local version
+    version="$(wasm_bindgen_version)"
+    if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$version" ]; then
+        echo "installing wasm-bindgen-cli $version" >&2
+        cargo install --quiet wasm-bindgen-cli --version "$version" >&2
+    fi
+    ensure_apt wasm-opt binaryen
+}
+
+# Makes sure the page's npm packages are installed and the vendored module is in place.
+ensure_npm() {
+    if [ ! -d node_modules/wasm-feature-detect ] || [ ! -d node_modules/playwright-core ]; then
+        npm ci --silent --no-audit --no-fund >&2
+    fi
+    mkdir -p www/vendor
+    cp node_modules/wasm-feature-detect/dist/esm/index.js www/vendor/wasm-feature-detect.js
+}
+
+# Builds one module: $1 plain|threaded.
+build_module() {
+    local kind="$1" out="www/pkg/$1" wasm
+    if [ "$kind" = threaded ]; then
+        RUSTFLAGS="$THREADED_RUSTFLAGS" cargo "+$NIGHTLY" build --quiet --lib --release \
+            --target wasm32-unknown-unknown --no-default-features --features threads \
+            -Z build-std=panic_abort,std \
+            --target-dir target/threaded
+        wasm=target/threaded/wasm32-unknown-unknown/release/tetris_ai.wasm
+    else
+        cargo build --quiet --lib --release --target wasm32-unknown-unknown --no-default-features
+        wasm=target/wasm32-unknown-unknown/release/tetris_ai.wasm
+    fi
+    rm -rf "$out"
+    wasm-bindgen --target web --out-dir "$out" "$wasm"
+    wasm-opt -O3 --enable-threads --enable-bulk-memory --enable-mutable-globals \
+        --enable-nontrapping-float-to-int --enable-sign-ext \
+        "$out/tetris_ai_bg.wasm" -o "$out/tetris_ai_bg.wasm"
+}
+
+cmd_build() {
+    ensure_wasm_tools
+    ensure_npm
+    echo "== building the plain module"
+    build_module plain
+    echo "== building the threaded module"
+    build_module threaded
+}
+
+# Serves www on 127.0.0.1:$PORT with the headers threads need (unless ISOLATION=0).
+serve_www() {
+    local port="${PORT:-8080}" isolation="${ISOLATION:-1}"
+    echo "serving www on http://127.0.0.1:$port/"
+    exec python3 - "$port" "$isolation" <<'PY'
+import functools, http.server, sys
+
+port, isolation = int(sys.argv[1]), sys.argv[2] != "0"
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+    }
+
+    def end_headers(self):
+        if isolation:
+            self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+            self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+handler = functools.partial(Handler, directory="www")
+http.server.ThreadingHTTPServer(("127.0.0.1", port), handler).serve_forever()
+PY
+}
+
+cmd_serve() {
+    if [ "${NO_BUILD:-0}" != 1 ]; then
+        cmd_build
+    fi
+    serve_www
+}
+
 # Checks that the JSON printed by `tetris-ai bench --json` has every statistic.
 check_bench_json() {
     local json="$1" key
@@ -47,6 +178,18 @@ check_bench_json() {
             return 1
         fi
     done
+}
+
+# Runs the WebAssembly tests (tests/web.rs) in headless Chromium: $1 plain|threaded.
+wasm_tests() {
+    export CHROMEDRIVER=/usr/bin/chromedriver
+    if [ "$1" = threaded ]; then
+        RUSTFLAGS="$THREADED_RUSTFLAGS" cargo "+$NIGHTLY" test --release \
+            --target wasm32-unknown-unknown --no-default-features --features threads \
+            -Z build-std=panic_abort,std --target-dir target/threaded --test web
+    else
+        cargo test --release --target wasm32-unknown-unknown --no-default-features --test web
+    fi
 }
 
 cmd_test() {
@@ -62,6 +205,18 @@ cmd_test() {
     json="$(cargo run --release --quiet -- bench --games 4 --board 10x10 --json)"
     echo "$json"
     check_bench_json "$json"
+    ensure_wasm_tools
+    ensure_apt chromium chromium
+    ensure_apt chromedriver chromium-driver
+    echo "== cargo clippy for WebAssembly -- -D warnings"
+    cargo clippy --target wasm32-unknown-unknown --no-default-features --lib --test web -- -D warnings
+    echo "== WebAssembly tests, plain build, headless Chromium"
+    wasm_tests plain
+    echo "== WebAssembly tests, threaded build, headless Chromium"
+    wasm_tests threaded
+    cmd_build
+    echo "== browser tests of the page"
+    npm test
     echo "all checks passed"
 }
 
@@ -84,6 +239,8 @@ main() {
     case "$1" in
         test) cmd_test ;;
         bench) cmd_bench ;;
+        build) cmd_build ;;
+        serve) cmd_serve ;;
         -h | --help | help) usage ;;
         *)
             echo "error: unknown command \"$1\"" >&2

@@ -26,6 +26,16 @@ pub fn threaded() -> bool {
     cfg!(feature = "threads")
 }
 
+/// Reads a JS value through its JSON text, so that unknown fields are refused exactly as in
+/// files and on the command line.
+fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue, what: &str) -> Result<T, JsError> {
+    let text = js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|text| text.as_string())
+        .ok_or_else(|| JsError::new(&format!("bad {what}: not representable as JSON")))?;
+    serde_json::from_str(&text).map_err(|e| JsError::new(&format!("bad {what}: {e}")))
+}
+
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
@@ -86,6 +96,23 @@ fn key(name: &str) -> Result<Key, JsError> {
     })
 }
 
+/// A choice as the page reads it: with the cells it fills.
+#[derive(Serialize)]
+struct ChoiceView<'a> {
+    #[serde(flatten)]
+    choice: &'a Choice,
+    cells: [(i32, i32); 4],
+}
+
+impl<'a> ChoiceView<'a> {
+    fn of(choice: &'a Choice) -> ChoiceView<'a> {
+        ChoiceView {
+            choice,
+            cells: choice.placement.cells(),
+        }
+    }
+}
+
 /// A piece's cells as flat `[x0, y0, x1, y1, ...]`.
 fn flat(view: Option<PieceView>) -> Vec<i32> {
     view.map(|v| v.cells.iter().flat_map(|&(x, y)| [x, y]).collect())
@@ -102,8 +129,7 @@ impl WebGame {
         let config: GameConfig = if config.is_undefined() || config.is_null() {
             GameConfig::default()
         } else {
-            serde_wasm_bindgen::from_value(config)
-                .map_err(|e| JsError::new(&format!("bad game configuration: {e}")))?
+            from_js(&config, "game configuration")?
         };
         let game = Game::new(config).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(WebGame { game })
@@ -113,7 +139,7 @@ impl WebGame {
     /// if need be; `null` once the game is over.
     pub fn decide(&mut self) -> Result<JsValue, JsError> {
         match self.game.decide() {
-            Some(choice) => to_js(choice),
+            Some(choice) => to_js(&ChoiceView::of(choice)),
             None => Ok(JsValue::NULL),
         }
     }
@@ -154,8 +180,8 @@ impl WebGame {
     /// Every placement of the current piece (and the hold alternative) with its score and input
     /// path, best first; the ones tied with the first are the hints.
     pub fn search(&mut self) -> Result<JsValue, JsError> {
-        let ranked: Vec<Choice> = self.game.ranked_placements();
-        to_js(&ranked)
+        let ranked = self.game.ranked_placements();
+        to_js(&ranked.iter().map(ChoiceView::of).collect::<Vec<_>>())
     }
 
     /// Presses a key: "left", "right", "soft_drop", "hard_drop", "cw", "ccw" or "hold".
@@ -215,8 +241,7 @@ impl WebGame {
     /// old ones in place.
     #[wasm_bindgen(js_name = setWeights)]
     pub fn set_weights(&mut self, weights: JsValue) -> Result<(), JsError> {
-        let weights: Weights = serde_wasm_bindgen::from_value(weights)
-            .map_err(|e| JsError::new(&format!("bad weights: {e}")))?;
+        let weights: Weights = from_js(&weights, "weights")?;
         self.game.set_weights(weights);
         Ok(())
     }

@@ -1,0 +1,50 @@
+// Issue test 1: with the cross-origin isolation headers the page runs the threaded build;
+// served without them it falls back to the plain build.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, assertNoErrors } from './harness.mjs';
+
+let browser;
+before(async () => {
+    browser = await launchBrowser();
+});
+after(async () => {
+    await browser?.close();
+});
+
+async function engineOf(isolation) {
+    const server = await startServer({ isolation });
+    try {
+        const opened = await openPage(browser, server.url);
+        try {
+            const { page } = opened;
+            const shown = (await page.locator('#engine-kind').textContent({ timeout: 10_000 })).trim();
+            const facts = await page.evaluate(() => ({
+                isolated: window.crossOriginIsolated,
+                shared: typeof SharedArrayBuffer === 'function',
+                kind: window.tetris.kind,
+            }));
+            assertNoErrors(assert, opened);
+            return { shown, ...facts };
+        } finally {
+            await opened.close();
+        }
+    } finally {
+        await server.stop();
+    }
+}
+
+test('with the isolation headers the page runs the threaded build', { timeout: 120_000 }, async () => {
+    const engine = await engineOf(true);
+    assert.equal(engine.isolated, true, 'crossOriginIsolated should be true with COOP/COEP');
+    assert.equal(engine.shown, 'threaded', '#engine-kind');
+    assert.equal(engine.kind, 'threaded', 'window.tetris.kind');
+});
+
+test('without the isolation headers the page runs the plain build', { timeout: 120_000 }, async () => {
+    const engine = await engineOf(false);
+    assert.equal(engine.isolated, false, 'crossOriginIsolated should be false without COOP/COEP');
+    assert.equal(engine.shown, 'plain', '#engine-kind');
+    assert.equal(engine.kind, 'plain', 'window.tetris.kind');
+});

@@ -1,0 +1,296 @@
+// Shared machinery of the browser tests: serves www/ with `build.sh serve` (what is already
+// built, NO_BUILD=1) on a free port, drives Debian's Chromium through playwright-core, opens
+// pages in fresh contexts (so no settings leak between tests through localStorage) and
+// collects what the page reports on the console.
+
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+/** The repository's root. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** How long the page may take to load both the module and (threaded) its worker pool. */
+export const READY_TIMEOUT = 60_000;
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+];
+
+/** A port nobody listens on right now (the OS picks it when binding port 0). */
+export function freePort() {
+    return new Promise((resolve, reject) => {
+        const server = net.createServer();
+        server.unref();
+        server.on('error', reject);
+        server.listen(0, '127.0.0.1', () => {
+            const { port } = server.address();
+            server.close(() => resolve(port));
+        });
+    });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Server process groups still running, killed if the test process exits without stopping them.
+const running = new Set();
+process.on('exit', () => {
+    for (const pid of running) {
+        try {
+            process.kill(-pid, 'SIGKILL');
+        } catch {
+            // already gone
+        }
+    }
+});
+
+/**
+ * Serves www/ with `bash build.sh serve` (NO_BUILD=1) and waits until it answers.
+ * `isolation: false` serves without the cross-origin isolation headers.
+ * Returns `{ url, port, isolation, stop() }`; `stop` kills the server's process group.
+ */
+export async function startServer({ isolation = true, timeout = 30_000 } = {}) {
+    let lastError;
+    // The free port may be taken between our probe and the server's bind: try a few.
+    for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+            return await startServerOnce({ isolation, timeout });
+        } catch (error) {
+            lastError = error;
+            if (!/Address already in use/.test(String(error.message))) {
+                throw error;
+            }
+        }
+    }
+    throw lastError;
+}
+
+async function startServerOnce({ isolation, timeout }) {
+    const port = await freePort();
+    const child = spawn('bash', ['build.sh', 'serve'], {
+        cwd: ROOT,
+        env: {
+            ...process.env,
+            NO_BUILD: '1',
+            PORT: String(port),
+            ISOLATION: isolation ? '1' : '0',
+        },
+        detached: true, // its own process group, so stop() ends bash and python alike
+        stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.add(child.pid);
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    let exited = null;
+    const exit = new Promise((resolve) => {
+        child.on('exit', (code, signal) => {
+            exited = { code, signal };
+            running.delete(child.pid);
+            resolve();
+        });
+    });
+
+    const stop = async () => {
+        if (exited) {
+            return;
+        }
+        try {
+            process.kill(-child.pid, 'SIGTERM');
+        } catch {
+            // already gone
+        }
+        const killed = await Promise.race([exit.then(() => true), sleep(5_000).then(() => false)]);
+        if (!killed) {
+            try {
+                process.kill(-child.pid, 'SIGKILL');
+            } catch {
+                // already gone
+            }
+            await exit;
+        }
+    };
+
+    const url = `http://127.0.0.1:${port}/`;
+    const deadline = Date.now() + timeout;
+    for (;;) {
+        if (exited) {
+            throw new Error(
+                `build.sh serve exited (${exited.code ?? exited.signal}) before answering on ${url}:\n${output}`,
+            );
+        }
+        try {
+            // Any answer will do: the page itself is checked when it is opened.
+            await fetch(url, { signal: AbortSignal.timeout(2_000) });
+            break;
+        } catch {
+            if (Date.now() > deadline) {
+                await stop();
+                throw new Error(`build.sh serve did not answer on ${url} within ${timeout} ms:\n${output}`);
+            }
+            await sleep(100);
+        }
+    }
+    return { url, port, isolation, stop, output: () => output };
+}
+
+/** Launches headless Chromium. */
+export function launchBrowser() {
+    return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Opens `url` in a fresh browser context and waits for `window.tetris.ready` (unless
+ * `ready: false`). Returns `{ context, page, errors, warnings, close() }`: `errors` collects
+ * console errors (page and workers), uncaught page errors and crashes, `warnings` console
+ * warnings, each as a string.
+ */
+export async function openPage(browser, url, { ready = true, viewport = { width: 1280, height: 900 } } = {}) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors = [];
+    const warnings = [];
+    const onConsole = (where) => (message) => {
+        const location = message.location();
+        const at = location && location.url ? ` (${location.url}:${location.lineNumber})` : '';
+        const text = `${where}console.${message.type()}: ${message.text()}${at}`;
+        if (message.type() === 'error') {
+            errors.push(text);
+        } else if (message.type() === 'warning') {
+            warnings.push(text);
+        }
+    };
+    // The page's console event carries its workers' messages too.
+    page.on('console', onConsole(''));
+    page.on('pageerror', (error) => errors.push(`page error: ${error.stack || error}`));
+    page.on('crash', () => errors.push('the page crashed'));
+    page.on('requestfailed', (request) => {
+        const failure = request.failure();
+        errors.push(`request failed: ${request.url()} ${failure ? failure.errorText : ''}`);
+    });
+
+    const response = await page.goto(url, { waitUntil: 'load', timeout: READY_TIMEOUT });
+    if (!response || !response.ok()) {
+        throw new Error(`${url} answered ${response ? response.status() : 'nothing'}`);
+    }
+    if (ready) {
+        await waitReady(page);
+    }
+    return {
+        context,
+        page,
+        errors,
+        warnings,
+        close: () => context.close(),
+    };
+}
+
+/** Waits until `window.tetris` exists and its `ready` promise has resolved. */
+export async function waitReady(page, timeout = READY_TIMEOUT) {
+    await page.waitForFunction(() => window.tetris && window.tetris.ready, null, { timeout });
+    await page.evaluate(
+        (ms) =>
+            Promise.race([
+                window.tetris.ready.then(() => true),
+                new Promise((_, reject) => setTimeout(() => reject(new Error(`tetris.ready took over ${ms} ms`)), ms)),
+            ]),
+        timeout,
+    );
+}
+
+/**
+ * Sets an input's (or textarea's, or select's) value as a user would and fires `input` and
+ * `change`. Fails if the element is missing or disabled.
+ */
+export async function setValue(page, selector, value) {
+    const found = await page.evaluate(
+        ([selector, value]) => {
+            const element = document.querySelector(selector);
+            if (!element) {
+                return `no element matches ${selector}`;
+            }
+            if (element.disabled) {
+                return `${selector} is disabled`;
+            }
+            element.value = String(value);
+            if (element.value !== String(value)) {
+                return `${selector} refused the value ${JSON.stringify(value)} (it holds ${JSON.stringify(element.value)})`;
+            }
+            element.dispatchEvent(new Event('input', { bubbles: true }));
+            element.dispatchEvent(new Event('change', { bubbles: true }));
+            return null;
+        },
+        [selector, value],
+    );
+    if (found) {
+        throw new Error(found);
+    }
+}
+
+/** Checks or unchecks a checkbox with a click (so the page gets the usual events). */
+export async function setChecked(page, selector, checked) {
+    await page.locator(selector).setChecked(checked, { timeout: 10_000 });
+}
+
+/** The integer an element's text shows (digits only, so "1,234" is 1234); NaN when none. */
+export async function readNumber(page, selector) {
+    const text = await page.locator(selector).textContent({ timeout: 10_000 });
+    const digits = (text || '').replace(/[^0-9]/g, '');
+    return digits === '' ? NaN : Number(digits);
+}
+
+/**
+ * Waits until `#stat-pieces` shows at least `count`, polling; the failure message gives the
+ * last value seen.
+ */
+export async function waitPieces(page, count, timeout = 120_000) {
+    const deadline = Date.now() + timeout;
+    let seen = NaN;
+    for (;;) {
+        seen = await readNumber(page, '#stat-pieces');
+        if (seen >= count) {
+            return seen;
+        }
+        if (Date.now() > deadline) {
+            const over = await page
+                .evaluate(() => JSON.stringify(window.tetris.game.stats()))
+                .catch((e) => `stats() failed: ${e.message}`);
+            throw new Error(`#stat-pieces showed ${seen} after ${timeout} ms, waiting for ${count} (stats ${over})`);
+        }
+        await sleep(100);
+    }
+}
+
+/**
+ * Plays fast: the AI on, placing at once (delay -1) at the highest frame rate `#fps` accepts
+ * (its max attribute, else 240).
+ */
+export async function playFast(page) {
+    await setChecked(page, '#ai-enabled', true);
+    await setValue(page, '#ai-delay', -1);
+    const fps = await page.evaluate(() => {
+        const max = Number(document.querySelector('#fps')?.max);
+        return Number.isFinite(max) && max > 0 && document.querySelector('#fps').max !== '' ? max : 240;
+    });
+    await setValue(page, '#fps', fps);
+}
+
+/** Starts a new game with the settings in the inputs and waits until it is ready. */
+export async function newGame(page) {
+    await page.locator('#new-game').click({ timeout: 10_000 });
+    await waitReady(page);
+}
+
+/** Fails with every collected console error, listing them. */
+export function assertNoErrors(assert, opened, what = 'the page') {
+    assert.deepEqual(opened.errors, [], `${what} reported errors:\n${opened.errors.join('\n')}`);
+}

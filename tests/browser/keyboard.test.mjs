@@ -1,0 +1,190 @@
+// Issue test 4: with the AI off, the keyboard moves, rotates, holds and hard-drops the piece.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+    startServer,
+    launchBrowser,
+    openPage,
+    setValue,
+    setChecked,
+    newGame,
+    readNumber,
+    assertNoErrors,
+} from './harness.mjs';
+
+const WAIT = { timeout: 10_000 };
+
+let server;
+let browser;
+before(async () => {
+    server = await startServer({ isolation: true });
+    browser = await launchBrowser();
+});
+after(async () => {
+    await browser?.close();
+    await server?.stop();
+});
+
+/** The active piece: its kind and cells as [[x, y], ...]. */
+function active(page) {
+    return page.evaluate(() => {
+        const flat = Array.from(window.tetris.game.activeCells());
+        const cells = [];
+        for (let i = 0; i < flat.length; i += 2) {
+            cells.push([flat[i], flat[i + 1]]);
+        }
+        const view = window.tetris.game.view();
+        return { piece: view.active ? view.active.piece : null, hold: view.hold ?? null, cells };
+    });
+}
+
+/** The cells moved to the origin and sorted: the piece's shape wherever it is. */
+function shape(cells) {
+    const minX = Math.min(...cells.map(([x]) => x));
+    const minY = Math.min(...cells.map(([, y]) => y));
+    return cells
+        .map(([x, y]) => [x - minX, y - minY])
+        .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+        .map(([x, y]) => `${x},${y}`)
+        .join(' ');
+}
+
+/** The game's counts: pieces, lines, filled cells of the board, width. */
+function counts(page) {
+    return page.evaluate(() => {
+        const game = window.tetris.game;
+        const stats = game.stats();
+        return {
+            pieces: stats.pieces,
+            lines: stats.lines,
+            filled: Array.from(game.cells()).filter((c) => c !== 0).length,
+            width: game.view().width,
+            placements: window.tetris.placements.length,
+        };
+    });
+}
+
+/** Waits until the active cells differ from `before`. */
+async function waitMoved(page, before) {
+    await page.waitForFunction(
+        (before) => JSON.stringify(Array.from(window.tetris.game.activeCells())) !== before,
+        JSON.stringify(before.cells.flat()),
+        WAIT,
+    );
+}
+
+/** Gives the keyboard to the page, not to a settings control. */
+async function focusGame(page) {
+    await page.evaluate(() => document.activeElement && document.activeElement.blur && document.activeElement.blur());
+    await page.locator('#board').click(WAIT);
+    await page.evaluate(() => document.activeElement && document.activeElement.blur && document.activeElement.blur());
+}
+
+/** Hard-drops with Space and waits until the piece has locked. */
+async function hardDrop(page) {
+    const before = await counts(page);
+    await page.keyboard.press('Space');
+    await page.waitForFunction((pieces) => window.tetris.game.stats().pieces > pieces, before.pieces, WAIT);
+    return before;
+}
+
+test('the keyboard moves, rotates, holds and hard-drops a piece', { timeout: 120_000 }, async (t) => {
+    const opened = await openPage(browser, server.url);
+    try {
+        const { page } = opened;
+        await setValue(page, '#rules', 'guideline'); // hold needs the guideline rules
+        await setChecked(page, '#ai-enabled', false);
+        await newGame(page);
+        // A fresh game with the AI off: nothing locked yet, a piece falling.
+        await page.waitForFunction(
+            () => window.tetris.game.stats().pieces === 0 && window.tetris.game.activeCells().length === 8,
+            null,
+            WAIT,
+        );
+        await focusGame(page);
+
+        // The square looks the same rotated: drop it (at most two in a row in a 7-bag).
+        for (let i = 0; i < 3 && (await active(page)).piece === 'O'; i++) {
+            await hardDrop(page);
+        }
+        let before = await active(page);
+        assert.notEqual(before.piece, 'O');
+        t.diagnostic(`piece ${before.piece} at ${JSON.stringify(before.cells)}`);
+
+        // ArrowLeft: every cell one column left (gravity may move it down meanwhile).
+        await page.keyboard.press('ArrowLeft');
+        await page.waitForFunction(
+            (xs) => {
+                const flat = Array.from(window.tetris.game.activeCells());
+                return flat.length === 8 && flat.filter((_, i) => i % 2 === 0).join() !== xs;
+            },
+            before.cells.map(([x]) => x).join(),
+            WAIT,
+        );
+        let after = await active(page);
+        assert.equal(after.piece, before.piece);
+        assert.deepEqual(
+            after.cells.map(([x]) => x),
+            before.cells.map(([x]) => x - 1),
+            'ArrowLeft should shift the piece one column left',
+        );
+        assert.equal(shape(after.cells), shape(before.cells), 'moving should keep the shape');
+
+        // ArrowUp: the piece turns, so its shape changes.
+        before = after;
+        await page.keyboard.press('ArrowUp');
+        await page.waitForFunction(
+            ([shapeBefore]) => {
+                const flat = Array.from(window.tetris.game.activeCells());
+                const cells = [];
+                for (let i = 0; i < flat.length; i += 2) cells.push([flat[i], flat[i + 1]]);
+                const minX = Math.min(...cells.map(([x]) => x));
+                const minY = Math.min(...cells.map(([, y]) => y));
+                const now = cells
+                    .map(([x, y]) => [x - minX, y - minY])
+                    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+                    .map(([x, y]) => `${x},${y}`)
+                    .join(' ');
+                return cells.length === 4 && now !== shapeBefore;
+            },
+            [shape(before.cells)],
+            WAIT,
+        );
+        after = await active(page);
+        assert.equal(after.piece, before.piece, 'rotating should keep the piece');
+        assert.notEqual(shape(after.cells), shape(before.cells), 'ArrowUp should rotate the piece');
+
+        // Shift: the piece goes to the hold slot.
+        before = after;
+        assert.equal(before.hold, null, 'the hold slot should start empty');
+        await page.keyboard.press('Shift');
+        await page.waitForFunction(() => window.tetris.game.view().hold != null, null, WAIT);
+        after = await active(page);
+        assert.equal(after.hold, before.piece, 'Shift should put the active piece in the hold slot');
+        assert.equal(after.cells.length, 4, 'a new piece should be active after holding');
+
+        // Space: the piece locks, one more piece, four more cells (less the cleared rows).
+        const locked = await hardDrop(page);
+        await page.waitForFunction(
+            (pieces) => {
+                const text = document.querySelector('#stat-pieces').textContent.replace(/[^0-9]/g, '');
+                return Number(text) === pieces;
+            },
+            locked.pieces + 1,
+            WAIT,
+        );
+        const now = await counts(page);
+        assert.equal(now.pieces, locked.pieces + 1, 'Space should lock exactly one piece');
+        assert.equal(await readNumber(page, '#stat-pieces'), locked.pieces + 1, '#stat-pieces');
+        assert.equal(
+            now.filled,
+            locked.filled + 4 - now.width * (now.lines - locked.lines),
+            `the board should hold 4 more cells (less ${now.lines - locked.lines} cleared rows)`,
+        );
+        assert.equal(now.placements, locked.placements + 1, 'tetris.placements should record the placement');
+        assertNoErrors(assert, opened);
+    } finally {
+        await opened.close();
+    }
+});
