@@ -1,0 +1,65 @@
+// Keyboard: guideline keys to engine keys, presses and releases only (auto-repeat events are
+// ignored: the engine's DAS and ARR repeat a held key through tick), and P to pause.
+
+const KEYS = {
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  ArrowUp: 'cw',
+  ArrowDown: 'soft_drop',
+  ' ': 'hard_drop',
+  Spacebar: 'hard_drop',
+  z: 'ccw',
+  Z: 'ccw',
+  Shift: 'hold',
+};
+
+function typing(target) {
+  if (!target || !target.tagName) return false;
+  const tag = target.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable) return true;
+  if (tag !== 'INPUT') return false;
+  return !['checkbox', 'radio', 'button', 'range'].includes(target.type);
+}
+
+/**
+ * Listens for keys. `handlers`: `press(key)` and `release(key)` with engine key names (press
+ * returns whether the key was taken), and `togglePause()`.
+ */
+export function attachKeyboard(handlers) {
+  const held = new Set();
+
+  window.addEventListener('keydown', (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+    if (event.key === 'p' || event.key === 'P') {
+      if (!event.repeat) handlers.togglePause();
+      event.preventDefault();
+      return;
+    }
+    const key = KEYS[event.key];
+    if (!key) return;
+    event.preventDefault();
+    if (event.repeat || held.has(key)) return;
+    if (handlers.press(key)) held.add(key);
+  });
+
+  window.addEventListener('keyup', (event) => {
+    const key = KEYS[event.key];
+    if (!key) return;
+    // Shift may come up as a different key name on some layouts; release by name.
+    if (held.delete(key)) handlers.release(key);
+  });
+
+  // A key held while the window loses focus never sends its keyup: release everything.
+  window.addEventListener('blur', () => {
+    for (const key of held) handlers.release(key);
+    held.clear();
+  });
+
+  return {
+    /** Releases every held key (a new game, the AI taking over). */
+    releaseAll() {
+      for (const key of held) handlers.release(key);
+      held.clear();
+    },
+  };
+}

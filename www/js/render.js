@@ -1,0 +1,249 @@
+// Drawing: the board (locked cells, hints, the AI's target, ghost, active piece), the hold slot
+// and the next queue. Only draws what the engine reports.
+
+export const PIECES = ['I', 'O', 'T', 'S', 'Z', 'J', 'L'];
+
+export const COLORS = {
+  I: '#2fd4e8',
+  O: '#f5c932',
+  T: '#a45ee5',
+  S: '#3ec95c',
+  Z: '#ec4a4a',
+  J: '#3d7bf0',
+  L: '#f3902c',
+};
+
+// Spawn-orientation shapes for the hold and next previews, (x, y) with y up.
+const SHAPES = {
+  I: [[0, 0], [1, 0], [2, 0], [3, 0]],
+  O: [[0, 0], [1, 0], [0, 1], [1, 1]],
+  T: [[0, 0], [1, 0], [2, 0], [1, 1]],
+  S: [[0, 0], [1, 0], [1, 1], [2, 1]],
+  Z: [[1, 0], [2, 0], [0, 1], [1, 1]],
+  J: [[0, 0], [1, 0], [2, 0], [0, 1]],
+  L: [[0, 0], [1, 0], [2, 0], [2, 1]],
+};
+
+/** Rows shown above the visible field, where guideline pieces appear. */
+export const SPAWN_ROWS = 2;
+
+const BACKGROUND = '#0c111b';
+const GRID = 'rgba(255, 255, 255, 0.045)';
+
+/** A filled cell with a subtle bevel. */
+function bevelCell(ctx, x, y, size, color) {
+  const b = Math.max(2, Math.round(size * 0.14));
+  ctx.fillStyle = color;
+  ctx.fillRect(x, y, size, size);
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.30)';
+  ctx.beginPath();
+  ctx.moveTo(x, y);
+  ctx.lineTo(x + size, y);
+  ctx.lineTo(x + size - b, y + b);
+  ctx.lineTo(x + b, y + b);
+  ctx.lineTo(x + b, y + size - b);
+  ctx.lineTo(x, y + size);
+  ctx.closePath();
+  ctx.fill();
+  ctx.fillStyle = 'rgba(0, 0, 0, 0.28)';
+  ctx.beginPath();
+  ctx.moveTo(x + size, y + size);
+  ctx.lineTo(x, y + size);
+  ctx.lineTo(x + b, y + size - b);
+  ctx.lineTo(x + size - b, y + size - b);
+  ctx.lineTo(x + size - b, y + b);
+  ctx.lineTo(x + size, y);
+  ctx.closePath();
+  ctx.fill();
+  ctx.strokeStyle = 'rgba(0, 0, 0, 0.35)';
+  ctx.lineWidth = 1;
+  ctx.strokeRect(x + 0.5, y + 0.5, size - 1, size - 1);
+}
+
+/** Pairs [[x, y], ...] from a flat Int32Array [x0, y0, ...]. */
+export function pairs(flat) {
+  const out = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i], flat[i + 1]]);
+  return out;
+}
+
+function setupCanvas(canvas, width, height) {
+  const ratio = window.devicePixelRatio || 1;
+  const w = Math.round(width * ratio);
+  const h = Math.round(height * ratio);
+  if (canvas.width !== w || canvas.height !== h) {
+    canvas.width = w;
+    canvas.height = h;
+  }
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${height}px`;
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  return ctx;
+}
+
+export class Renderer {
+  constructor(board, hold, next) {
+    this.canvases = { board, hold, next };
+    this.width = 10;
+    this.height = 20;
+    this.cell = 24;
+    this.previewCount = 0;
+  }
+
+  /** Sizes the canvases for a board and the space the window gives. */
+  layout(width, height, previewCount) {
+    this.width = width;
+    this.height = height;
+    this.previewCount = previewCount;
+    const rows = height + SPAWN_ROWS;
+    const byHeight = (window.innerHeight - 110) / rows;
+    const byWidth = Math.min(440, window.innerWidth - 80) / width;
+    this.cell = Math.max(10, Math.min(34, Math.floor(Math.min(byHeight, byWidth))));
+    this.mini = Math.max(9, Math.round(this.cell * 0.62));
+    this.boardCtx = setupCanvas(this.canvases.board, width * this.cell, rows * this.cell);
+    this.holdCtx = setupCanvas(this.canvases.hold, 5 * this.mini, 3.2 * this.mini);
+    const slots = Math.max(1, previewCount);
+    this.nextCtx = setupCanvas(this.canvases.next, 5 * this.mini, slots * 3 * this.mini + 0.4 * this.mini);
+  }
+
+  /** Top-left pixel of board cell (x, y), row 0 at the bottom. */
+  at(x, y) {
+    return [x * this.cell, (this.height + SPAWN_ROWS - 1 - y) * this.cell];
+  }
+
+  visible(y) {
+    return y >= 0 && y < this.height + SPAWN_ROWS;
+  }
+
+  /** Draws one frame: `scene` = {cells, view, target, hints}. */
+  draw(scene) {
+    this.drawBoard(scene);
+    this.drawPreview(this.holdCtx, scene.view && scene.view.hold ? [scene.view.hold] : [], 5 * this.mini, 3.2 * this.mini);
+    this.drawPreview(this.nextCtx, scene.view ? scene.view.queue : [], 5 * this.mini, Math.max(1, this.previewCount) * 3 * this.mini + 0.4 * this.mini);
+  }
+
+  drawBoard({ cells, view, target, hints }) {
+    const ctx = this.boardCtx;
+    const { width, height, cell } = this;
+    const top = SPAWN_ROWS * cell;
+    const fullW = width * cell;
+    const fullH = (height + SPAWN_ROWS) * cell;
+    ctx.clearRect(0, 0, fullW, fullH);
+    // The spawn rows: a faint strip above the field.
+    ctx.fillStyle = 'rgba(12, 17, 27, 0.55)';
+    ctx.fillRect(0, 0, fullW, top);
+    ctx.fillStyle = BACKGROUND;
+    ctx.fillRect(0, top, fullW, height * cell);
+    ctx.strokeStyle = GRID;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let x = 1; x < width; x++) {
+      ctx.moveTo(x * cell + 0.5, top);
+      ctx.lineTo(x * cell + 0.5, fullH);
+    }
+    for (let y = 1; y < height; y++) {
+      ctx.moveTo(0, top + y * cell + 0.5);
+      ctx.lineTo(fullW, top + y * cell + 0.5);
+    }
+    ctx.stroke();
+    ctx.strokeStyle = 'rgba(255, 255, 255, 0.18)';
+    ctx.setLineDash([4, 4]);
+    ctx.beginPath();
+    ctx.moveTo(0, top + 0.5);
+    ctx.lineTo(fullW, top + 0.5);
+    ctx.stroke();
+    ctx.setLineDash([]);
+
+    if (cells) {
+      const rows = Math.min(height + SPAWN_ROWS, Math.floor(cells.length / width));
+      for (let y = 0; y < rows; y++) {
+        for (let x = 0; x < width; x++) {
+          const v = cells[y * width + x];
+          if (v) {
+            const [px, py] = this.at(x, y);
+            bevelCell(ctx, px, py, cell, COLORS[PIECES[v - 1]] || '#888');
+          }
+        }
+      }
+    }
+    if (!view) return;
+    for (const hint of hints || []) {
+      this.outline(ctx, hint.cells, 'rgba(255, 255, 255, 0.75)', [2, 3], 1.5);
+    }
+    if (target) {
+      const color = COLORS[target.piece] || '#fff';
+      ctx.globalAlpha = 0.2;
+      ctx.fillStyle = color;
+      for (const [x, y] of target.cells) {
+        if (!this.visible(y)) continue;
+        const [px, py] = this.at(x, y);
+        ctx.fillRect(px + 1, py + 1, cell - 2, cell - 2);
+      }
+      ctx.globalAlpha = 1;
+      this.outline(ctx, target.cells, hexAlpha(color, 0.45), [], 1);
+    }
+    if (view.ghost) {
+      this.outline(ctx, view.ghost.cells, hexAlpha(COLORS[view.ghost.piece], 0.85), [], 2);
+    }
+    if (view.active) {
+      const color = COLORS[view.active.piece];
+      for (const [x, y] of view.active.cells) {
+        if (!this.visible(y)) continue;
+        const [px, py] = this.at(x, y);
+        bevelCell(ctx, px, py, cell, color);
+      }
+    }
+  }
+
+  /** The outline of a piece's cells (only the edges not shared by two of its cells). */
+  outline(ctx, cells, color, dash, lineWidth) {
+    const key = (x, y) => `${x},${y}`;
+    const set = new Set(cells.map(([x, y]) => key(x, y)));
+    const inset = lineWidth / 2;
+    ctx.strokeStyle = color;
+    ctx.lineWidth = lineWidth;
+    ctx.setLineDash(dash);
+    ctx.beginPath();
+    for (const [x, y] of cells) {
+      if (!this.visible(y)) continue;
+      const [px, py] = this.at(x, y);
+      const c = this.cell;
+      const l = px + inset;
+      const r = px + c - inset;
+      const t = py + inset;
+      const b = py + c - inset;
+      if (!set.has(key(x, y + 1))) { ctx.moveTo(l - inset, t); ctx.lineTo(r + inset, t); }
+      if (!set.has(key(x, y - 1))) { ctx.moveTo(l - inset, b); ctx.lineTo(r + inset, b); }
+      if (!set.has(key(x - 1, y))) { ctx.moveTo(l, t - inset); ctx.lineTo(l, b + inset); }
+      if (!set.has(key(x + 1, y))) { ctx.moveTo(r, t - inset); ctx.lineTo(r, b + inset); }
+    }
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+
+  /** Pieces stacked vertically, each centred in a 5 x 3 mini-cell slot. */
+  drawPreview(ctx, pieces, w, h) {
+    ctx.clearRect(0, 0, w, h);
+    const m = this.mini;
+    pieces.forEach((piece, i) => {
+      const shape = SHAPES[piece];
+      if (!shape) return;
+      const size = i === 0 ? m : Math.round(m * 0.85);
+      const xs = shape.map(([x]) => x);
+      const ys = shape.map(([, y]) => y);
+      const pw = (Math.max(...xs) + 1) * size;
+      const ph = (Math.max(...ys) + 1) * size;
+      const ox = (w - pw) / 2;
+      const oy = i * 3 * m + 0.2 * m + (3 * m - ph) / 2;
+      for (const [x, y] of shape) {
+        bevelCell(ctx, Math.round(ox + x * size), Math.round(oy + (Math.max(...ys) - y) * size), size, COLORS[piece]);
+      }
+    });
+  }
+}
+
+function hexAlpha(hex, alpha) {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
+}

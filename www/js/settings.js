@@ -1,0 +1,176 @@
+// The page's settings: defaults, checking, storage across reloads, the share link, and the
+// game configuration the engine is given. Nothing here decides anything about the game.
+
+const STORAGE_KEY = 'tetris-ai/settings/v1';
+const SHARE_PARAM = 's';
+export const MAX_SEED = Number.MAX_SAFE_INTEGER; // 2^53 - 1: every seed a JS number holds exactly
+
+// Ranges of the numeric settings: [min, max].
+const RANGES = {
+  aiDelay: [-1, 600],
+  fps: [1, 10000],
+  gravity: [1, 1000],
+  lockDelay: [1, 1000],
+  width: [4, 16],
+  height: [4, 40],
+  depth: [1, 2],
+  seed: [0, MAX_SEED],
+};
+
+/** A random seed below 2^32 (short enough to read and type). */
+export function randomSeed() {
+  const words = new Uint32Array(1);
+  crypto.getRandomValues(words);
+  return words[0];
+}
+
+/** The settings a first visit starts with (weights are filled from the preset once loaded). */
+export function defaults() {
+  return {
+    aiEnabled: true,
+    aiDelay: 3,
+    parallel: true,
+    fps: 60,
+    gravity: 60,
+    lockDelay: 30,
+    hints: false,
+    rules: 'guideline',
+    width: 10,
+    height: 20,
+    seed: randomSeed(),
+    depth: 1,
+    preset: 'dellacherie',
+    weights: null,
+    margin: null,
+  };
+}
+
+/** A whole number in the setting's range, else null. */
+export function wholeIn(name, value) {
+  const n = typeof value === 'string' ? (value.trim() === '' ? NaN : Number(value)) : value;
+  const [min, max] = RANGES[name];
+  return Number.isSafeInteger(n) && n >= min && n <= max ? n : null;
+}
+
+/** The message for a value `wholeIn` refused. */
+export function rangeMessage(label, name) {
+  const [min, max] = RANGES[name];
+  return `${label} must be a whole number from ${min} to ${max}`;
+}
+
+function isWeights(value) {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Copies the recognised, well-formed fields of `raw` over `base`. */
+export function merge(base, raw) {
+  const out = { ...base };
+  if (!raw || typeof raw !== 'object') return out;
+  for (const key of ['aiEnabled', 'parallel', 'hints']) {
+    if (typeof raw[key] === 'boolean') out[key] = raw[key];
+  }
+  for (const key of Object.keys(RANGES)) {
+    if (key in raw) {
+      const n = wholeIn(key, raw[key]);
+      if (n !== null) out[key] = n;
+    }
+  }
+  if (raw.rules === 'classic' || raw.rules === 'guideline') out.rules = raw.rules;
+  if (typeof raw.preset === 'string') out.preset = raw.preset;
+  if (isWeights(raw.weights)) out.weights = raw.weights;
+  if (raw.margin === null || (typeof raw.margin === 'number' && Number.isFinite(raw.margin))) {
+    out.margin = raw.margin;
+  }
+  return out;
+}
+
+/** The stored settings over the defaults. */
+export function load() {
+  try {
+    const text = localStorage.getItem(STORAGE_KEY);
+    return merge(defaults(), text ? JSON.parse(text) : null);
+  } catch {
+    return defaults();
+  }
+}
+
+export function save(settings) {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(settings));
+  } catch {
+    // Storage may be full or disabled; the page works without it.
+  }
+}
+
+function toBase64Url(text) {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text) {
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+/** What a shared game needs to be replayed exactly. */
+function sharedPart(s) {
+  return {
+    seed: s.seed,
+    rules: s.rules,
+    width: s.width,
+    height: s.height,
+    depth: s.depth,
+    weights: s.weights,
+    margin: s.margin,
+    preset: s.preset,
+  };
+}
+
+/** The share URL of the current game's settings. */
+export function shareUrl(settings, location = window.location) {
+  const payload = toBase64Url(JSON.stringify(sharedPart(settings)));
+  return `${location.origin}${location.pathname}#${SHARE_PARAM}=${payload}`;
+}
+
+/**
+ * The settings a URL hash shares, or null when the hash shares none; throws on a damaged
+ * share link.
+ */
+export function readShare(hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const payload = params.get(SHARE_PARAM);
+  if (!payload) return null;
+  let raw;
+  try {
+    raw = JSON.parse(fromBase64Url(payload));
+  } catch {
+    throw new Error('the share link is damaged (it is not base64url JSON)');
+  }
+  if (!raw || typeof raw !== 'object' || wholeIn('seed', raw.seed) === null) {
+    throw new Error('the share link is damaged (it has no valid seed)');
+  }
+  const shared = {};
+  for (const [key, value] of Object.entries(sharedPart(raw))) {
+    if (value !== undefined) shared[key] = value;
+  }
+  return shared;
+}
+
+/** The engine's game configuration for the settings. */
+export function gameConfig(s) {
+  const guideline = s.rules === 'guideline';
+  const search = { depth: s.depth };
+  if (typeof s.margin === 'number') search.margin = s.margin;
+  return {
+    rules: { kind: s.rules, preview: guideline ? 5 : 0, hold: guideline, timing: null },
+    width: s.width,
+    height: s.height,
+    seed: s.seed,
+    weights: s.weights,
+    search,
+    handling: { gravity: s.gravity, lock_delay: s.lockDelay },
+  };
+}
