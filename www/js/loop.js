@@ -107,8 +107,7 @@ export class Runner {
   frame() {
     const s = this.options.settings();
     if (!s.aiEnabled) {
-      this.game.tick(1);
-      this.checkOver();
+      this.manual(() => this.game.tick(1), 'active');
       return;
     }
     if (this.needDecision && !this.decide()) return;
@@ -161,9 +160,27 @@ export class Runner {
   /** Presses a key in manual play; returns whether the game took it. */
   press(key) {
     if (!this.game || this.paused || this.over || this.options.settings().aiEnabled) return false;
-    this.game.press(key);
-    this.checkOver();
+    this.manual(() => this.game.press(key), key === 'hard_drop' ? 'ghost' : 'active');
     return true;
+  }
+
+  /**
+   * Runs a manual action (a key or a frame) and records the pieces it locked: the engine's step
+   * when it returns one, else the piece and the cells the view showed it would lock at (the
+   * `where` piece: "ghost" for a hard drop, "active" for a piece resting out its lock delay).
+   */
+  manual(act, where) {
+    const before = this.game.stats().pieces;
+    const view = this.game.view();
+    const shown = view[where];
+    const result = act();
+    const steps = result == null ? [] : Array.isArray(result) ? result : [result];
+    if (steps.length > 0 && steps[0] && steps[0].choice) {
+      for (const step of steps) this.placements.push(JSON.stringify(step.choice.placement));
+    } else if (shown && this.game.stats().pieces > before) {
+      this.placements.push(JSON.stringify({ piece: shown.piece, cells: shown.cells }));
+    }
+    this.checkOver();
   }
 
   release(key) {
