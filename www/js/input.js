@@ -21,6 +21,11 @@ function typing(target) {
   return !['checkbox', 'radio', 'button', 'range'].includes(target.type);
 }
 
+/** A control that has its own use for Space and the arrows (a button, a checkbox, a link). */
+function control(target) {
+  return Boolean(target && target.tagName && ['BUTTON', 'INPUT', 'A', 'SUMMARY'].includes(target.tagName));
+}
+
 /**
  * Listens for keys. `handlers`: `press(key)` and `release(key)` with engine key names (press
  * returns whether the key was taken), and `togglePause()`.
@@ -37,9 +42,19 @@ export function attachKeyboard(handlers) {
     }
     const key = KEYS[event.key];
     if (!key) return;
-    event.preventDefault();
-    if (event.repeat || held.has(key)) return;
-    if (handlers.press(key)) held.add(key);
+    if (held.has(key) || (event.repeat && !control(event.target))) {
+      event.preventDefault(); // the engine repeats a held key itself
+      return;
+    }
+    if (!event.repeat && handlers.press(key)) {
+      event.preventDefault();
+      held.add(key);
+      // A focused button or checkbox would also take Space on its keyup: the game has it.
+      const focused = document.activeElement;
+      if (focused && focused !== document.body && typeof focused.blur === 'function') focused.blur();
+    } else if (!control(event.target)) {
+      event.preventDefault(); // no page scrolling by the game's keys
+    }
   });
 
   window.addEventListener('keyup', (event) => {
