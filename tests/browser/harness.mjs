@@ -109,7 +109,12 @@ async function startServerOnce({ isolation, timeout }) {
         } catch {
             // already gone
         }
-        const killed = await Promise.race([exit.then(() => true), sleep(5_000).then(() => false)]);
+        let timer;
+        const killed = await Promise.race([
+            exit.then(() => true),
+            new Promise((resolve) => (timer = setTimeout(() => resolve(false), 5_000))),
+        ]);
+        clearTimeout(timer);
         if (!killed) {
             try {
                 process.kill(-child.pid, 'SIGKILL');

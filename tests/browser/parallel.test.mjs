@@ -47,6 +47,9 @@ test('toggling Parallelize AI keeps the AI playing', { timeout: 300_000 }, async
         const parallel = page.locator('#parallel');
         assert.equal(await parallel.isEnabled(), true, '#parallel should be enabled on the threaded build');
         const initially = await parallel.isChecked();
+        // The game's opening, to tell that the toggles keep this game rather than start another.
+        const opening = await page.evaluate(() => window.tetris.placements.slice(0, 5));
+        assert.equal(opening.length, 5);
         // Off -> on and on -> off, whatever the page starts with, then once more.
         for (const checked of [!initially, initially, !initially]) {
             await parallel.setChecked(checked, { timeout: 10_000 });
@@ -57,8 +60,13 @@ test('toggling Parallelize AI keeps the AI playing', { timeout: 300_000 }, async
             t.diagnostic(
                 `parallel ${checked ? 'on' : 'off'}: ${from} -> ${reached} pieces in ${Date.now() - started} ms`,
             );
-            const stats = await page.evaluate(() => window.tetris.game.stats());
-            assert.equal(stats.game_over, false, 'the game should still be running');
+            const now = await page.evaluate(() => ({
+                stats: window.tetris.game.stats(),
+                opening: window.tetris.placements.slice(0, 5),
+            }));
+            assert.equal(now.stats.game_over, false, 'the game should still be running');
+            assert.ok(now.stats.pieces >= reached, `stats().pieces ${now.stats.pieces} fell below ${reached}`);
+            assert.deepEqual(now.opening, opening, 'toggling should keep the same game going');
         }
         assertNoErrors(assert, opened);
     } finally {
