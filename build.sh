@@ -114,11 +114,21 @@ build_module() {
         cargo build --quiet --lib --release --target wasm32-unknown-unknown --no-default-features
         wasm=target/wasm32-unknown-unknown/release/tetris_ai.wasm
     fi
-    rm -rf "$out"
-    wasm-bindgen --target web --out-dir "$out" "$wasm"
+    # wasm-opt runs before wasm-bindgen: Debian's binaryen mislabels the tables of a module
+    # that wasm-bindgen has already processed.
+    local optimized="target/optimized-$kind/tetris_ai.wasm"
+    mkdir -p "target/optimized-$kind"
     wasm-opt -O3 --enable-threads --enable-bulk-memory --enable-mutable-globals \
-        --enable-nontrapping-float-to-int --enable-sign-ext \
-        "$out/tetris_ai_bg.wasm" -o "$out/tetris_ai_bg.wasm"
+        --enable-nontrapping-float-to-int --enable-sign-ext "$wasm" -o "$optimized"
+    rm -rf "$out"
+    wasm-bindgen --target web --out-dir "$out" "$optimized"
+    # wasm-bindgen-rayon's worker starts the module with the older positional arguments, which
+    # this wasm-bindgen warns about once per worker; pass them as an object instead.
+    local helper
+    for helper in "$out"/snippets/wasm-bindgen-rayon-*/src/workerHelpers.no-bundler.js; do
+        [ -f "$helper" ] || continue
+        sed -i 's/pkg\.default(data\.module, data\.memory)/pkg.default({ module_or_path: data.module, memory: data.memory })/' "$helper"
+    done
 }
 
 cmd_build() {

@@ -314,7 +314,11 @@ impl Game {
                 searcher.decide(position, weights, search, rng)
             });
             match decision {
-                Some(choice) => self.plan = Some(Plan { choice, done: 0 }),
+                Some(choice) => {
+                    // The plan starts from the spawn position, where the piece goes back to.
+                    self.falling = None;
+                    self.plan = Some(Plan { choice, done: 0 });
+                }
                 None => self.stats.game_over = true,
             }
         }
@@ -463,18 +467,17 @@ impl Game {
         self.falling.as_mut()
     }
 
-    /// Presses `key` (manual play): shifts and turns act at once, a hard drop locks.
-    pub fn press(&mut self, key: Key) {
+    /// Presses `key` (manual play): shifts and turns act at once, a hard drop locks. Returns
+    /// the step when a piece locks.
+    pub fn press(&mut self, key: Key) -> Option<Step> {
         self.plan = None;
         let board = self.board;
         let mut controls = self.controls;
         let action = self
             .falling()
-            .map(|falling| controls.press(key, falling, &board));
+            .map(|falling| controls.press(key, falling, &board))?;
         self.controls = controls;
-        if let Some(action) = action {
-            self.act(action);
-        }
+        self.act(action)
     }
 
     /// Releases `key` (manual play).
@@ -483,39 +486,62 @@ impl Game {
     }
 
     /// Lets `frames` frames pass (manual play): auto shift, gravity, soft drop, lock delay.
-    pub fn tick(&mut self, frames: u32) {
+    /// Returns the steps of the pieces that locked.
+    pub fn tick(&mut self, frames: u32) -> Vec<Step> {
         let handling = self.config.handling;
+        let mut steps = Vec::new();
         for _ in 0..frames {
             let board = self.board;
             let mut controls = self.controls;
             let Some(falling) = self.falling() else { break };
             let action = controls.frame(falling, &board, &handling);
             self.controls = controls;
-            self.act(action);
+            steps.extend(self.act(action));
         }
+        steps
     }
 
-    /// Carries out what a key or a frame asked for.
-    fn act(&mut self, action: Action) {
+    /// Changes the timings of manual play from now on; bad values are refused and change nothing.
+    pub fn set_handling(&mut self, handling: Handling) -> Result<()> {
+        handling.validate()?;
+        self.config.handling = handling;
+        Ok(())
+    }
+
+    /// Carries out what a key or a frame asked for; returns the step when a piece locks (a
+    /// placement made by hand has no path and no score).
+    fn act(&mut self, action: Action) -> Option<Step> {
         match action {
-            Action::Nothing => {}
+            Action::Nothing => None,
             Action::Hold => {
                 if self.config.rules.hold && !self.hold_used {
                     self.use_hold();
                     self.falling = None;
                 }
+                None
             }
             Action::Lock {
                 soft_rows,
                 hard_rows,
             } => {
-                let Some(falling) = self.falling.take() else {
-                    return;
+                let falling = self.falling.take()?;
+                let drop_points = match self.config.rules.kind {
+                    RuleSet::Guideline => self.scoring.drop(soft_rows, hard_rows),
+                    RuleSet::Classic => 0,
                 };
-                if self.config.rules.kind == RuleSet::Guideline {
-                    self.scoring.drop(soft_rows, hard_rows);
-                }
-                self.lock(&falling.piece.placement(&self.board));
+                let placement = falling.piece.placement(&self.board);
+                let (rows_cleared, points) = self.lock(&placement);
+                Some(Step {
+                    choice: Choice {
+                        placement,
+                        hold: false,
+                        path: Vec::new(),
+                        score: f64::NAN,
+                    },
+                    rows_cleared,
+                    points: points + drop_points,
+                    game_over: self.stats.game_over,
+                })
             }
         }
     }

@@ -184,10 +184,14 @@ impl WebGame {
         to_js(&ranked.iter().map(ChoiceView::of).collect::<Vec<_>>())
     }
 
-    /// Presses a key: "left", "right", "soft_drop", "hard_drop", "cw", "ccw" or "hold".
-    pub fn press(&mut self, name: &str) -> Result<(), JsError> {
-        self.game.press(key(name)?);
-        Ok(())
+    /// Presses a key: "left", "right", "soft_drop", "hard_drop", "cw", "ccw" or "hold". Returns
+    /// the step when a piece locks (a hand-made placement has an empty path and no score), else
+    /// `null`.
+    pub fn press(&mut self, name: &str) -> Result<JsValue, JsError> {
+        match self.game.press(key(name)?) {
+            Some(step) => to_js(&step),
+            None => Ok(JsValue::NULL),
+        }
     }
 
     /// Releases a key.
@@ -196,9 +200,20 @@ impl WebGame {
         Ok(())
     }
 
-    /// Lets `frames` frames pass: auto shift, gravity, lock delay.
-    pub fn tick(&mut self, frames: u32) {
-        self.game.tick(frames);
+    /// Lets `frames` frames pass: auto shift, gravity, lock delay. Returns the steps of the
+    /// pieces that locked (usually none).
+    pub fn tick(&mut self, frames: u32) -> Result<JsValue, JsError> {
+        to_js(&self.game.tick(frames))
+    }
+
+    /// Changes the timings of manual play (`{das, arr, gravity, soft_drop, lock_delay}`) from
+    /// now on; bad values throw and change nothing.
+    #[wasm_bindgen(js_name = setHandling)]
+    pub fn set_handling(&mut self, handling: JsValue) -> Result<(), JsError> {
+        let handling = from_js(&handling, "handling")?;
+        self.game
+            .set_handling(handling)
+            .map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// The locked cells, row by row from the bottom (visible rows, then the buffer): 0 empty,

@@ -142,7 +142,7 @@ impl Weights {
 
 /// The weight and exponent one JSON value gives feature `name`.
 fn weight_of(name: &str, value: &Value) -> Result<(f64, Option<f64>)> {
-    let bad = |message: String| Error::WeightsJson(message);
+    let bad = |message: String| Error::Config(message);
     match value {
         Value::Number(n) => Ok((n.as_f64().unwrap_or(f64::NAN), None)),
         Value::Object(fields) => {
