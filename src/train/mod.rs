@@ -81,3 +81,31 @@ pub fn rank_key(fitness: f64) -> f64 {
         fitness
     }
 }
+
+/// Checks shared by the optimizers' tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{Evaluate, Learner};
+    use crate::rng::GameRng;
+    use serde::Serialize;
+    use serde::de::DeserializeOwned;
+    use std::fmt::Debug;
+
+    /// Saves `learner` as JSON text (as a checkpoint does), reads it back, and checks that the
+    /// copy equals it and runs the next `generations` generations exactly as it does.
+    pub fn assert_resumes_exactly<L>(mut learner: L, evaluate: &mut Evaluate, generations: usize)
+    where
+        L: Learner + Serialize + DeserializeOwned + PartialEq + Debug,
+    {
+        let mut resumed: L =
+            serde_json::from_str(&serde_json::to_string(&learner).unwrap()).unwrap();
+        assert_eq!(resumed, learner);
+        let mut rng = GameRng::new(9, 9);
+        let mut resumed_rng = rng.clone();
+        for _ in 0..generations {
+            let next = learner.generation(&mut rng, evaluate);
+            assert_eq!(resumed.generation(&mut resumed_rng, evaluate), next);
+        }
+        assert_eq!(resumed, learner);
+    }
+}
