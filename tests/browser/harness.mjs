@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 /** The repository's root. */
@@ -298,4 +299,21 @@ export async function newGame(page) {
 /** Fails with every collected console error, listing them. */
 export function assertNoErrors(assert, opened, what = 'the page') {
     assert.deepEqual(opened.errors, [], `${what} reported errors:\n${opened.errors.join('\n')}`);
+}
+
+/**
+ * Starts a server (with `options` as for `startServer`) and a browser before a file's tests and
+ * stops both after them; returns an object whose `server` and `browser` are set once started.
+ */
+export function serveAndBrowse(options) {
+    const env = { server: null, browser: null };
+    before(async () => {
+        env.server = await startServer(options);
+        env.browser = await launchBrowser();
+    });
+    after(async () => {
+        await env.browser?.close();
+        await env.server?.stop();
+    });
+    return env;
 }

@@ -1,30 +1,12 @@
 // Issue test 4: with the AI off, the keyboard moves, rotates, holds and hard-drops the piece.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-    startServer,
-    launchBrowser,
-    openPage,
-    setValue,
-    setChecked,
-    newGame,
-    readNumber,
-    assertNoErrors,
-} from './harness.mjs';
+import { serveAndBrowse, openPage, setValue, setChecked, newGame, readNumber, assertNoErrors } from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
 
-let server;
-let browser;
-before(async () => {
-    server = await startServer({ isolation: true });
-    browser = await launchBrowser();
-});
-after(async () => {
-    await browser?.close();
-    await server?.stop();
-});
+const env = serveAndBrowse({ isolation: true });
 
 /** The active piece: its kind and cells as [[x, y], ...]. */
 function active(page) {
@@ -90,7 +72,7 @@ async function hardDrop(page) {
 }
 
 test('the keyboard moves, rotates, holds and hard-drops a piece', { timeout: 120_000 }, async (t) => {
-    const opened = await openPage(browser, server.url);
+    const opened = await openPage(env.browser, env.server.url);
     try {
         const { page } = opened;
         await setValue(page, '#rules', 'guideline'); // hold needs the guideline rules

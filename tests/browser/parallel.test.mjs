@@ -1,36 +1,17 @@
 // Issue test 3: toggling "Parallelize AI" keeps the AI playing, in both directions, on the
 // threaded build (guideline rules at depth 2, where the lookahead runs on the pool).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-    startServer,
-    launchBrowser,
-    openPage,
-    setValue,
-    playFast,
-    newGame,
-    waitPieces,
-    readNumber,
-    assertNoErrors,
-} from './harness.mjs';
+import { serveAndBrowse, openPage, setValue, playFast, newGame, waitPieces, readNumber, assertNoErrors } from './harness.mjs';
 
 // Pieces the AI must place after each toggle.
 const MORE = 20;
 
-let server;
-let browser;
-before(async () => {
-    server = await startServer({ isolation: true });
-    browser = await launchBrowser();
-});
-after(async () => {
-    await browser?.close();
-    await server?.stop();
-});
+const env = serveAndBrowse({ isolation: true });
 
 test('toggling Parallelize AI keeps the AI playing', { timeout: 300_000 }, async (t) => {
-    const opened = await openPage(browser, server.url);
+    const opened = await openPage(env.browser, env.server.url);
     try {
         const { page } = opened;
         assert.equal((await page.locator('#engine-kind').textContent()).trim(), 'threaded');

@@ -1,34 +1,15 @@
 // Issue test 7: the share link replays the same game: opened in a fresh browser context it
 // plays the same placements from the same seed, rules, board, depth and weights.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-    startServer,
-    launchBrowser,
-    openPage,
-    setValue,
-    setChecked,
-    playFast,
-    newGame,
-    waitPieces,
-    assertNoErrors,
-} from './harness.mjs';
+import { serveAndBrowse, openPage, setValue, setChecked, playFast, newGame, waitPieces, assertNoErrors } from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
 const SEED = 987654321;
 const PIECES = 40;
 
-let server;
-let browser;
-before(async () => {
-    server = await startServer({ isolation: true });
-    browser = await launchBrowser();
-});
-after(async () => {
-    await browser?.close();
-    await server?.stop();
-});
+const env = serveAndBrowse({ isolation: true });
 
 /** What defines the game a page plays, as its settings and its engine show it. */
 function settings(page) {
@@ -54,7 +35,7 @@ async function pauseAndRead(page) {
 }
 
 test('a shared link replays the same game', { timeout: 300_000 }, async (t) => {
-    const original = await openPage(browser, server.url);
+    const original = await openPage(env.browser, env.server.url);
     let replay;
     try {
         const { page } = original;
@@ -99,7 +80,7 @@ test('a shared link replays the same game', { timeout: 300_000 }, async (t) => {
         assert.ok(new URL(href).hash.length > 1, 'the share link should carry the game in its hash');
         assertNoErrors(assert, original, 'the original page');
 
-        replay = await openPage(browser, href);
+        replay = await openPage(env.browser, href);
         const got = await settings(replay.page);
         assert.deepEqual(got, wanted, 'the link should restore seed, rules, board, depth and weights');
         await playFast(replay.page);

@@ -1,23 +1,14 @@
 // Issue tests 5 and 6: a weight input changes the AI's next decision; an invalid weights import
 // shows an error naming the problem and keeps the old weights.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, setValue, newGame, assertNoErrors } from './harness.mjs';
+import { serveAndBrowse, openPage, setValue, newGame, assertNoErrors } from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
 const SEED = 20240521;
 
-let server;
-let browser;
-before(async () => {
-    server = await startServer({ isolation: true });
-    browser = await launchBrowser();
-});
-after(async () => {
-    await browser?.close();
-    await server?.stop();
-});
+const env = serveAndBrowse({ isolation: true });
 
 /** The weight of `name` in a `weights()` object (a number or `{weight, exponent}`). */
 function weightOf(weights, name) {
@@ -33,7 +24,7 @@ async function pause(page) {
 }
 
 test('changing a weight changes the chosen placement for a fixed seed', { timeout: 120_000 }, async (t) => {
-    const opened = await openPage(browser, server.url);
+    const opened = await openPage(env.browser, env.server.url);
     try {
         const { page } = opened;
         await setValue(page, '#seed', SEED);
@@ -83,7 +74,7 @@ test('changing a weight changes the chosen placement for a fixed seed', { timeou
 });
 
 test('an invalid weights import shows the problem and keeps the old weights', { timeout: 120_000 }, async (t) => {
-    const opened = await openPage(browser, server.url);
+    const opened = await openPage(env.browser, env.server.url);
     try {
         const { page } = opened;
         await pause(page);
