@@ -1,6 +1,7 @@
 //! Training runs: deterministic for a seed whatever the thread count, resumable exactly,
 //! improving from random weights, and refusing corrupt checkpoints.
 
+use tetris_ai::ai::presets;
 use tetris_ai::train::cem::CemConfig;
 use tetris_ai::train::evolution::{Evolution, EvolutionConfig, OptimizerConfig};
 use tetris_ai::train::fitness::FitnessConfig;
@@ -8,16 +9,15 @@ use tetris_ai::train::ga;
 use tetris_ai::train::hill::HillConfig;
 use tetris_ai::{Rules, Weights};
 
-const DU: [&str; 8] = [
-    "landing_height",
-    "eroded_piece_cells",
-    "row_transitions",
-    "column_transitions",
-    "holes",
-    "cumulative_wells",
-    "hole_depth",
-    "rows_with_holes",
-];
+/// The features of the DU controller, the ones these runs learn.
+fn du_features() -> Vec<String> {
+    presets::find("du")
+        .unwrap()
+        .terms
+        .iter()
+        .map(|t| t.0.to_string())
+        .collect()
+}
 
 fn fitness(games: usize, max_pieces: u64) -> FitnessConfig {
     FitnessConfig {
@@ -32,11 +32,12 @@ fn fitness(games: usize, max_pieces: u64) -> FitnessConfig {
 }
 
 fn ga_config(seed: u64) -> EvolutionConfig {
-    let features: Vec<&str> = DU.to_vec();
-    let (mut config, ranges) = ga::preset("cs3243", &features).unwrap();
+    let features = du_features();
+    let names: Vec<&str> = features.iter().map(String::as_str).collect();
+    let (mut config, ranges) = ga::preset("cs3243", &names).unwrap();
     config.population = 12;
     EvolutionConfig {
-        features: DU.iter().map(|s| s.to_string()).collect(),
+        features,
         ranges,
         optimizer: OptimizerConfig::Ga(config),
         fitness: fitness(2, 300),
@@ -46,8 +47,8 @@ fn ga_config(seed: u64) -> EvolutionConfig {
 
 fn cem_config(seed: u64, population: usize, games: usize) -> EvolutionConfig {
     EvolutionConfig {
-        features: DU.iter().map(|s| s.to_string()).collect(),
-        ranges: vec![(-1.0, 1.0); DU.len()],
+        ranges: vec![(-1.0, 1.0); du_features().len()],
+        features: du_features(),
         optimizer: OptimizerConfig::Cem(CemConfig {
             population,
             ..CemConfig::default()
