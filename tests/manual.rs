@@ -18,6 +18,22 @@ fn active_cells(game: &Game) -> Vec<(i32, i32)> {
     cells
 }
 
+/// A guideline game with manual-play timings `handling`.
+fn game_with(handling: Handling) -> Game {
+    Game::new(GameConfig {
+        rules: Rules::guideline(),
+        handling,
+        ..GameConfig::default()
+    })
+    .unwrap()
+}
+
+/// The row of the active piece's lowest cell.
+fn lowest_row(game: &Game) -> i32 {
+    let active = game.view().active.unwrap();
+    active.cells.iter().map(|c| c.1).min().unwrap()
+}
+
 /// The first seed whose first piece is `piece`.
 fn game_starting_with(piece: Piece) -> Game {
     (0..).map(game).find(|g| g.current() == piece).unwrap()
@@ -76,29 +92,14 @@ fn hold_swaps_once_per_piece() {
 
 #[test]
 fn gravity_and_lock_delay_run_on_frames() {
-    let mut game = Game::new(GameConfig {
-        rules: Rules::guideline(),
-        handling: Handling {
-            gravity: 2,
-            lock_delay: 5,
-            ..Handling::default()
-        },
-        ..GameConfig::default()
-    })
-    .unwrap();
-    let top = |g: &Game| {
-        g.view()
-            .active
-            .unwrap()
-            .cells
-            .iter()
-            .map(|c| c.1)
-            .min()
-            .unwrap()
-    };
-    let start = top(&game);
+    let mut game = game_with(Handling {
+        gravity: 2,
+        lock_delay: 5,
+        ..Handling::default()
+    });
+    let start = lowest_row(&game);
     game.tick(6);
-    assert_eq!(top(&game), start - 3); // a row every 2 frames
+    assert_eq!(lowest_row(&game), start - 3); // a row every 2 frames
     // The lowest cell starts on row 19 - or 18 for a piece reaching below its centre - and
     // falls a row every 2 frames; after landing it rests 5 frames and locks.
     game.tick(2 * 19 + 5);
@@ -108,26 +109,13 @@ fn gravity_and_lock_delay_run_on_frames() {
 
 #[test]
 fn soft_drop_scores_a_point_a_row() {
-    let mut game = Game::new(GameConfig {
-        rules: Rules::guideline(),
-        handling: Handling {
-            gravity: 1000,
-            soft_drop: 1,
-            lock_delay: 1,
-            ..Handling::default()
-        },
-        ..GameConfig::default()
-    })
-    .unwrap();
-    let lowest = game
-        .view()
-        .active
-        .unwrap()
-        .cells
-        .iter()
-        .map(|c| c.1)
-        .min()
-        .unwrap();
+    let mut game = game_with(Handling {
+        gravity: 1000,
+        soft_drop: 1,
+        lock_delay: 1,
+        ..Handling::default()
+    });
+    let lowest = lowest_row(&game);
     game.press(Key::SoftDrop);
     game.tick(lowest as u32 + 1);
     assert_eq!(game.stats().pieces, 1);

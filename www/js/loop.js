@@ -22,21 +22,13 @@ export class Runner {
     this.placements = [];
     this.paused = false;
     this.over = false;
-    this.decisionTimes = [];
-    this.lastDecision = null;
-    this.target = null;
-    this.needDecision = true;
-    this.aiWait = 0;
-    this.acc = 0;
     this.last = null;
     this.running = false;
+    this.resetGameState();
   }
 
-  /** Takes over a new game (the old one is freed). */
-  setGame(game) {
-    if (this.game) this.game.free();
-    this.game = game;
-    this.gameId += 1;
+  /** Forgets what belonged to the previous game: decisions, target, timers. */
+  resetGameState() {
     this.placements.length = 0;
     this.decisionTimes = [];
     this.lastDecision = null;
@@ -44,6 +36,14 @@ export class Runner {
     this.needDecision = true;
     this.aiWait = 0;
     this.acc = 0;
+  }
+
+  /** Takes over a new game (the old one is freed). */
+  setGame(game) {
+    if (this.game) this.game.free();
+    this.game = game;
+    this.gameId += 1;
+    this.resetGameState();
     this.over = game.stats().game_over;
     if (this.over) this.options.onOver();
   }
