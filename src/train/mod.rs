@@ -86,10 +86,22 @@ pub fn rank_key(fitness: f64) -> f64 {
 #[cfg(test)]
 pub(crate) mod testing {
     use super::{Evaluate, Learner};
+    use crate::error::{Error, Result};
     use crate::rng::GameRng;
     use serde::Serialize;
     use serde::de::DeserializeOwned;
     use std::fmt::Debug;
+
+    /// Checks that `made` was refused as a bad configuration whose message has every one of
+    /// `words`; `what` names the case in a failure.
+    pub fn assert_refused<T>(made: Result<T>, what: &str, words: &[&str]) {
+        let Err(Error::Config(message)) = made else {
+            panic!("{what} was accepted");
+        };
+        for word in words {
+            assert!(message.contains(word), "{what}: {message}");
+        }
+    }
 
     /// Saves `learner` as JSON text (as a checkpoint does), reads it back, and checks that the
     /// copy equals it and runs the next `generations` generations exactly as it does.
