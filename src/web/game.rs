@@ -1,0 +1,205 @@
+//! The `Game` class.
+
+use super::args::{from_js, to_js};
+use super::threaded;
+use crate::ai::search::Choice;
+use crate::ai::weights::Weights;
+use crate::game::{Game, GameConfig, PieceView};
+use crate::manual::Key;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// A game for the page.
+#[wasm_bindgen(js_name = Game)]
+pub struct WebGame {
+    game: Game,
+}
+
+fn key(name: &str) -> Result<Key, JsError> {
+    Ok(match name {
+        "left" => Key::Left,
+        "right" => Key::Right,
+        "soft_drop" => Key::SoftDrop,
+        "hard_drop" => Key::HardDrop,
+        "cw" => Key::Cw,
+        "ccw" => Key::Ccw,
+        "hold" => Key::Hold,
+        other => {
+            return Err(JsError::new(&format!(
+                "unknown key \"{other}\" (keys: left, right, soft_drop, hard_drop, cw, ccw, hold)"
+            )));
+        }
+    })
+}
+
+/// A choice as the page reads it: with the cells it fills.
+#[derive(Serialize)]
+struct ChoiceView<'a> {
+    #[serde(flatten)]
+    choice: &'a Choice,
+    cells: [(i32, i32); 4],
+}
+
+impl<'a> ChoiceView<'a> {
+    fn of(choice: &'a Choice) -> ChoiceView<'a> {
+        ChoiceView {
+            choice,
+            cells: choice.placement.cells(),
+        }
+    }
+}
+
+/// A piece's cells as flat `[x0, y0, x1, y1, ...]`.
+fn flat(view: Option<PieceView>) -> Vec<i32> {
+    view.map(|v| v.cells.iter().flat_map(|&(x, y)| [x, y]).collect())
+        .unwrap_or_default()
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl WebGame {
+    /// A game from a plain object: `rules` (`{kind: "classic" | "guideline", preview, hold,
+    /// timing}`), `width`, `height`, `seed`, `preset` or `weights`, `search` (`{depth, prune,
+    /// margin}`), `handling` (`{das, arr, gravity, soft_drop, lock_delay}`); all optional.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config: JsValue) -> Result<WebGame, JsError> {
+        let config: GameConfig = if config.is_undefined() || config.is_null() {
+            GameConfig::default()
+        } else {
+            from_js(&config, "game configuration")?
+        };
+        let game = Game::new(config).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(WebGame { game })
+    }
+
+    /// The AI's choice for the current piece (placement, hold, input path, score), decided now
+    /// if need be; `null` once the game is over.
+    pub fn decide(&mut self) -> Result<JsValue, JsError> {
+        match self.game.decide() {
+            Some(choice) => to_js(&ChoiceView::of(choice)),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The AI makes the next input of its path, visibly; returns the step when the piece locks,
+    /// else `null`.
+    #[wasm_bindgen(js_name = aiInput)]
+    pub fn ai_input(&mut self) -> Result<JsValue, JsError> {
+        match self.game.ai_input() {
+            Some(step) => to_js(&step),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The AI plays one piece; returns the step (placement, hold, input path, score, lines,
+    /// points) or `null` once the game is over.
+    pub fn step(&mut self) -> Result<JsValue, JsError> {
+        match self.game.step() {
+            Some(step) => to_js(&step),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The AI plays on to game over or until `max_pieces` pieces in all; returns the statistics.
+    pub fn play(&mut self, max_pieces: Option<f64>) -> Result<JsValue, JsError> {
+        let cap = match max_pieces {
+            None => None,
+            Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 => Some(n as u64),
+            Some(n) => {
+                return Err(JsError::new(&format!(
+                    "max pieces {n} is not a whole number, 0 or more"
+                )));
+            }
+        };
+        to_js(&self.game.play(cap))
+    }
+
+    /// Every placement of the current piece (and the hold alternative) with its score and input
+    /// path, best first; the ones tied with the first are the hints.
+    pub fn search(&mut self) -> Result<JsValue, JsError> {
+        let ranked = self.game.ranked_placements();
+        to_js(&ranked.iter().map(ChoiceView::of).collect::<Vec<_>>())
+    }
+
+    /// Presses a key: "left", "right", "soft_drop", "hard_drop", "cw", "ccw" or "hold". Returns
+    /// the step when a piece locks (a hand-made placement has an empty path and no score), else
+    /// `null`.
+    pub fn press(&mut self, name: &str) -> Result<JsValue, JsError> {
+        match self.game.press(key(name)?) {
+            Some(step) => to_js(&step),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// Releases a key.
+    pub fn release(&mut self, name: &str) -> Result<(), JsError> {
+        self.game.release(key(name)?);
+        Ok(())
+    }
+
+    /// Lets `frames` frames pass: auto shift, gravity, lock delay. Returns the steps of the
+    /// pieces that locked (usually none).
+    pub fn tick(&mut self, frames: u32) -> Result<JsValue, JsError> {
+        to_js(&self.game.tick(frames))
+    }
+
+    /// Changes the timings of manual play (`{das, arr, gravity, soft_drop, lock_delay}`) from
+    /// now on; bad values throw and change nothing.
+    #[wasm_bindgen(js_name = setHandling)]
+    pub fn set_handling(&mut self, handling: JsValue) -> Result<(), JsError> {
+        let handling = from_js(&handling, "handling")?;
+        self.game
+            .set_handling(handling)
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The locked cells, row by row from the bottom (visible rows, then the buffer): 0 empty,
+    /// else 1 + the piece index (I, O, T, S, Z, J, L).
+    pub fn cells(&self) -> Vec<u8> {
+        self.game.view().cells
+    }
+
+    /// The active piece's cells as `[x0, y0, ...]` (empty when none).
+    #[wasm_bindgen(js_name = activeCells)]
+    pub fn active_cells(&self) -> Vec<i32> {
+        flat(self.game.view().active)
+    }
+
+    /// The ghost piece's cells as `[x0, y0, ...]`.
+    #[wasm_bindgen(js_name = ghostCells)]
+    pub fn ghost_cells(&self) -> Vec<i32> {
+        flat(self.game.view().ghost)
+    }
+
+    /// Everything else a renderer needs: width, height, active and ghost pieces, hold, queue,
+    /// statistics.
+    pub fn view(&self) -> Result<JsValue, JsError> {
+        let mut view = self.game.view();
+        view.cells = Vec::new(); // sent separately, as a typed array
+        to_js(&view)
+    }
+
+    /// The running totals: lines, pieces, score, pieces per line, game over.
+    pub fn stats(&self) -> Result<JsValue, JsError> {
+        to_js(&self.game.stats())
+    }
+
+    /// The AI's weights, as feature -> weight (or {weight, exponent}).
+    pub fn weights(&self) -> Result<JsValue, JsError> {
+        to_js(self.game.weights())
+    }
+
+    /// Replaces the AI's weights; the next decision uses them. Bad weights throw and leave the
+    /// old ones in place.
+    #[wasm_bindgen(js_name = setWeights)]
+    pub fn set_weights(&mut self, weights: JsValue) -> Result<(), JsError> {
+        let weights: Weights = from_js(&weights, "weights")?;
+        self.game.set_weights(weights);
+        Ok(())
+    }
+
+    /// Spreads the AI's lookahead over the thread pool (threaded build only; ignored otherwise).
+    #[wasm_bindgen(js_name = setParallel)]
+    pub fn set_parallel(&mut self, parallel: bool) {
+        self.game.set_parallel(parallel && threaded());
+    }
+}
