@@ -3,14 +3,14 @@
 //! The state is one weight vector `w` (drawn uniformly from the ranges) with its fitness `f`, a
 //! temperature `T` and a step size. The first generation scores `w`. Every later generation draws
 //! `candidates` perturbations of `w` (a Gaussian of standard deviation `step` added to each
-//! weight), scores them in one call of `evaluate` (so they play the same games), and takes the
+//! weight), asks for them to be scored as one batch (so they play the same games), and takes the
 //! best, `c`. It replaces `w` if `f_c >= f`, and otherwise with probability
 //! `exp((f_c - f) / T)`, decided by one draw. Then `T` is multiplied by `cooling` and the step by
 //! `step_decay`. A NaN score never wins.
 
 use crate::error::{Error, Result};
 use crate::rng::GameRng;
-use crate::train::{Evaluate, Genome, Learner, Ranges, Scored, uniform_genome};
+use crate::train::{Genome, Learner, Ranges, Scored, uniform_genome};
 use serde::{Deserialize, Serialize};
 
 /// The settings of simulated annealing.
@@ -87,6 +87,9 @@ pub struct Anneal {
     temperature: f64,
     step: f64,
     best: Option<Scored>,
+    /// The genomes asked to be scored, while a generation is pending.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    asked: Option<Vec<Genome>>,
 }
 
 impl Anneal {
@@ -100,6 +103,7 @@ impl Anneal {
             temperature: config.temperature,
             step: config.step,
             best: None,
+            asked: None,
         })
     }
 
@@ -128,10 +132,10 @@ impl Anneal {
         self.step
     }
 
-    /// The first generation: score the starting weights. A missing or NaN score leaves them
-    /// unscored, to be scored again next generation.
-    fn start(&mut self, evaluate: &mut Evaluate) -> Vec<Scored> {
-        let Some(&f) = evaluate(std::slice::from_ref(&self.weights)).first() else {
+    /// The first generation: the starting weights scored `score`. A missing or NaN score
+    /// leaves them unscored, to be scored again next generation.
+    fn start(&mut self, score: Option<f64>) -> Vec<Scored> {
+        let Some(f) = score else {
             return Vec::new();
         };
         if !f.is_nan() {
@@ -145,17 +149,19 @@ impl Anneal {
         vec![scored]
     }
 
-    /// A later generation: score perturbations of weights of fitness `f`, maybe move to the
-    /// best, then cool. Nothing changes when `evaluate` returns no score.
-    fn anneal(&mut self, f: f64, rng: &mut GameRng, evaluate: &mut Evaluate) -> Vec<Scored> {
-        let proposals: Vec<Genome> = (0..self.config.candidates)
-            .map(|_| self.perturb(rng))
-            .collect();
-        let scores = evaluate(&proposals);
+    /// A later generation: the perturbations `proposals` of weights of fitness `f` scored
+    /// `scores`; maybe move to the best, then cool. Nothing changes when there is no score.
+    fn anneal(
+        &mut self,
+        f: f64,
+        proposals: Vec<Genome>,
+        scores: &[f64],
+        rng: &mut GameRng,
+    ) -> Vec<Scored> {
         let scored: Vec<Scored> = proposals
             .into_iter()
             .zip(scores)
-            .map(|(genome, fitness)| Scored { genome, fitness })
+            .map(|(genome, &fitness)| Scored { genome, fitness })
             .collect();
         if scored.is_empty() {
             return scored;
@@ -207,10 +213,28 @@ fn best_of(scored: &[Scored]) -> Option<&Scored> {
 }
 
 impl Learner for Anneal {
-    fn generation(&mut self, rng: &mut GameRng, evaluate: &mut Evaluate) -> Vec<Scored> {
+    /// The starting weights in the first generation, then `candidates` perturbations of the
+    /// current weights.
+    fn ask(&mut self, rng: &mut GameRng) -> Vec<Genome> {
+        let asked = match self.asked.take() {
+            Some(asked) => asked,
+            None if self.fitness.is_none() => vec![self.weights.clone()],
+            None => (0..self.config.candidates)
+                .map(|_| self.perturb(rng))
+                .collect(),
+        };
+        self.asked = Some(asked.clone());
+        asked
+    }
+
+    /// Sets the starting fitness, or takes the best candidate (maybe) and cools.
+    fn tell(&mut self, rng: &mut GameRng, fitness: &[f64]) -> Vec<Scored> {
+        let Some(asked) = self.asked.take() else {
+            return Vec::new();
+        };
         match self.fitness {
-            None => self.start(evaluate),
-            Some(f) => self.anneal(f, rng, evaluate),
+            None => self.start(fitness.first().copied()),
+            Some(f) => self.anneal(f, asked, fitness, rng),
         }
     }
 
@@ -222,21 +246,10 @@ impl Learner for Anneal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::train::testing::{assert_refused, assert_resumes_exactly};
-
-    const TARGET: [f64; 4] = [3.0, -2.0, 1.0, 0.5];
-    const RANGES: [(f64, f64); 4] = [(-10.0, 10.0); 4];
-
-    /// 100 minus the squared distance to `TARGET`.
-    fn quadratic(genomes: &[Genome]) -> Vec<f64> {
-        genomes
-            .iter()
-            .map(|g| {
-                let distance: f64 = g.iter().zip(TARGET).map(|(x, t)| (x - t).powi(2)).sum();
-                100.0 - distance
-            })
-            .collect()
-    }
+    use crate::train::testing::{
+        RANGES, assert_ask_tell_matches_generation, assert_refused, assert_resumes_exactly,
+        quadratic,
+    };
 
     /// Scores the start `start` and every later candidate `candidate`.
     fn two_levels(start: f64, candidate: f64) -> impl FnMut(&[Genome]) -> Vec<f64> {
@@ -459,5 +472,16 @@ mod tests {
             (start.as_slice(), Some(1.0))
         );
         assert_eq!(anneal.temperature(), 95.0);
+    }
+
+    #[test]
+    fn ask_and_tell_run_the_same_generations() {
+        let mut rng = GameRng::new(7, 0);
+        let config = AnnealConfig {
+            candidates: 7,
+            ..AnnealConfig::default()
+        };
+        let anneal = Anneal::new(config, &RANGES, &mut rng).unwrap();
+        assert_ask_tell_matches_generation(anneal, quadratic, 20);
     }
 }

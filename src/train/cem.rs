@@ -2,7 +2,7 @@
 //! known optimizer for linear Tetris controllers.
 //!
 //! The method keeps an independent Gaussian N(mean_i, var_i) per weight. Each generation it
-//! samples `population` genomes from it, scores them in one call of `evaluate` (so they play the
+//! samples `population` genomes from it, asks for them to be scored as one batch (so they play the
 //! same games), keeps the best `ceil(elite * population)` (at least one), and refits: the new mean
 //! is the elite mean and the new variance is the elite's population variance (divided by the elite
 //! count) plus the noise `Z_t = max(a - t / b, 0)`, where `t` counts the generations done before
@@ -10,7 +10,7 @@
 
 use crate::error::{Error, Result};
 use crate::rng::GameRng;
-use crate::train::{Evaluate, Genome, Learner, Scored, rank_key};
+use crate::train::{Genome, Learner, Scored, rank_key};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
@@ -110,6 +110,9 @@ pub struct Cem {
     /// Generations done.
     generations: u64,
     best: Option<Scored>,
+    /// The sample asked to be scored, while a generation is pending.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    asked: Option<Vec<Genome>>,
 }
 
 impl Cem {
@@ -127,6 +130,7 @@ impl Cem {
             variance: vec![config.initial_std * config.initial_std; dims],
             generations: 0,
             best: None,
+            asked: None,
         })
     }
 
@@ -194,15 +198,27 @@ fn refit(elites: &[&Genome], noise: f64) -> Option<(Vec<f64>, Vec<f64>)> {
 }
 
 impl Learner for Cem {
-    fn generation(&mut self, rng: &mut GameRng, evaluate: &mut Evaluate) -> Vec<Scored> {
-        let sample: Vec<Genome> = (0..self.config.population)
-            .map(|_| self.sample(rng))
-            .collect();
-        let fitness = evaluate(&sample);
+    /// A sample of `population` genomes from the current distribution.
+    fn ask(&mut self, rng: &mut GameRng) -> Vec<Genome> {
+        let sample = match self.asked.take() {
+            Some(sample) => sample,
+            None => (0..self.config.population)
+                .map(|_| self.sample(rng))
+                .collect(),
+        };
+        self.asked = Some(sample.clone());
+        sample
+    }
+
+    /// Refits the distribution to the elite of the scored sample; returns the sample scored.
+    fn tell(&mut self, _rng: &mut GameRng, fitness: &[f64]) -> Vec<Scored> {
+        let Some(sample) = self.asked.take() else {
+            return Vec::new();
+        };
         let scored: Vec<Scored> = sample
             .into_iter()
             .zip(fitness)
-            .map(|(genome, fitness)| Scored { genome, fitness })
+            .map(|(genome, &fitness)| Scored { genome, fitness })
             .collect();
         let mut ranked: Vec<&Scored> = scored.iter().collect();
         ranked.sort_by(|a, b| best_first(a, b));
@@ -230,20 +246,10 @@ impl Learner for Cem {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::train::testing::{assert_refused, assert_resumes_exactly};
-
-    const TARGET: [f64; 4] = [3.0, -2.0, 1.0, 0.5];
-
-    /// 100 minus the squared distance to `TARGET`.
-    fn quadratic(genomes: &[Genome]) -> Vec<f64> {
-        genomes
-            .iter()
-            .map(|g| {
-                let distance: f64 = g.iter().zip(TARGET).map(|(x, t)| (x - t).powi(2)).sum();
-                100.0 - distance
-            })
-            .collect()
-    }
+    use crate::train::testing::{
+        TARGET, assert_ask_tell_matches_generation, assert_refused, assert_resumes_exactly,
+        quadratic,
+    };
 
     fn run(seed: u64, generations: usize) -> (Cem, Vec<Vec<Scored>>) {
         let mut cem = Cem::new(CemConfig::default(), TARGET.len()).unwrap();
@@ -442,5 +448,14 @@ mod tests {
         assert_eq!(cem.best().unwrap().fitness, 99.0);
         assert_eq!(scored.len(), 100);
         assert!(cem.mean().iter().all(|m| m.is_finite()));
+    }
+
+    #[test]
+    fn ask_and_tell_run_the_same_generations() {
+        let config = CemConfig {
+            population: 10,
+            ..CemConfig::default()
+        };
+        assert_ask_tell_matches_generation(Cem::new(config, TARGET.len()).unwrap(), quadratic, 6);
     }
 }

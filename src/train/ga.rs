@@ -3,12 +3,12 @@
 //! implementation.
 //!
 //! One generation: score the individuals whose fitness is not known (all of them when survivors
-//! are re-evaluated) in one call of `evaluate`, sort best first, keep the top fraction as elites
+//! are re-evaluated) as one batch, sort best first, keep the top fraction as elites
 //! and fill the rest of the next population with newborns: two parents chosen by [`Selection`],
 //! combined by [`Crossover`], changed by [`Mutation`]. The operators are small pure functions of
 //! their inputs and the random stream: [`select_parents`], [`crossover`], [`mutate`].
 
-use super::{Evaluate, Genome, Learner, Ranges, Scored, rank_key, uniform_genome};
+use super::{Genome, Learner, Ranges, Scored, rank_key, uniform_genome};
 use crate::error::{Error, Result};
 use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
@@ -231,6 +231,9 @@ pub struct Ga {
     ranges: Vec<(f64, f64)>,
     population: Vec<Member>,
     best: Option<Scored>,
+    /// The population indices asked to be scored, while a generation is pending.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    asked: Option<Vec<usize>>,
 }
 
 impl Ga {
@@ -252,6 +255,7 @@ impl Ga {
             ranges: ranges.to_vec(),
             population,
             best: None,
+            asked: None,
         })
     }
 
@@ -265,24 +269,21 @@ impl Ga {
         &self.population
     }
 
-    /// Scores, in one call of `evaluate` in population order, every individual that needs it.
-    fn score(&mut self, evaluate: &mut Evaluate) {
+    /// The indices, in population order, of every individual that needs scoring.
+    fn due(&self) -> Vec<usize> {
         let again = self.config.reevaluate_survivors;
-        let due: Vec<usize> = (0..self.population.len())
+        (0..self.population.len())
             .filter(|&i| again || self.population[i].fitness.is_none())
-            .collect();
-        if due.is_empty() {
-            return;
-        }
-        let genomes: Vec<Genome> = due
+            .collect()
+    }
+
+    /// The genomes of the individuals at `indices`.
+    fn genomes(&self, indices: &[usize]) -> Vec<Genome> {
+        indices
             .iter()
-            .map(|&i| self.population[i].genome.clone())
-            .collect();
-        let fitnesses = evaluate(&genomes);
-        debug_assert_eq!(fitnesses.len(), due.len(), "one fitness per genome");
-        for (&i, fitness) in due.iter().zip(fitnesses) {
-            self.population[i].fitness = Some(fitness);
-        }
+            .filter_map(|&i| self.population.get(i))
+            .map(|m| m.genome.clone())
+            .collect()
     }
 
     /// The population sorted by fitness, best first; ties keep population order.
@@ -342,10 +343,29 @@ impl Ga {
 }
 
 impl Learner for Ga {
-    /// Scores the individuals that need it, remembers the best, breeds the next population, and
-    /// returns this generation's scored population sorted best first.
-    fn generation(&mut self, rng: &mut GameRng, evaluate: &mut Evaluate) -> Vec<Scored> {
-        self.score(evaluate);
+    /// The individuals that need scoring, in population order: the newborns, or everyone when
+    /// survivors are re-evaluated.
+    fn ask(&mut self, _rng: &mut GameRng) -> Vec<Genome> {
+        let asked = match self.asked.take() {
+            Some(asked) => asked,
+            None => self.due(),
+        };
+        let genomes = self.genomes(&asked);
+        self.asked = Some(asked);
+        genomes
+    }
+
+    /// Records the fitness of the asked individuals, remembers the best, breeds the next
+    /// population, and returns this generation's scored population sorted best first.
+    fn tell(&mut self, rng: &mut GameRng, fitness: &[f64]) -> Vec<Scored> {
+        let Some(asked) = self.asked.take() else {
+            return Vec::new();
+        };
+        for (&i, &f) in asked.iter().zip(fitness) {
+            if let Some(member) = self.population.get_mut(i) {
+                member.fitness = Some(f);
+            }
+        }
         let sorted = self.ranked();
         self.remember_best(&sorted);
         self.population = self.breed(&sorted, rng);
@@ -623,6 +643,7 @@ pub fn python(features: &[&str]) -> (GaConfig, Vec<(f64, f64)>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::train::testing::{assert_ask_tell_matches_generation, quadratic};
 
     /// A population already sorted best first; individual `i` has genome `[i]`.
     fn sorted(fitnesses: &[f64]) -> Vec<Scored> {
@@ -1345,5 +1366,17 @@ mod tests {
         let message = preset("lee", &["a"]).unwrap_err().to_string();
         assert!(message.contains("\"lee\""), "{message}");
         assert!(message.contains("cs3243, csharp, python"), "{message}");
+    }
+
+    #[test]
+    fn ask_and_tell_run_the_same_generations() {
+        // Every preset: elites kept or re-evaluated, every kind of selection and mutation.
+        for &name in preset_names() {
+            let (mut config, ranges) = preset(name, &["a", "b", "c", "d"]).unwrap();
+            config.population = 10;
+            let mut rng = GameRng::new(27, 0);
+            let ga = Ga::new(config, &ranges, &mut rng).unwrap();
+            assert_ask_tell_matches_generation(ga, quadratic, 5);
+        }
     }
 }

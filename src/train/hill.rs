@@ -27,7 +27,7 @@
 
 use crate::error::{Error, Result};
 use crate::rng::GameRng;
-use crate::train::{Evaluate, Genome, Learner, Ranges, Scored, uniform_genome};
+use crate::train::{Genome, Learner, Ranges, Scored, uniform_genome};
 use serde::{Deserialize, Serialize};
 
 /// The settings of the hill-climber.
@@ -95,6 +95,22 @@ pub struct HillClimb {
     /// Steps taken (generations after the first).
     steps: u64,
     best: Option<Scored>,
+    /// What a pending generation asked to be scored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    asked: Option<Probe>,
+}
+
+/// The one genome a generation scores: the starting weights, or a step from weights of
+/// performance `from` along `direction` to `candidate`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+enum Probe {
+    Start,
+    Step {
+        from: f64,
+        direction: Genome,
+        candidate: Genome,
+    },
 }
 
 impl HillClimb {
@@ -111,6 +127,7 @@ impl HillClimb {
             direction: None,
             steps: 0,
             best: None,
+            asked: None,
         })
     }
 
@@ -144,10 +161,34 @@ impl HillClimb {
         self.steps
     }
 
-    /// The first generation: score the starting weights. A missing or NaN score leaves them
-    /// unscored, to be scored again next generation.
-    fn start(&mut self, evaluate: &mut Evaluate) -> Vec<Scored> {
-        let Some(&p) = evaluate(std::slice::from_ref(&self.weights)).first() else {
+    /// What this generation scores: the starting weights until they have a performance, then
+    /// a step along the remembered direction or a fresh random one.
+    fn probe(&self, rng: &mut GameRng) -> Probe {
+        let Some(from) = self.performance else {
+            return Probe::Start;
+        };
+        let direction = match &self.direction {
+            Some(d) => d.clone(),
+            None => unit_vector(self.weights.len(), rng),
+        };
+        let alpha = self.config.learning_rate(self.steps);
+        let candidate = self
+            .weights
+            .iter()
+            .zip(&direction)
+            .map(|(w, d)| w + alpha * d)
+            .collect();
+        Probe::Step {
+            from,
+            direction,
+            candidate,
+        }
+    }
+
+    /// The first generation: the starting weights scored `score`. A missing or NaN score
+    /// leaves them unscored, to be scored again next generation.
+    fn start(&mut self, score: Option<f64>) -> Vec<Scored> {
+        let Some(p) = score else {
             return Vec::new();
         };
         if !p.is_nan() {
@@ -162,21 +203,16 @@ impl HillClimb {
         vec![scored]
     }
 
-    /// A later generation: try one step from weights of performance `p`. Nothing changes when
-    /// `evaluate` returns no score.
-    fn step(&mut self, p: f64, rng: &mut GameRng, evaluate: &mut Evaluate) -> Vec<Scored> {
-        let direction = match &self.direction {
-            Some(d) => d.clone(),
-            None => unit_vector(self.weights.len(), rng),
-        };
-        let alpha = self.config.learning_rate(self.steps);
-        let candidate: Genome = self
-            .weights
-            .iter()
-            .zip(&direction)
-            .map(|(w, d)| w + alpha * d)
-            .collect();
-        let Some(&p_plus) = evaluate(std::slice::from_ref(&candidate)).first() else {
+    /// A later generation: the step from weights of performance `p` along `direction` to
+    /// `candidate` scored `score`. Nothing changes when there is no score.
+    fn step(
+        &mut self,
+        p: f64,
+        direction: Genome,
+        candidate: Genome,
+        score: Option<f64>,
+    ) -> Vec<Scored> {
+        let Some(p_plus) = score else {
             return Vec::new();
         };
         self.steps += 1;
@@ -209,10 +245,31 @@ impl HillClimb {
 }
 
 impl Learner for HillClimb {
-    fn generation(&mut self, rng: &mut GameRng, evaluate: &mut Evaluate) -> Vec<Scored> {
-        match self.performance {
-            None => self.start(evaluate),
-            Some(p) => self.step(p, rng, evaluate),
+    /// One genome: the starting weights in the first generation, a step from them later.
+    fn ask(&mut self, rng: &mut GameRng) -> Vec<Genome> {
+        let probe = match self.asked.take() {
+            Some(probe) => probe,
+            None => self.probe(rng),
+        };
+        let genome = match &probe {
+            Probe::Start => self.weights.clone(),
+            Probe::Step { candidate, .. } => candidate.clone(),
+        };
+        self.asked = Some(probe);
+        vec![genome]
+    }
+
+    /// Sets the starting performance, or accepts or rejects the step.
+    fn tell(&mut self, _rng: &mut GameRng, fitness: &[f64]) -> Vec<Scored> {
+        let score = fitness.first().copied();
+        match self.asked.take() {
+            None => Vec::new(),
+            Some(Probe::Start) => self.start(score),
+            Some(Probe::Step {
+                from,
+                direction,
+                candidate,
+            }) => self.step(from, direction, candidate, score),
         }
     }
 
@@ -236,21 +293,10 @@ fn unit_vector(dims: usize, rng: &mut GameRng) -> Genome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::train::testing::{assert_refused, assert_resumes_exactly};
-
-    const TARGET: [f64; 4] = [3.0, -2.0, 1.0, 0.5];
-    const RANGES: [(f64, f64); 4] = [(-10.0, 10.0); 4];
-
-    /// 100 minus the squared distance to `TARGET`.
-    fn quadratic(genomes: &[Genome]) -> Vec<f64> {
-        genomes
-            .iter()
-            .map(|g| {
-                let distance: f64 = g.iter().zip(TARGET).map(|(x, t)| (x - t).powi(2)).sum();
-                100.0 - distance
-            })
-            .collect()
-    }
+    use crate::train::testing::{
+        RANGES, assert_ask_tell_matches_generation, assert_refused, assert_resumes_exactly,
+        quadratic,
+    };
 
     /// An evaluate that returns the given fitnesses one call at a time.
     fn scripted(fitness: &[f64]) -> impl FnMut(&[Genome]) -> Vec<f64> + '_ {
@@ -465,5 +511,13 @@ mod tests {
         let mut fresh = HillClimb::new(HillConfig::default(), &RANGES, &mut rng).unwrap();
         assert_eq!(fresh.generation(&mut rng, &mut nan).len(), 1);
         assert_eq!(fresh.performance(), None);
+    }
+
+    #[test]
+    fn ask_and_tell_run_the_same_generations() {
+        // 40 steps accept and reject, so both remembered and fresh directions are asked.
+        let mut rng = GameRng::new(7, 0);
+        let hill = HillClimb::new(HillConfig::default(), &RANGES, &mut rng).unwrap();
+        assert_ask_tell_matches_generation(hill, quadratic, 40);
     }
 }

@@ -38,12 +38,32 @@ pub struct Scored {
 /// every genome plays the same games when common random numbers are on.
 pub type Evaluate<'a> = dyn FnMut(&[Genome]) -> Vec<f64> + 'a;
 
-/// An optimizer that runs one generation at a time.
+/// An optimizer that runs one generation at a time, in two halves: [`Learner::ask`] proposes the
+/// genomes the generation needs scored, [`Learner::tell`] takes their fitness and completes it.
+/// Between the two the optimizer holds what it asked for; a state saved then carries it, a state
+/// saved between generations does not.
 pub trait Learner {
-    /// Runs one generation: proposes genomes, scores them through `evaluate` (once or more),
-    /// and updates itself. Returns every genome scored in this generation with its fitness, so
-    /// the caller can report best, mean and median. All randomness comes from `rng`.
-    fn generation(&mut self, rng: &mut GameRng, evaluate: &mut Evaluate) -> Vec<Scored>;
+    /// The genomes this generation needs scored, in order. Asking again before telling returns
+    /// the same genomes and draws nothing from `rng`.
+    fn ask(&mut self, rng: &mut GameRng) -> Vec<Genome>;
+
+    /// Completes the generation with the fitness of the genomes [`Learner::ask`] returned, in
+    /// their order (missing scores count as never measured). Returns every genome scored in this
+    /// generation with its fitness, so the caller can report best, mean and median. Telling
+    /// without a pending ask changes nothing and returns nothing.
+    fn tell(&mut self, rng: &mut GameRng, fitness: &[f64]) -> Vec<Scored>;
+
+    /// Runs one whole generation: asks, scores the genomes through `evaluate` (not called when
+    /// nothing is asked), and tells. All randomness comes from `rng`.
+    fn generation(&mut self, rng: &mut GameRng, evaluate: &mut Evaluate) -> Vec<Scored> {
+        let genomes = self.ask(rng);
+        let fitness = if genomes.is_empty() {
+            Vec::new()
+        } else {
+            evaluate(&genomes)
+        };
+        self.tell(rng, &fitness)
+    }
 
     /// The best genome found so far, with its fitness.
     fn best(&self) -> Option<&Scored>;
@@ -82,15 +102,32 @@ pub fn rank_key(fitness: f64) -> f64 {
     }
 }
 
-/// Checks shared by the optimizers' tests.
+/// A toy problem and checks shared by the optimizers' tests.
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::{Evaluate, Learner};
+    use super::{Evaluate, Genome, Learner};
     use crate::error::{Error, Result};
     use crate::rng::GameRng;
     use serde::Serialize;
     use serde::de::DeserializeOwned;
     use std::fmt::Debug;
+
+    /// The optimum of [`quadratic`].
+    pub const TARGET: [f64; 4] = [3.0, -2.0, 1.0, 0.5];
+
+    /// Initial ranges around [`TARGET`].
+    pub const RANGES: [(f64, f64); 4] = [(-10.0, 10.0); 4];
+
+    /// 100 minus the squared distance to [`TARGET`].
+    pub fn quadratic(genomes: &[Genome]) -> Vec<f64> {
+        genomes
+            .iter()
+            .map(|g| {
+                let distance: f64 = g.iter().zip(TARGET).map(|(x, t)| (x - t).powi(2)).sum();
+                100.0 - distance
+            })
+            .collect()
+    }
 
     /// Checks that `made` was refused as a bad configuration whose message has every one of
     /// `words`; `what` names the case in a failure.
@@ -103,14 +140,18 @@ pub(crate) mod testing {
         }
     }
 
+    /// `value` written as JSON text (as a checkpoint is) and read back.
+    fn through_json<T: Serialize + DeserializeOwned>(value: &T) -> T {
+        serde_json::from_str(&serde_json::to_string(value).unwrap()).unwrap()
+    }
+
     /// Saves `learner` as JSON text (as a checkpoint does), reads it back, and checks that the
     /// copy equals it and runs the next `generations` generations exactly as it does.
     pub fn assert_resumes_exactly<L>(mut learner: L, evaluate: &mut Evaluate, generations: usize)
     where
         L: Learner + Serialize + DeserializeOwned + PartialEq + Debug,
     {
-        let mut resumed: L =
-            serde_json::from_str(&serde_json::to_string(&learner).unwrap()).unwrap();
+        let mut resumed: L = through_json(&learner);
         assert_eq!(resumed, learner);
         let mut rng = GameRng::new(9, 9);
         let mut resumed_rng = rng.clone();
@@ -119,5 +160,51 @@ pub(crate) mod testing {
             assert_eq!(resumed.generation(&mut resumed_rng, evaluate), next);
         }
         assert_eq!(resumed, learner);
+    }
+
+    /// Runs `generations` generations of `learner` twice with one seed: through
+    /// [`Learner::generation`] scoring with `score`, and through ask and tell, the asked genomes
+    /// scored three at a time from the last piece to the first and put back in order, the
+    /// learner saved as JSON text and read back before and after every ask. Checks that both
+    /// give the same scored genomes, states and random streams, that asking twice gives the
+    /// same genomes, and that a state between generations is written as before the split (no
+    /// pending field).
+    pub fn assert_ask_tell_matches_generation<L>(
+        learner: L,
+        score: fn(&[Genome]) -> Vec<f64>,
+        generations: usize,
+    ) where
+        L: Learner + Serialize + DeserializeOwned + PartialEq + Debug,
+    {
+        let mut whole = learner;
+        let mut split: L = through_json(&whole);
+        let mut rng = GameRng::new(5, 5);
+        let mut split_rng = rng.clone();
+        for generation in 0..generations {
+            let expected = whole.generation(&mut rng, &mut |g: &[Genome]| score(g));
+            let between = serde_json::to_string(&split).unwrap();
+            assert!(!between.contains("\"asked\""), "{between}");
+            split = through_json(&split);
+            let asked = split.ask(&mut split_rng);
+            let rng_after_ask = split_rng.clone();
+            assert_eq!(split.ask(&mut split_rng), asked, "asked again");
+            assert_eq!(split_rng, rng_after_ask, "asking again drew numbers");
+            split = through_json(&split);
+            let mut fitness = vec![f64::NAN; asked.len()];
+            let pieces: Vec<usize> = (0..asked.len()).step_by(3).collect();
+            for &start in pieces.iter().rev() {
+                let end = (start + 3).min(asked.len());
+                fitness[start..end].copy_from_slice(&score(&asked[start..end]));
+            }
+            let got = split.tell(&mut split_rng, &fitness);
+            assert_eq!(got, expected, "generation {generation}");
+            assert_eq!(split, whole, "generation {generation}");
+            assert_eq!(split_rng, rng, "generation {generation}");
+            assert!(
+                split.tell(&mut split_rng, &fitness).is_empty(),
+                "told twice"
+            );
+            assert_eq!(split, whole, "telling twice changed the state");
+        }
     }
 }
