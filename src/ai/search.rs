@@ -19,6 +19,11 @@ use crate::timing::reachable_in_time;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+/// The shallowest search: the current piece only.
+pub const MIN_DEPTH: u8 = 1;
+/// The deepest search: the current piece and the next.
+pub const MAX_DEPTH: u8 = 2;
+
 /// How far and how wide to search.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -45,9 +50,9 @@ impl Default for SearchConfig {
 impl SearchConfig {
     /// Checks the values; the error names the bad one.
     pub fn validate(&self) -> Result<()> {
-        if !(1..=2).contains(&self.depth) {
+        if !(MIN_DEPTH..=MAX_DEPTH).contains(&self.depth) {
             return Err(Error::Config(format!(
-                "search depth {} is not supported: it must be 1 or 2",
+                "search depth {} is not supported: it must be {MIN_DEPTH} or {MAX_DEPTH}",
                 self.depth
             )));
         }

@@ -1,9 +1,13 @@
-//! What the engine ships: presets and features.
+//! What the engine ships and allows: presets, features, limits and defaults.
 
 use super::args::to_js;
 use crate::ai::features::FEATURES;
 use crate::ai::presets::PRESETS;
+use crate::ai::search::{MAX_DEPTH, MIN_DEPTH};
 use crate::ai::weights::Weights;
+use crate::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
+use crate::game::{DEFAULT_PRESET, GameConfig};
+use crate::rules::{MAX_PREVIEW, Rules};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -36,4 +40,66 @@ pub fn presets() -> Result<JsValue, JsError> {
 pub fn features() -> Result<JsValue, JsError> {
     let list: Vec<(&str, &str)> = FEATURES.iter().map(|f| (f.name, f.definition)).collect();
     to_js(&list)
+}
+
+/// An inclusive range of whole numbers.
+#[derive(Serialize)]
+struct Range {
+    min: u64,
+    max: u64,
+}
+
+/// The largest whole number a JS number holds exactly (2^53 - 1): the largest seed a page can
+/// pass as a number.
+const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+/// The engine's limits and defaults, so that a page repeats none of them: board sizes, search
+/// depths, preview lengths, seeds, each rule set's defaults, the default game, handling and
+/// search, and the default preset.
+#[wasm_bindgen]
+pub fn limits() -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct RuleDefaults {
+        classic: Rules,
+        guideline: Rules,
+    }
+    #[derive(Serialize)]
+    struct Limits {
+        width: Range,
+        height: Range,
+        depth: Range,
+        preview: Range,
+        seed: Range,
+        rules: RuleDefaults,
+        game: GameConfig,
+        default_preset: &'static str,
+    }
+    to_js(&Limits {
+        width: Range {
+            min: MIN_WIDTH as u64,
+            max: MAX_WIDTH as u64,
+        },
+        height: Range {
+            min: MIN_HEIGHT as u64,
+            max: MAX_HEIGHT as u64,
+        },
+        depth: Range {
+            min: MIN_DEPTH.into(),
+            max: MAX_DEPTH.into(),
+        },
+        preview: Range {
+            min: 0,
+            max: MAX_PREVIEW as u64,
+        },
+        seed: Range {
+            min: 0,
+            max: MAX_SAFE_INTEGER,
+        },
+        rules: RuleDefaults {
+            classic: Rules::classic(),
+            guideline: Rules::guideline(),
+        },
+        game: GameConfig::default(),
+        default_preset: DEFAULT_PRESET,
+    })
 }

@@ -6,7 +6,7 @@ mod args;
 mod catalog;
 mod game;
 
-pub use catalog::{features, presets};
+pub use catalog::{features, limits, presets};
 pub use game::WebGame;
 use wasm_bindgen::prelude::*;
 
