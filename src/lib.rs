@@ -13,6 +13,7 @@
 //! - [`train`]: fitness, genetic algorithms and other optimizers that learn the weights.
 //! - [`game`]: one game: queue, hold, the AI's step, statistics and the view for rendering.
 //! - [`web`]: the JavaScript bindings (WebAssembly builds only).
+//! - [`checked`]: outside input (configurations, weights, keys, counts as JSON) checked.
 //! - [`error`]: the error type every bad input becomes.
 
 #![warn(missing_docs)]
@@ -20,6 +21,7 @@
 pub mod active;
 pub mod ai;
 pub mod board;
+pub mod checked;
 pub mod error;
 pub mod game;
 pub mod manual;

@@ -28,12 +28,38 @@ struct Stats {
 #[wasm_bindgen_test]
 fn bad_configurations_throw_errors_naming_the_value() {
     let cases = [
-        (r#"{"width": 30}"#, "width 30"),
-        (r#"{"preset": "nobody"}"#, "\"nobody\""),
-        (r#"{"rules": {"kind": "tetris"}}"#, "tetris"),
-        (r#"{"search": {"depth": 7}}"#, "depth 7"),
-        (r#"{"colour": "red"}"#, "colour"),
-        (r#"{"weights": {"holes": "many"}}"#, "\"holes\""),
+        (
+            r#"{"width": 30}"#,
+            "config.width must be a whole number from 4 to 16, got 30",
+        ),
+        (
+            r#"{"preset": "nobody"}"#,
+            "config.preset must be the name of a preset",
+        ),
+        (
+            r#"{"rules": {"kind": "tetris"}}"#,
+            r#"config.rules.kind must be "classic" or "guideline", got "tetris""#,
+        ),
+        (
+            r#"{"search": {"depth": 7}}"#,
+            "config.search.depth must be 1 or 2, got 7",
+        ),
+        (
+            r#"{"colour": "red"}"#,
+            "config has an unknown field \"colour\"",
+        ),
+        (
+            r#"{"weights": {"holes": "many"}}"#,
+            r#"config.weights.holes must be a finite number, or {weight, exponent}, got "many""#,
+        ),
+        (
+            r#"{"handling": {"arr": -1}}"#,
+            "config.handling.arr must be a whole number from 0 to 4294967295, got -1",
+        ),
+        (
+            r#"{"seed": 1.5}"#,
+            "config.seed must be a whole number from 0 to 9007199254740991",
+        ),
     ];
     for (text, expected) in cases {
         let error = message(
@@ -51,20 +77,81 @@ fn a_game_plays_and_bad_calls_throw_without_harm() {
     for _ in 0..50 {
         assert!(!game.step().unwrap().is_null());
     }
-    let key = message(game.press("jump").unwrap_err());
-    assert!(key.contains("\"jump\""), "{key}");
+    let key = message(game.press("jump".into()).unwrap_err());
+    assert!(key.starts_with("key must be \"left\", "), "{key}");
+    assert!(key.ends_with(", got \"jump\""), "{key}");
     let weights_before = js_sys::JSON::stringify(&game.weights().unwrap()).unwrap();
     let bad = message(game.set_weights(config(r#"{"wells": 1}"#)).unwrap_err());
     assert!(bad.contains("\"wells\""), "{bad}");
     let weights_after = js_sys::JSON::stringify(&game.weights().unwrap()).unwrap();
     assert_eq!(weights_before, weights_after);
-    let cap = message(game.play(Some(1.5)).unwrap_err());
-    assert!(cap.contains("1.5"), "{cap}");
-    let stats: Stats = serde_wasm_bindgen::from_value(game.play(Some(300.0)).unwrap()).unwrap();
+    let cap = message(game.play(1.5.into()).unwrap_err());
+    assert!(cap.starts_with("maxPieces must be a whole number"), "{cap}");
+    assert!(cap.ends_with("got 1.5"), "{cap}");
+    let stats: Stats = serde_wasm_bindgen::from_value(game.play(300.into()).unwrap()).unwrap();
     assert_eq!(stats.pieces, 300);
     assert!(stats.lines > 100 && !stats.game_over);
     assert_eq!(game.cells().len(), 10 * (20 + 8));
     assert_eq!(game.active_cells().len(), 8);
+}
+
+/// Values JSON cannot hold, each with the message it must throw.
+fn unrepresentable() -> Vec<(JsValue, &'static str)> {
+    let cyclic = js_sys::Object::new();
+    js_sys::Reflect::set(&cyclic, &"self".into(), &cyclic).unwrap();
+    let nested_nan = config(r#"{"handling": {"das": 0}}"#);
+    let handling = js_sys::Reflect::get(&nested_nan, &"handling".into()).unwrap();
+    js_sys::Reflect::set(&handling, &"das".into(), &f64::NAN.into()).unwrap();
+    vec![
+        (JsValue::UNDEFINED, "must be"),
+        (f64::NAN.into(), "must be a finite number, got NaN"),
+        (
+            f64::NEG_INFINITY.into(),
+            "must be a finite number, got -Infinity",
+        ),
+        (js_sys::Function::new_no_args("").into(), "got a function"),
+        (js_sys::Symbol::for_("s").into(), "got a symbol"),
+        (cyclic.into(), "an object that contains itself"),
+        (js_sys::Map::new().into(), "got a Map"),
+        (nested_nan, ".handling.das must be a finite number, got NaN"),
+    ]
+}
+
+#[wasm_bindgen_test]
+fn values_json_cannot_hold_throw_naming_the_argument_and_harm_nothing() {
+    let mut game = Game::new(config(r#"{"height": 4, "seed": 5}"#)).unwrap();
+    let before = js_sys::JSON::stringify(&game.view().unwrap()).unwrap();
+    for (value, expected) in unrepresentable() {
+        let calls: [(&str, Result<(), wasm_bindgen::JsError>); 6] = [
+            ("key", game.release(value.clone())),
+            ("key", game.press(value.clone()).map(drop)),
+            ("frames", game.tick(value.clone()).map(drop)),
+            ("handling", game.set_handling(value.clone())),
+            ("weights", game.set_weights(value.clone())),
+            ("on", game.set_parallel(value.clone())),
+        ];
+        for (name, result) in calls {
+            let error = message(result.expect_err(name));
+            assert!(
+                error.starts_with(name) && error.contains(expected),
+                "{name}: {error}"
+            );
+        }
+        if !value.is_undefined() {
+            let error = message(Game::new(value).err().expect("config"));
+            assert!(
+                error.starts_with("config") && error.contains(expected),
+                "{error}"
+            );
+        }
+    }
+    assert_eq!(
+        js_sys::JSON::stringify(&game.view().unwrap()).unwrap(),
+        before
+    );
+    let stats: Stats = serde_wasm_bindgen::from_value(game.stats().unwrap()).unwrap();
+    assert_eq!(stats.pieces, 0);
+    assert!(!game.step().unwrap().is_null());
 }
 
 #[wasm_bindgen_test]

@@ -1,11 +1,10 @@
 //! The `Game` class.
 
-use super::args::{from_js, to_js};
+use super::args::{checked, to_js};
 use super::threaded;
 use crate::ai::search::Choice;
-use crate::ai::weights::Weights;
-use crate::game::{Game, GameConfig, PieceView};
-use crate::manual::Key;
+use crate::checked as check;
+use crate::game::{Game, PieceView};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -13,23 +12,6 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(js_name = Game)]
 pub struct WebGame {
     game: Game,
-}
-
-fn key(name: &str) -> Result<Key, JsError> {
-    Ok(match name {
-        "left" => Key::Left,
-        "right" => Key::Right,
-        "soft_drop" => Key::SoftDrop,
-        "hard_drop" => Key::HardDrop,
-        "cw" => Key::Cw,
-        "ccw" => Key::Ccw,
-        "hold" => Key::Hold,
-        other => {
-            return Err(JsError::new(&format!(
-                "unknown key \"{other}\" (keys: left, right, soft_drop, hard_drop, cw, ccw, hold)"
-            )));
-        }
-    })
 }
 
 /// A choice as the page reads it: with the cells it fills.
@@ -62,11 +44,7 @@ impl WebGame {
     /// margin}`), `handling` (`{das, arr, gravity, soft_drop, lock_delay}`); all optional.
     #[wasm_bindgen(constructor)]
     pub fn new(config: JsValue) -> Result<WebGame, JsError> {
-        let config: GameConfig = if config.is_undefined() || config.is_null() {
-            GameConfig::default()
-        } else {
-            from_js(&config, "game configuration")?
-        };
+        let config = checked(&config, "config", check::game_config)?;
         let game = Game::new(config).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(WebGame { game })
     }
@@ -100,16 +78,8 @@ impl WebGame {
     }
 
     /// The AI plays on to game over or until `max_pieces` pieces in all; returns the statistics.
-    pub fn play(&mut self, max_pieces: Option<f64>) -> Result<JsValue, JsError> {
-        let cap = match max_pieces {
-            None => None,
-            Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 => Some(n as u64),
-            Some(n) => {
-                return Err(JsError::new(&format!(
-                    "max pieces {n} is not a whole number, 0 or more"
-                )));
-            }
-        };
+    pub fn play(&mut self, max_pieces: JsValue) -> Result<JsValue, JsError> {
+        let cap = checked(&max_pieces, "maxPieces", check::cap)?;
         to_js(&self.game.play(cap))
     }
 
@@ -123,22 +93,23 @@ impl WebGame {
     /// Presses a key: "left", "right", "soft_drop", "hard_drop", "cw", "ccw" or "hold". Returns
     /// the step when a piece locks (a hand-made placement has an empty path and no score), else
     /// `null`.
-    pub fn press(&mut self, name: &str) -> Result<JsValue, JsError> {
-        match self.game.press(key(name)?) {
+    pub fn press(&mut self, key: JsValue) -> Result<JsValue, JsError> {
+        match self.game.press(checked(&key, "key", check::key)?) {
             Some(step) => to_js(&step),
             None => Ok(JsValue::NULL),
         }
     }
 
     /// Releases a key.
-    pub fn release(&mut self, name: &str) -> Result<(), JsError> {
-        self.game.release(key(name)?);
+    pub fn release(&mut self, key: JsValue) -> Result<(), JsError> {
+        self.game.release(checked(&key, "key", check::key)?);
         Ok(())
     }
 
     /// Lets `frames` frames pass: auto shift, gravity, lock delay. Returns the steps of the
     /// pieces that locked (usually none).
-    pub fn tick(&mut self, frames: u32) -> Result<JsValue, JsError> {
+    pub fn tick(&mut self, frames: JsValue) -> Result<JsValue, JsError> {
+        let frames = checked(&frames, "frames", check::frame_count)?;
         to_js(&self.game.tick(frames))
     }
 
@@ -146,7 +117,7 @@ impl WebGame {
     /// now on; bad values throw and change nothing.
     #[wasm_bindgen(js_name = setHandling)]
     pub fn set_handling(&mut self, handling: JsValue) -> Result<(), JsError> {
-        let handling = from_js(&handling, "handling")?;
+        let handling = checked(&handling, "handling", check::handling)?;
         self.game
             .set_handling(handling)
             .map_err(|e| JsError::new(&e.to_string()))
@@ -192,14 +163,16 @@ impl WebGame {
     /// old ones in place.
     #[wasm_bindgen(js_name = setWeights)]
     pub fn set_weights(&mut self, weights: JsValue) -> Result<(), JsError> {
-        let weights: Weights = from_js(&weights, "weights")?;
+        let weights = checked(&weights, "weights", check::weights)?;
         self.game.set_weights(weights);
         Ok(())
     }
 
     /// Spreads the AI's lookahead over the thread pool (threaded build only; ignored otherwise).
     #[wasm_bindgen(js_name = setParallel)]
-    pub fn set_parallel(&mut self, parallel: bool) {
-        self.game.set_parallel(parallel && threaded());
+    pub fn set_parallel(&mut self, on: JsValue) -> Result<(), JsError> {
+        let on = checked(&on, "on", check::switch)?;
+        self.game.set_parallel(on && threaded());
+        Ok(())
     }
 }

@@ -1,0 +1,423 @@
+//! Checked outside input: a game configuration, weights, handling, key names and counts as
+//! JSON values, read into the library's types. Every bad value is an [`Error`] in plain words
+//! that names it by its path (`config.rules.kind`, `handling.arr`) and says what is allowed;
+//! nothing here panics, whatever the value.
+//!
+//! Each reader takes the argument's name (the root of every path in its messages) and the value,
+//! `None` when the argument was not given at all.
+
+use crate::ai::features;
+use crate::ai::presets;
+use crate::ai::search::SearchConfig;
+use crate::ai::weights::Weights;
+use crate::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
+use crate::error::{Error, Result};
+use crate::game::GameConfig;
+use crate::manual::{Handling, Key};
+use crate::rules::{MAX_PREVIEW, RuleSet, Rules, Timing};
+use serde_json::{Map, Value};
+
+/// The largest whole number a JS number holds exactly: 2^53 - 1.
+pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+/// The keys manual play knows, by the names [`key`] reads.
+pub const KEYS: [(&str, Key); 7] = [
+    ("left", Key::Left),
+    ("right", Key::Right),
+    ("soft_drop", Key::SoftDrop),
+    ("hard_drop", Key::HardDrop),
+    ("cw", Key::Cw),
+    ("ccw", Key::Ccw),
+    ("hold", Key::Hold),
+];
+
+/// The longest rendering of a bad value a message quotes.
+const SHOWN_CHARS: usize = 60;
+
+/// A bad value: "`path` must be `allowed`, got `value`".
+fn bad(path: &str, allowed: &str, value: Option<&Value>) -> Error {
+    Error::Config(format!("{path} must be {allowed}, got {}", shown(value)))
+}
+
+/// A value as a message quotes it: its JSON, shortened; `undefined` when it is missing.
+pub fn shown(value: Option<&Value>) -> String {
+    let Some(value) = value else {
+        return "undefined".to_string();
+    };
+    let text = value.to_string();
+    if text.chars().count() <= SHOWN_CHARS {
+        return text;
+    }
+    let mut short: String = text.chars().take(SHOWN_CHARS).collect();
+    short.push_str("...");
+    short
+}
+
+/// A list of names as a message gives them: `"a", "b" or "c"`.
+fn one_of(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => quoted.join(""),
+    }
+}
+
+/// A whole number from `min` to `max` (at most [`MAX_SAFE_INTEGER`] unless the value is an
+/// exact integer, as JSON text or a BigInt gives).
+fn whole(path: &str, value: Option<&Value>, min: u64, max: u64) -> Result<u64> {
+    let allowed = || format!("a whole number from {min} to {max}");
+    let number = match value {
+        Some(Value::Number(n)) => n,
+        _ => return Err(bad(path, &allowed(), value)),
+    };
+    let exact = match (number.as_u64(), number.as_f64()) {
+        (Some(n), _) => Some(n),
+        (None, Some(f)) if f.fract() == 0.0 && f >= 0.0 && f <= MAX_SAFE_INTEGER as f64 => {
+            Some(f as u64)
+        }
+        _ => None,
+    };
+    match exact {
+        Some(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(bad(path, &allowed(), value)),
+    }
+}
+
+/// A finite number.
+fn finite(path: &str, value: Option<&Value>, allowed: &str) -> Result<f64> {
+    match value {
+        Some(Value::Number(n)) => n
+            .as_f64()
+            .filter(|f| f.is_finite())
+            .ok_or_else(|| bad(path, allowed, value)),
+        _ => Err(bad(path, allowed, value)),
+    }
+}
+
+/// `true` or `false`.
+fn boolean(path: &str, value: Option<&Value>) -> Result<bool> {
+    match value {
+        Some(Value::Bool(b)) => Ok(*b),
+        _ => Err(bad(path, "true or false", value)),
+    }
+}
+
+/// An object whose fields are all among `fields`; `None` for null when `nullable`.
+fn object<'a>(
+    path: &str,
+    value: Option<&'a Value>,
+    fields: &[&str],
+    nullable: bool,
+) -> Result<Option<&'a Map<String, Value>>> {
+    let map = match value {
+        Some(Value::Object(map)) => map,
+        None | Some(Value::Null) if nullable => return Ok(None),
+        _ => {
+            let allowed = format!(
+                "an object{} with the fields {}",
+                if nullable { " (or null)" } else { "" },
+                fields.join(", ")
+            );
+            return Err(bad(path, &allowed, value));
+        }
+    };
+    if let Some(unknown) = map.keys().find(|k| !fields.contains(&k.as_str())) {
+        return Err(Error::Config(format!(
+            "{path} has an unknown field \"{unknown}\" (fields: {})",
+            fields.join(", ")
+        )));
+    }
+    Ok(Some(map))
+}
+
+/// Reads `map[field]` with `read` when it is there; else leaves `slot` as it is.
+fn field<T>(
+    map: &Map<String, Value>,
+    path: &str,
+    name: &str,
+    slot: &mut T,
+    read: impl FnOnce(&str, Option<&Value>) -> Result<T>,
+) -> Result<()> {
+    if let Some(value) = map.get(name) {
+        *slot = read(&format!("{path}.{name}"), Some(value))?;
+    }
+    Ok(())
+}
+
+/// A whole number of frames, `min` or more, that fits the engine's counters.
+fn frames(min: u64) -> impl Fn(&str, Option<&Value>) -> Result<u32> {
+    move |path, value| whole(path, value, min, u32::MAX as u64).map(|n| n as u32)
+}
+
+/// A game configuration: an object with the optional fields `rules`, `width`, `height`, `seed`,
+/// `preset`, `weights`, `search` and `handling` (undefined or null gives the defaults), checked
+/// through and through: the result makes a game.
+pub fn game_config(name: &str, value: Option<&Value>) -> Result<GameConfig> {
+    const FIELDS: [&str; 8] = [
+        "rules", "width", "height", "seed", "preset", "weights", "search", "handling",
+    ];
+    let mut config = GameConfig::default();
+    let Some(map) = object(name, value, &FIELDS, true)? else {
+        return Ok(config);
+    };
+    field(map, name, "rules", &mut config.rules, rules)?;
+    field(map, name, "width", &mut config.width, |path, value| {
+        whole(path, value, MIN_WIDTH as u64, MAX_WIDTH as u64).map(|n| n as usize)
+    })?;
+    field(map, name, "height", &mut config.height, |path, value| {
+        whole(path, value, MIN_HEIGHT as u64, MAX_HEIGHT as u64).map(|n| n as usize)
+    })?;
+    field(map, name, "seed", &mut config.seed, seed)?;
+    field(map, name, "preset", &mut config.preset, preset)?;
+    field(
+        map,
+        name,
+        "weights",
+        &mut config.weights,
+        |path, value| match value {
+            None | Some(Value::Null) => Ok(None),
+            _ => weights(path, value).map(Some),
+        },
+    )?;
+    field(map, name, "search", &mut config.search, search)?;
+    field(map, name, "handling", &mut config.handling, handling)?;
+    config
+        .resolve()
+        .map_err(|e| Error::Config(format!("{name}: {e}")))?;
+    Ok(config)
+}
+
+/// Rules: `{kind: "classic" | "guideline", preview, hold, timing: {gravity, lock_delay}}`, the
+/// fields not given as in the classic rules.
+pub fn rules(name: &str, value: Option<&Value>) -> Result<Rules> {
+    let mut rules = Rules::default();
+    let Some(map) = object(name, value, &["kind", "preview", "hold", "timing"], false)? else {
+        return Ok(rules);
+    };
+    field(map, name, "kind", &mut rules.kind, |path, value| {
+        let kinds = [RuleSet::Classic, RuleSet::Guideline];
+        let names = kinds.map(RuleSet::name);
+        kinds
+            .into_iter()
+            .find(|k| value.and_then(Value::as_str) == Some(k.name()))
+            .ok_or_else(|| bad(path, &one_of(&names), value))
+    })?;
+    field(map, name, "preview", &mut rules.preview, |path, value| {
+        whole(path, value, 0, MAX_PREVIEW as u64).map(|n| n as usize)
+    })?;
+    field(map, name, "hold", &mut rules.hold, boolean)?;
+    field(map, name, "timing", &mut rules.timing, |path, value| {
+        let Some(map) = object(path, value, &["gravity", "lock_delay"], true)? else {
+            return Ok(None);
+        };
+        let read = |name: &str| frames(1)(&format!("{path}.{name}"), map.get(name));
+        Ok(Some(Timing {
+            gravity: read("gravity")?,
+            lock_delay: read("lock_delay")?,
+        }))
+    })?;
+    if rules.kind == RuleSet::Classic
+        && (rules.preview != 0 || rules.hold || rules.timing.is_some())
+    {
+        return Err(Error::Config(format!(
+            "{name}: classic rules have no preview, hold or timing (give kind \"guideline\" for those)"
+        )));
+    }
+    rules.validate()?;
+    Ok(rules)
+}
+
+/// A seed: a whole number from 0 to 2^53 - 1 (what a JS number holds exactly), or a decimal
+/// string for the whole range of 64 bits.
+pub fn seed(name: &str, value: Option<&Value>) -> Result<u64> {
+    let allowed = format!(
+        "a whole number from 0 to {MAX_SAFE_INTEGER}, or a string of decimal digits up to {}",
+        u64::MAX
+    );
+    match value {
+        Some(Value::String(text)) => {
+            if !text.is_empty() && text.len() <= 20 && text.bytes().all(|b| b.is_ascii_digit()) {
+                text.parse().map_err(|_| bad(name, &allowed, value))
+            } else {
+                Err(bad(name, &allowed, value))
+            }
+        }
+        _ => whole(name, value, 0, u64::MAX).map_err(|_| bad(name, &allowed, value)),
+    }
+}
+
+/// A preset's name, or null for the default.
+pub fn preset(name: &str, value: Option<&Value>) -> Result<Option<String>> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(text)) if presets::find(text).is_ok() => Ok(Some(text.clone())),
+        _ => Err(bad(
+            name,
+            &format!("the name of a preset ({})", one_of(&presets::names())),
+            value,
+        )),
+    }
+}
+
+/// Weights: an object of feature name -> weight (a finite number) or `{weight, exponent}`
+/// (an exponent above 0).
+pub fn weights(name: &str, value: Option<&Value>) -> Result<Weights> {
+    let map = match value {
+        Some(Value::Object(map)) => map,
+        _ => {
+            return Err(bad(
+                name,
+                "an object of feature name -> weight (a number or {weight, exponent})",
+                value,
+            ));
+        }
+    };
+    let mut terms = Vec::with_capacity(map.len());
+    for (feature, value) in map {
+        if features::index_of(feature).is_none() {
+            return Err(Error::Config(format!(
+                "{name} has an unknown feature \"{feature}\" (features: {})",
+                features::names().join(", ")
+            )));
+        }
+        let path = format!("{name}.{feature}");
+        let term = match value {
+            Value::Object(fields) => {
+                object(&path, Some(value), &["weight", "exponent"], false)?;
+                let weight = finite(
+                    &format!("{path}.weight"),
+                    fields.get("weight"),
+                    "a finite number",
+                )?;
+                let exponent = match fields.get("exponent") {
+                    None | Some(Value::Null) => None,
+                    given => {
+                        let path = format!("{path}.exponent");
+                        let allowed = "a finite number above 0 (or null)";
+                        let e = finite(&path, given, allowed)?;
+                        if e <= 0.0 {
+                            return Err(bad(&path, allowed, given));
+                        }
+                        Some(e)
+                    }
+                };
+                (feature.as_str(), weight, exponent)
+            }
+            _ => {
+                let allowed = "a finite number, or {weight, exponent}";
+                (feature.as_str(), finite(&path, Some(value), allowed)?, None)
+            }
+        };
+        terms.push(term);
+    }
+    Weights::new(terms)
+}
+
+/// Search settings: `{depth: 1 | 2, prune, margin}`, the fields not given as by default.
+pub fn search(name: &str, value: Option<&Value>) -> Result<SearchConfig> {
+    let mut search = SearchConfig::default();
+    let Some(map) = object(name, value, &["depth", "prune", "margin"], false)? else {
+        return Ok(search);
+    };
+    field(map, name, "depth", &mut search.depth, |path, value| {
+        whole(path, value, 1, 2)
+            .map(|n| n as u8)
+            .map_err(|_| bad(path, "1 or 2", value))
+    })?;
+    field(map, name, "prune", &mut search.prune, |path, value| {
+        let allowed = "a number above 0 and at most 1";
+        finite(path, value, allowed)
+            .ok()
+            .filter(|p| *p > 0.0 && *p <= 1.0)
+            .ok_or_else(|| bad(path, allowed, value))
+    })?;
+    field(map, name, "margin", &mut search.margin, |path, value| {
+        let allowed = "a finite number, 0 or more (or null for the preset's)";
+        match value {
+            None | Some(Value::Null) => Ok(None),
+            _ => finite(path, value, allowed)
+                .ok()
+                .filter(|m| *m >= 0.0)
+                .map(Some)
+                .ok_or_else(|| bad(path, allowed, value)),
+        }
+    })?;
+    search.validate()?;
+    Ok(search)
+}
+
+/// Handling: `{das, arr, gravity, soft_drop, lock_delay}` in frames, the fields not given as by
+/// default; gravity, soft drop and lock delay at least 1.
+pub fn handling(name: &str, value: Option<&Value>) -> Result<Handling> {
+    const FIELDS: [&str; 5] = ["das", "arr", "gravity", "soft_drop", "lock_delay"];
+    let mut handling = Handling::default();
+    let Some(map) = object(name, value, &FIELDS, false)? else {
+        return Ok(handling);
+    };
+    field(map, name, "das", &mut handling.das, frames(0))?;
+    field(map, name, "arr", &mut handling.arr, frames(0))?;
+    field(map, name, "gravity", &mut handling.gravity, frames(1))?;
+    field(map, name, "soft_drop", &mut handling.soft_drop, frames(1))?;
+    field(map, name, "lock_delay", &mut handling.lock_delay, frames(1))?;
+    handling.validate()?;
+    Ok(handling)
+}
+
+/// A key's name: "left", "right", "soft_drop", "hard_drop", "cw", "ccw" or "hold".
+pub fn key(name: &str, value: Option<&Value>) -> Result<Key> {
+    KEYS.iter()
+        .find(|(key, _)| value.and_then(Value::as_str) == Some(*key))
+        .map(|&(_, key)| key)
+        .ok_or_else(|| bad(name, &one_of(&KEYS.map(|(n, _)| n)), value))
+}
+
+/// A number of frames: a whole number from 0 to 2^32 - 1.
+pub fn frame_count(name: &str, value: Option<&Value>) -> Result<u32> {
+    frames(0)(name, value)
+}
+
+/// A cap on a count: a whole number from 0 to 2^53 - 1, or undefined or null for none.
+pub fn cap(name: &str, value: Option<&Value>) -> Result<Option<u64>> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        _ => whole(name, value, 0, MAX_SAFE_INTEGER)
+            .map(Some)
+            .map_err(|_| {
+                bad(
+                    name,
+                    &format!("a whole number from 0 to {MAX_SAFE_INTEGER}, or undefined for none"),
+                    value,
+                )
+            }),
+    }
+}
+
+/// A switch: `true` or `false`.
+pub fn switch(name: &str, value: Option<&Value>) -> Result<bool> {
+    boolean(name, value)
+}
+
+/// A string.
+pub fn text(name: &str, value: Option<&Value>) -> Result<String> {
+    match value {
+        Some(Value::String(text)) => Ok(text.clone()),
+        _ => Err(bad(name, "a string", value)),
+    }
+}
+
+/// An index into `len` items, or the end: a whole number from 0 to `len`.
+pub fn index(name: &str, value: Option<&Value>, len: usize) -> Result<usize> {
+    whole(name, value, 0, len as u64).map(|n| n as usize)
+}
+
+/// Lines cleared per game: an array of whole numbers from 0 to 2^53 - 1.
+pub fn line_counts(name: &str, value: Option<&Value>) -> Result<Vec<u64>> {
+    let Some(Value::Array(items)) = value else {
+        return Err(bad(name, "an array of whole numbers, 0 or more", value));
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| whole(&format!("{name}[{i}]"), Some(item), 0, MAX_SAFE_INTEGER))
+        .collect()
+}

@@ -1,0 +1,352 @@
+//! Properties of the checked readers of outside input: over random JSON (any nesting, numbers of
+//! every magnitude, any strings) and random near-valid configurations, every reader returns,
+//! never panics, and every refusal is a plain message that starts with the argument's name; an
+//! accepted configuration makes a game, the same one its JSON makes through serde.
+
+use proptest::prelude::*;
+use serde_json::{Map, Value, json};
+use tetris_ai::checked;
+use tetris_ai::{Game, GameConfig};
+
+/// Field names the readers know, and a few they do not.
+const NAMES: [&str; 24] = [
+    "rules",
+    "width",
+    "height",
+    "seed",
+    "preset",
+    "weights",
+    "search",
+    "handling",
+    "kind",
+    "preview",
+    "hold",
+    "timing",
+    "gravity",
+    "lock_delay",
+    "depth",
+    "prune",
+    "margin",
+    "das",
+    "arr",
+    "soft_drop",
+    "holes",
+    "weight",
+    "exponent",
+    "colour",
+];
+
+/// Strings the readers know, and a few they do not.
+const WORDS: [&str; 12] = [
+    "classic",
+    "guideline",
+    "dellacherie",
+    "left",
+    "hold",
+    "cw",
+    "",
+    "12",
+    "-3",
+    "1e3",
+    "18446744073709551615",
+    "18446744073709551616",
+];
+
+fn number() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        any::<i64>().prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
+        (0u64..50).prop_map(Value::from),
+        any::<f64>()
+            .prop_map(|f| serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)),
+        prop::sample::select(vec![
+            0.0,
+            -0.0,
+            0.5,
+            1.5,
+            -1.0,
+            9007199254740991.0,
+            9007199254740992.0,
+            4294967296.0,
+            1e300,
+            -1e300,
+            5e-324,
+            f64::MAX,
+        ])
+        .prop_map(Value::from),
+    ]
+}
+
+fn leaf() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        number(),
+        number(),
+        prop::sample::select(WORDS.to_vec()).prop_map(Value::from),
+        ".*".prop_map(Value::String),
+    ]
+}
+
+fn key() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => prop::sample::select(NAMES.to_vec()).prop_map(String::from),
+        1 => ".{0,8}",
+    ]
+}
+
+/// Any JSON value, nested.
+fn any_json() -> impl Strategy<Value = Value> {
+    leaf().prop_recursive(5, 64, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+            prop::collection::vec((key(), inner), 0..6)
+                .prop_map(|fields| Value::Object(fields.into_iter().collect::<Map<_, _>>())),
+        ]
+    })
+}
+
+/// A configuration a game accepts.
+fn valid_config() -> impl Strategy<Value = Value> {
+    (
+        4u64..=16,
+        4u64..=40,
+        any::<u64>(),
+        any::<bool>(),
+        0u64..=6,
+        1u64..=2,
+        0u32..40,
+        prop::option::of(-10.0f64..10.0),
+    )
+        .prop_map(
+            |(width, height, seed, guideline, preview, depth, das, holes)| {
+                let mut config = json!({
+                    "width": width,
+                    "height": height,
+                    "seed": seed,
+                    "search": {"depth": depth, "prune": 0.5},
+                    "handling": {"das": das, "arr": 0, "gravity": 20},
+                });
+                if guideline {
+                    config["rules"] = json!({"kind": "guideline", "preview": preview, "hold": true,
+                    "timing": {"gravity": 5, "lock_delay": 30}});
+                }
+                match holes {
+                    Some(w) => {
+                        config["weights"] =
+                            json!({"holes": w, "bumpiness": {"weight": -1, "exponent": 2}})
+                    }
+                    None => config["preset"] = json!("dellacherie"),
+                }
+                config
+            },
+        )
+}
+
+/// Every object inside `value` (itself included), by a path of keys.
+fn object_paths(value: &Value, path: Vec<String>, out: &mut Vec<Vec<String>>) {
+    if let Value::Object(map) = value {
+        out.push(path.clone());
+        for (k, v) in map {
+            let mut deeper = path.clone();
+            deeper.push(k.clone());
+            object_paths(v, deeper, out);
+        }
+    }
+}
+
+/// A valid configuration with one field of one of its objects replaced, added or removed.
+fn near_valid_config() -> impl Strategy<Value = Value> {
+    (
+        valid_config(),
+        any::<prop::sample::Index>(),
+        key(),
+        any_json(),
+        0..3u8,
+    )
+        .prop_map(|(mut config, at, name, value, how)| {
+            let mut paths = Vec::new();
+            object_paths(&config, Vec::new(), &mut paths);
+            let path = &paths[at.index(paths.len())];
+            let mut target = &mut config;
+            for k in path {
+                target = &mut target[k.as_str()];
+            }
+            if let Value::Object(map) = target {
+                let existing = map.keys().nth(at.index(map.len().max(1))).cloned();
+                match (how, existing) {
+                    (0, Some(k)) => {
+                        map.insert(k, value);
+                    }
+                    (1, Some(k)) => {
+                        map.remove(&k);
+                    }
+                    _ => {
+                        map.insert(name, value);
+                    }
+                }
+            }
+            config
+        })
+}
+
+/// A refusal must start with the argument's name and read as plain words.
+fn check_refusal(name: &str, error: &tetris_ai::Error) -> Result<(), TestCaseError> {
+    let text = error.to_string();
+    prop_assert!(text.starts_with(name), "{text}");
+    for serde_words in [
+        "invalid type",
+        "invalid value",
+        "at line",
+        "expected u",
+        "expected i",
+        "expected f",
+    ] {
+        prop_assert!(!text.contains(serde_words), "{text}");
+    }
+    prop_assert!(text.len() < 1000, "{text}");
+    Ok(())
+}
+
+/// Runs every reader on `value` (and on no value at all).
+fn every_reader(value: Option<&Value>) -> Result<(), TestCaseError> {
+    macro_rules! reader {
+        ($name:literal, $read:expr) => {
+            if let Err(e) = $read($name, value) {
+                check_refusal($name, &e)?;
+            }
+        };
+    }
+    reader!("config", checked::game_config);
+    reader!("rules", checked::rules);
+    reader!("seed", checked::seed);
+    reader!("preset", checked::preset);
+    reader!("weights", checked::weights);
+    reader!("search", checked::search);
+    reader!("handling", checked::handling);
+    reader!("key", checked::key);
+    reader!("frames", checked::frame_count);
+    reader!("maxPieces", checked::cap);
+    reader!("on", checked::switch);
+    reader!("text", checked::text);
+    reader!("lines", checked::line_counts);
+    reader!("to", |n, v| checked::index(n, v, 7));
+    Ok(())
+}
+
+/// An accepted configuration makes a game; one that serde reads and that makes a game is
+/// accepted, as the same configuration, unless serde let through an unknown field (timing's) or
+/// an array for an object.
+fn agrees_with_serde(value: &Value) -> Result<(), TestCaseError> {
+    let ours = checked::game_config("config", Some(value));
+    if let Ok(config) = &ours {
+        prop_assert!(Game::new(config.clone()).is_ok(), "{value}");
+    }
+    if let Ok(theirs) = serde_json::from_value::<GameConfig>(value.clone())
+        && Game::new(theirs.clone()).is_ok()
+    {
+        match &ours {
+            Ok(config) => prop_assert_eq!(config, &theirs, "{}", value),
+            Err(e) => {
+                let text = e.to_string();
+                prop_assert!(
+                    text.contains("unknown field") || text.contains("must be an object"),
+                    "{value}: {text}"
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn any_json_is_read_or_refused_in_plain_words(value in any_json()) {
+        every_reader(Some(&value))?;
+        agrees_with_serde(&value)?;
+    }
+
+    #[test]
+    fn near_valid_configurations_are_read_or_refused_in_plain_words(value in near_valid_config()) {
+        every_reader(Some(&value))?;
+        agrees_with_serde(&value)?;
+        if let Some(handling) = value.get("handling") {
+            every_reader(Some(handling))?;
+        }
+        if let Some(weights) = value.get("weights") {
+            every_reader(Some(weights))?;
+        }
+    }
+
+    #[test]
+    fn valid_configurations_are_accepted(value in valid_config()) {
+        let config = checked::game_config("config", Some(&value));
+        prop_assert!(config.is_ok(), "{value}: {config:?}");
+        agrees_with_serde(&value)?;
+    }
+}
+
+#[test]
+fn no_value_at_all_is_refused_or_defaulted() {
+    every_reader(None).unwrap();
+    assert_eq!(
+        checked::game_config("config", None).unwrap(),
+        GameConfig::default()
+    );
+    assert_eq!(checked::cap("maxPieces", None).unwrap(), None);
+}
+
+#[test]
+fn refusals_say_what_is_allowed() {
+    let cases: [(Result<(), tetris_ai::Error>, &str); 8] = [
+        (
+            checked::handling("handling", Some(&json!({"arr": -1}))).map(drop),
+            "handling.arr must be a whole number from 0 to 4294967295, got -1",
+        ),
+        (
+            checked::handling("handling", Some(&json!({"gravity": 0}))).map(drop),
+            "handling.gravity must be a whole number from 1 to 4294967295, got 0",
+        ),
+        (
+            checked::game_config("config", Some(&json!({"seed": 9007199254740992.0}))).map(drop),
+            "config.seed must be a whole number from 0 to 9007199254740991, or a string of decimal digits up to 18446744073709551615, got 9007199254740992.0",
+        ),
+        (
+            checked::game_config("config", Some(&json!({"rules": {"preview": 3}}))).map(drop),
+            "config.rules: classic rules have no preview, hold or timing (give kind \"guideline\" for those)",
+        ),
+        (
+            checked::game_config(
+                "config",
+                Some(&json!({"weights": {"holes": {"weight": 1, "exponent": 0}}})),
+            )
+            .map(drop),
+            "config.weights.holes.exponent must be a finite number above 0 (or null), got 0",
+        ),
+        (
+            checked::game_config("config", Some(&json!({"search": {"prune": 2}}))).map(drop),
+            "config.search.prune must be a number above 0 and at most 1, got 2",
+        ),
+        (
+            checked::key("key", Some(&json!(1))).map(drop),
+            "key must be \"left\", \"right\", \"soft_drop\", \"hard_drop\", \"cw\", \"ccw\" or \"hold\", got 1",
+        ),
+        (
+            checked::game_config(
+                "config",
+                Some(&json!({"preset": "dellacherie", "weights": {"holes": -1}})),
+            )
+            .map(drop),
+            "config: give a preset or weights, not both",
+        ),
+    ];
+    for (result, expected) in cases {
+        let error = result.expect_err(expected).to_string();
+        assert!(error.starts_with(expected), "{error}\nexpected: {expected}");
+    }
+    let seed = checked::seed("seed", Some(&json!("18446744073709551615"))).unwrap();
+    assert_eq!(seed, u64::MAX);
+    assert!(checked::seed("seed", Some(&json!("18446744073709551616"))).is_err());
+}
