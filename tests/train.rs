@@ -7,6 +7,7 @@ use tetris_ai::train::evolution::{Evolution, EvolutionConfig, OptimizerConfig};
 use tetris_ai::train::fitness::FitnessConfig;
 use tetris_ai::train::ga;
 use tetris_ai::train::hill::HillConfig;
+use tetris_ai::train::validation::ValidationConfig;
 use tetris_ai::{Rules, Weights};
 
 /// The features of the DU controller, the ones these runs learn.
@@ -42,6 +43,7 @@ fn ga_config(seed: u64) -> EvolutionConfig {
         optimizer: OptimizerConfig::Ga(config),
         fitness: fitness(2, 300),
         seed,
+        validation: ValidationConfig { top: 2, games: 3 },
     }
 }
 
@@ -55,6 +57,7 @@ fn cem_config(seed: u64, population: usize, games: usize) -> EvolutionConfig {
         }),
         fitness: fitness(games, 2_000),
         seed,
+        validation: ValidationConfig { top: 2, games: 3 },
     }
 }
 
@@ -94,7 +97,7 @@ fn run_on(threads: usize, config: EvolutionConfig, generations: u32) -> Evolutio
         .unwrap();
     let mut run = Evolution::new(config).unwrap();
     for _ in 0..generations {
-        pool.install(|| run.next_generation(&|_, _| {}));
+        pool.install(|| run.next_generation(&|_, _| {})).unwrap();
     }
     run
 }
@@ -122,7 +125,7 @@ fn a_resumed_run_equals_an_uninterrupted_one() {
         first_half.save(&path).unwrap();
         let mut resumed = Evolution::load(&path).unwrap();
         for _ in 0..2 {
-            resumed.next_generation(&|_, _| {});
+            resumed.next_generation(&|_, _| {}).unwrap();
         }
         assert_eq!(
             without_timings(&resumed),
@@ -135,9 +138,14 @@ fn a_resumed_run_equals_an_uninterrupted_one() {
 
 #[test]
 fn cross_entropy_from_random_weights_clearly_improves() {
-    let mut run = Evolution::new(cem_config(1, 30, 4)).unwrap();
+    // Without validation, the best weights are the best training score's.
+    let config = EvolutionConfig {
+        validation: ValidationConfig { top: 0, games: 1 },
+        ..cem_config(1, 30, 4)
+    };
+    let mut run = Evolution::new(config).unwrap();
     for _ in 0..8 {
-        run.next_generation(&|_, _| {});
+        run.next_generation(&|_, _| {}).unwrap();
     }
     let history = run.history();
     let first = history[0].mean;

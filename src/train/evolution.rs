@@ -1,18 +1,25 @@
 //! A training run: the configuration, the optimizer's whole state, the random streams and the
 //! history, advanced one generation at a time and saved to (and resumed from) a checkpoint that
 //! continues exactly the run that would have happened without the stop.
+//!
+//! A generation is asked and told: [`Evolution::ask`] gives a [`GameBatch`] of games to play
+//! (anywhere, in any order), [`Evolution::tell`] takes their lines. A generation is one training
+//! batch, then, when validation is on, one validation batch. Until the generation completes, the
+//! run's saved state is the state at its start, so a checkpoint taken in between replays it.
 
 use crate::ai::features::index_of;
 use crate::ai::weights::Weights;
 use crate::error::{Error, Result};
 use crate::rng::GameRng;
 use crate::train::anneal::{Anneal, AnnealConfig};
+use crate::train::batch::GameBatch;
 use crate::train::cem::{Cem, CemConfig};
 use crate::train::checkpoint::{read_text, write_atomically};
 use crate::train::fitness::FitnessConfig;
 use crate::train::ga::{Ga, GaConfig};
 use crate::train::hill::{HillClimb, HillConfig};
-use crate::train::{Genome, Learner, Scored};
+use crate::train::validation::ValidationConfig;
+use crate::train::{Genome, Learner, Scored, check_ranges, rank_key, weights_of};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use web_time::Instant;
@@ -23,6 +30,7 @@ pub const FORMAT: u32 = 1;
 /// Random streams drawn from a run's seed.
 const LEARNER_STREAM: u64 = 11;
 const GAMES_STREAM: u64 = 12;
+const VALIDATION_STREAM: u64 = 13;
 
 /// Which optimizer, with its settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -48,6 +56,16 @@ impl OptimizerConfig {
             OptimizerConfig::Anneal(_) => "anneal",
         }
     }
+
+    /// Checks the settings; the error names the bad value.
+    pub fn validate(&self) -> Result<()> {
+        match self {
+            OptimizerConfig::Ga(c) => c.validate(),
+            OptimizerConfig::Cem(c) => c.validate(),
+            OptimizerConfig::HillClimb(c) => c.validate(),
+            OptimizerConfig::Anneal(c) => c.validate(),
+        }
+    }
 }
 
 /// Everything that defines a run.
@@ -64,6 +82,10 @@ pub struct EvolutionConfig {
     pub fitness: FitnessConfig,
     /// The seed every random choice of the run comes from.
     pub seed: u64,
+    /// How each generation's best genomes are validated (missing in older checkpoints: the
+    /// default).
+    #[serde(default)]
+    pub validation: ValidationConfig,
 }
 
 impl EvolutionConfig {
@@ -85,14 +107,19 @@ impl EvolutionConfig {
                 self.features.len()
             )));
         }
-        for (name, &(low, high)) in self.features.iter().zip(&self.ranges) {
-            if !(low.is_finite() && high.is_finite() && low <= high) {
-                return Err(Error::Config(format!(
-                    "initial range [{low}, {high}] of feature \"{name}\" is not a finite interval"
-                )));
-            }
-        }
+        check_ranges(&self.ranges, &self.features)?;
+        self.optimizer.validate()?;
+        self.validation.validate()?;
         self.fitness.validate()
+    }
+
+    /// The seeds of the validation games, the same for every generation: `validation.games`
+    /// consecutive seeds from a number drawn from the run's seed on a stream of their own.
+    pub fn validation_seeds(&self) -> Vec<u64> {
+        let base = GameRng::new(self.seed, VALIDATION_STREAM).next_u64();
+        (0..self.validation.games as u64)
+            .map(|game| base.wrapping_add(game))
+            .collect()
     }
 }
 
@@ -157,19 +184,30 @@ impl LearnerState {
 pub struct Report {
     /// The generation's number, from 1.
     pub generation: u32,
-    /// The best fitness scored in this generation.
+    /// The best training fitness scored in this generation.
     pub best: f64,
-    /// The mean fitness scored in this generation.
+    /// The mean training fitness scored in this generation.
     pub mean: f64,
-    /// The median fitness scored in this generation.
+    /// The median training fitness scored in this generation.
     pub median: f64,
-    /// The weights that scored best in this generation.
+    /// The weights that scored best in training in this generation.
     pub best_weights: Weights,
-    /// The best fitness of the run so far.
+    /// The best training fitness of the run so far.
     pub best_ever: f64,
-    /// Games played by the run so far.
+    /// The best validated fitness among this generation's validated genomes; `None` when
+    /// validation is off.
+    #[serde(default)]
+    pub validated_best: Option<f64>,
+    /// The weights of that genome.
+    #[serde(default)]
+    pub validated_weights: Option<Weights>,
+    /// The best validated fitness of the run so far; `None` when validation is off.
+    #[serde(default)]
+    pub validated_best_ever: Option<f64>,
+    /// Games played by the run so far, training and validation.
     pub games_played: u64,
-    /// Seconds spent computing by the run so far (across resumes).
+    /// Seconds spent by the run so far (across resumes), each generation timed from its first
+    /// ask to its completion.
     pub elapsed_seconds: f64,
 }
 
@@ -185,6 +223,38 @@ pub struct Evolution {
     games_played: u64,
     elapsed_seconds: f64,
     history: Vec<Report>,
+    /// The best validated genome so far, with its validated fitness.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    validated: Option<Scored>,
+    /// The generation asked for and not yet complete; never saved.
+    #[serde(skip)]
+    pending: Option<Pending>,
+}
+
+/// A generation under way: working copies of the optimizer and its streams (the run's own
+/// change only when the generation completes), the batch whose lines are awaited, and the
+/// training results once told.
+#[derive(Clone, Debug, PartialEq)]
+struct Pending {
+    learner: LearnerState,
+    learner_rng: GameRng,
+    games_rng: GameRng,
+    batch: GameBatch,
+    trained: Option<Vec<Scored>>,
+    games: u64,
+    started: Instant,
+}
+
+/// The first of the genomes with the best validated fitness.
+fn best_validated(genomes: &[Genome], fitness: &[f64]) -> Option<Scored> {
+    genomes
+        .iter()
+        .zip(fitness)
+        .map(|(genome, &fitness)| Scored {
+            genome: genome.clone(),
+            fitness,
+        })
+        .reduce(|best, s| if s.fitness > best.fitness { s } else { best })
 }
 
 /// The median of `values` (the mean of the two middle ones for an even count); 0 when empty.
@@ -213,6 +283,8 @@ impl Evolution {
             games_played: 0,
             elapsed_seconds: 0.0,
             history: Vec::new(),
+            validated: None,
+            pending: None,
         })
     }
 
@@ -226,57 +298,154 @@ impl Evolution {
         &self.history
     }
 
-    /// Generations run so far.
+    /// Generations completed so far.
     pub fn generation(&self) -> u32 {
         self.history.len() as u32
     }
 
-    /// Games played so far.
+    /// Games played so far (in completed generations).
     pub fn games_played(&self) -> u64 {
         self.games_played
     }
 
     /// The weights a genome stands for.
     pub fn weights(&self, genome: &Genome) -> Result<Weights> {
-        Weights::new(
-            self.config
-                .features
-                .iter()
-                .zip(genome)
-                .map(|(name, &w)| (name.as_str(), w, None)),
-        )
+        weights_of(&self.config.features, genome)
     }
 
-    /// The best weights found so far, with their fitness.
+    /// The best weights found so far, with their fitness: the best validated when validation is
+    /// on, else the best training score.
     pub fn best(&self) -> Option<(Weights, f64)> {
-        let best = self.learner.best()?;
+        let best = if self.config.validation.is_on() {
+            self.validated.as_ref()?
+        } else {
+            self.learner.best()?
+        };
         Some((self.weights(&best.genome).ok()?, best.fitness))
     }
 
-    /// Runs one generation. `progress(done, total)` reports the games of each evaluation as they
-    /// finish, from any thread.
-    pub fn next_generation(&mut self, progress: &(dyn Fn(u64, u64) + Sync)) -> Report {
-        let start = Instant::now();
-        let fitness = &self.config.fitness;
-        let features = &self.config.features;
-        let games_rng = &mut self.games_rng;
-        let mut games = 0u64;
-        let mut evaluate = |population: &[Genome]| -> Vec<f64> {
-            games += (population.len() * fitness.games) as u64;
-            fitness.evaluate(features, population, games_rng.next_u64(), progress)
+    /// The games the pending generation needs played next, starting a generation if none is
+    /// pending; asking again before [`Evolution::tell`] gives the same batch. An optimizer state
+    /// that asks for genomes of the wrong length (a hand-edited checkpoint) is an error.
+    pub fn ask(&mut self) -> Result<&GameBatch> {
+        let pending = match self.pending.take() {
+            Some(pending) => pending,
+            None => self.start_generation()?,
         };
-        let scored = self
-            .learner
-            .learner()
-            .generation(&mut self.learner_rng, &mut evaluate);
-        self.games_played += games;
-        self.elapsed_seconds += start.elapsed().as_secs_f64();
-        let report = self.report(&scored);
+        Ok(&self.pending.insert(pending).batch)
+    }
+
+    /// Takes the lines of every game of the batch [`Evolution::ask`] gave, in its order.
+    /// Returns the generation's report once it is complete, else `None` (ask for the next batch).
+    /// A wrong number of results, or no pending batch, is an error, and changes nothing.
+    pub fn tell(&mut self, lines: &[u64]) -> Result<Option<Report>> {
+        let Some(mut pending) = self.pending.take() else {
+            return Err(Error::Config(
+                "no generation is waiting for results: ask for its games first".into(),
+            ));
+        };
+        let fitness = match pending.batch.fitness(lines) {
+            Ok(fitness) => fitness,
+            Err(error) => {
+                self.pending = Some(pending);
+                return Err(error);
+            }
+        };
+        pending.games += lines.len() as u64;
+        let (scored, validated) = match pending.trained.take() {
+            None => {
+                let scored = pending
+                    .learner
+                    .learner()
+                    .tell(&mut pending.learner_rng, &fitness);
+                let top = self.config.validation.candidates(&scored);
+                if !top.is_empty() {
+                    pending.batch = GameBatch::validation(
+                        &self.config.fitness,
+                        &self.config.features,
+                        top,
+                        &self.config.validation_seeds(),
+                    );
+                    pending.trained = Some(scored);
+                    self.pending = Some(pending);
+                    return Ok(None);
+                }
+                (scored, None)
+            }
+            Some(scored) => (scored, best_validated(pending.batch.genomes(), &fitness)),
+        };
+        Ok(Some(self.complete(pending, &scored, validated)))
+    }
+
+    /// Runs one generation here: asks, plays every batch with rayon, tells.
+    /// `progress(done, total)` reports the games of each batch as they finish, from any thread.
+    pub fn next_generation(&mut self, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<Report> {
+        loop {
+            let lines = self.ask()?.play_all(progress);
+            if let Some(report) = self.tell(&lines)? {
+                return Ok(report);
+            }
+        }
+    }
+
+    /// A new generation: the optimizer (a working copy) asks for genomes, and their training
+    /// games are seeded from the games stream (not drawn when nothing is asked).
+    fn start_generation(&self) -> Result<Pending> {
+        let started = Instant::now();
+        let mut learner = self.learner.clone();
+        let mut learner_rng = self.learner_rng.clone();
+        let mut games_rng = self.games_rng.clone();
+        let genomes = learner.learner().ask(&mut learner_rng);
+        let features = &self.config.features;
+        if let Some(genome) = genomes.iter().find(|g| g.len() != features.len()) {
+            return Err(Error::Config(format!(
+                "the optimizer asked to score a genome of {} weights for {} features",
+                genome.len(),
+                features.len()
+            )));
+        }
+        let base = if genomes.is_empty() {
+            0
+        } else {
+            games_rng.next_u64()
+        };
+        Ok(Pending {
+            batch: GameBatch::training(&self.config.fitness, features, genomes, base),
+            learner,
+            learner_rng,
+            games_rng,
+            trained: None,
+            games: 0,
+            started,
+        })
+    }
+
+    /// Makes the generation's working state the run's, records its report and returns it.
+    fn complete(
+        &mut self,
+        pending: Pending,
+        scored: &[Scored],
+        validated: Option<Scored>,
+    ) -> Report {
+        self.learner = pending.learner;
+        self.learner_rng = pending.learner_rng;
+        self.games_rng = pending.games_rng;
+        self.games_played += pending.games;
+        self.elapsed_seconds += pending.started.elapsed().as_secs_f64();
+        if let Some(candidate) = &validated
+            && self
+                .validated
+                .as_ref()
+                .is_none_or(|best| rank_key(candidate.fitness) > rank_key(best.fitness))
+        {
+            self.validated = Some(candidate.clone());
+        }
+        let report = self.report(scored, validated.as_ref());
         self.history.push(report.clone());
         report
     }
 
-    fn report(&self, scored: &[Scored]) -> Report {
+    fn report(&self, scored: &[Scored], validated: Option<&Scored>) -> Report {
         let fitnesses: Vec<f64> = scored.iter().map(|s| s.fitness).collect();
         let top = scored.iter().max_by(|a, b| a.fitness.total_cmp(&b.fitness));
         Report {
@@ -288,6 +457,9 @@ impl Evolution {
                 .and_then(|s| self.weights(&s.genome).ok())
                 .unwrap_or_default(),
             best_ever: self.learner.best().map_or(0.0, |s| s.fitness),
+            validated_best: validated.map(|s| s.fitness),
+            validated_weights: validated.and_then(|s| self.weights(&s.genome).ok()),
+            validated_best_ever: self.validated.as_ref().map(|s| s.fitness),
             games_played: self.games_played,
             elapsed_seconds: self.elapsed_seconds,
         }
@@ -317,14 +489,19 @@ impl Evolution {
                 run.config.optimizer.name()
             )));
         }
-        if let Some(best) = run.learner.best()
-            && best.genome.len() != run.config.features.len()
-        {
-            return Err(Error::File(format!(
-                "checkpoint's best genome has {} weights for {} features",
-                best.genome.len(),
-                run.config.features.len()
-            )));
+        for (what, best) in [
+            ("best", run.learner.best()),
+            ("validated best", run.validated.as_ref()),
+        ] {
+            if let Some(best) = best
+                && best.genome.len() != run.config.features.len()
+            {
+                return Err(Error::File(format!(
+                    "checkpoint's {what} genome has {} weights for {} features",
+                    best.genome.len(),
+                    run.config.features.len()
+                )));
+            }
         }
         Ok(run)
     }

@@ -1,7 +1,6 @@
 //! Fitness: the average lines cleared over K seeded games on a training board and rule set of
-//! its own, with an optional cap on pieces per game. Games run in parallel with rayon; each
-//! game's result lands in its own slot and the averages are summed in a fixed order, so no
-//! result depends on the number of threads.
+//! its own, with an optional cap on pieces per game. The games themselves are played as a
+//! [`GameBatch`](crate::train::batch::GameBatch).
 
 use crate::ai::search::SearchConfig;
 use crate::ai::weights::Weights;
@@ -9,10 +8,7 @@ use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::game::{Game, GameConfig};
 use crate::rules::Rules;
-use crate::train::Genome;
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How individuals are scored.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -101,80 +97,11 @@ impl FitnessConfig {
             Err(_) => 0,
         }
     }
-
-    /// The fitness of each genome (features named by `features`, in order): its average lines
-    /// over K games seeded from `base`. `progress(done, total)` is called after every game, from
-    /// any thread. A genome with a non-finite weight scores 0.
-    pub fn evaluate(
-        &self,
-        features: &[String],
-        population: &[Genome],
-        base: u64,
-        progress: &(dyn Fn(u64, u64) + Sync),
-    ) -> Vec<f64> {
-        let weights: Vec<Option<Weights>> = population
-            .iter()
-            .map(|genome| {
-                Weights::new(
-                    features
-                        .iter()
-                        .zip(genome)
-                        .map(|(name, &w)| (name.as_str(), w, None)),
-                )
-                .ok()
-            })
-            .collect();
-        let k = self.games;
-        let total = (population.len() * k) as u64;
-        let done = AtomicU64::new(0);
-        let lines: Vec<u64> = (0..population.len() * k)
-            .into_par_iter()
-            .map(|slot| {
-                let (individual, game) = (slot / k, slot % k);
-                let lines = weights[individual]
-                    .as_ref()
-                    .map_or(0, |w| self.play(w, self.seed(base, individual, game)));
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-                lines
-            })
-            .collect();
-        lines
-            .chunks(k)
-            .map(|games| games.iter().sum::<u64>() as f64 / k as f64)
-            .collect()
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::presets;
-
-    fn names(preset: &str) -> (Vec<String>, Genome) {
-        let p = presets::find(preset).unwrap();
-        (
-            p.terms.iter().map(|t| t.0.to_string()).collect(),
-            p.terms.iter().map(|t| t.1).collect(),
-        )
-    }
-
-    #[test]
-    fn fitness_is_the_mean_of_the_games_it_names() {
-        let config = FitnessConfig {
-            games: 3,
-            max_pieces: Some(300),
-            ..FitnessConfig::default()
-        };
-        let (features, genome) = names("dellacherie");
-        let weights = presets::find("dellacherie").unwrap().weights();
-        let expected: f64 = (0..3)
-            .map(|g| config.play(&weights, 40 + g) as f64)
-            .sum::<f64>()
-            / 3.0;
-        let got = config.evaluate(&features, &[genome.clone(), genome], 40, &|_, _| {});
-        assert_eq!(got, vec![expected, expected]);
-        assert!(expected > 50.0, "{expected}");
-    }
 
     #[test]
     fn seeds_are_shared_only_with_common_random_numbers() {

@@ -9,6 +9,7 @@
 //! their inputs and the random stream: [`select_parents`], [`crossover`], [`mutate`].
 
 use super::{Genome, Learner, Ranges, Scored, rank_key, uniform_genome};
+use crate::ai::presets;
 use crate::error::{Error, Result};
 use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
@@ -553,6 +554,38 @@ pub fn preset_names() -> &'static [&'static str] {
     &["cs3243", "csharp", "python"]
 }
 
+/// The features a preset's write-up learns: the `cs3243` and `takado8` weight presets' for
+/// `cs3243` and `csharp`, and the Python write-up's seven for `python`. Unknown names are an
+/// error listing the known ones.
+pub fn preset_features(name: &str) -> Result<Vec<String>> {
+    let names: Vec<&str> = match name {
+        "cs3243" => presets::find("cs3243")?.terms.iter().map(|t| t.0).collect(),
+        "csharp" => presets::find("takado8")?
+            .terms
+            .iter()
+            .map(|t| t.0)
+            .collect(),
+        "python" => vec![
+            "rows_cleared",
+            "holes",
+            "max_height",
+            "blocks",
+            "avg_height",
+            "blocks_above_holes",
+            "gaps",
+        ],
+        _ => return Err(unknown_preset(name)),
+    };
+    Ok(names.into_iter().map(String::from).collect())
+}
+
+fn unknown_preset(name: &str) -> Error {
+    Error::Config(format!(
+        "unknown GA preset \"{name}\" (GA presets: {})",
+        preset_names().join(", ")
+    ))
+}
+
 /// A shipped configuration and its initial ranges for `features` (one range per feature, in
 /// order). Unknown names are an error listing the known ones.
 pub fn preset(name: &str, features: &[&str]) -> Result<(GaConfig, Vec<(f64, f64)>)> {
@@ -560,10 +593,7 @@ pub fn preset(name: &str, features: &[&str]) -> Result<(GaConfig, Vec<(f64, f64)
         "cs3243" => Ok(cs3243(features)),
         "csharp" => Ok(csharp(features)),
         "python" => Ok(python(features)),
-        _ => Err(Error::Config(format!(
-            "unknown GA preset \"{name}\" (GA presets: {})",
-            preset_names().join(", ")
-        ))),
+        _ => Err(unknown_preset(name)),
     }
 }
 

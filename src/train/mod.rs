@@ -3,21 +3,29 @@
 //! describe, the noisy cross-entropy method, a perturbation hill-climber, simulated annealing).
 //!
 //! - [`checkpoint`]: files written atomically.
-//! - [`evolution`]: a whole run: generations, reports, checkpoints that resume exactly.
-//! - [`fitness`]: average lines over seeded games, in parallel, independent of the thread count.
+//! - [`evolution`]: a whole run: generations asked and told, reports, checkpoints that resume
+//!   exactly.
+//! - [`batch`]: the games of one evaluation, to be played anywhere, in any order.
+//! - [`fitness`]: how a game is scored: board, rules, games per individual, seeds.
+//! - [`validation`]: each generation's best genomes replayed on fixed games.
+//! - [`setup`]: a run from the choices the command line and the page offer.
 //! - [`ga`]: the genetic algorithm and its operators.
 //! - [`cem`]: the noisy cross-entropy method.
 //! - [`hill`]: the perturbation hill-climber.
 //! - [`anneal`]: simulated annealing.
 
 pub mod anneal;
+pub mod batch;
 pub mod cem;
 pub mod checkpoint;
 pub mod evolution;
 pub mod fitness;
 pub mod ga;
 pub mod hill;
+pub mod setup;
+pub mod validation;
 
+use crate::ai::weights::Weights;
 use crate::error::{Error, Result};
 use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
@@ -72,9 +80,9 @@ pub trait Learner {
 /// The range each feature's initial weight is drawn from, uniformly.
 pub type Ranges = [(f64, f64)];
 
-/// A genome drawn uniformly from `ranges`, one weight per range. Refuses no ranges, and ranges
-/// that are not finite or run backwards.
-pub fn uniform_genome(ranges: &Ranges, rng: &mut GameRng) -> Result<Genome> {
+/// Checks that there is at least one range and that each is two finite numbers, low first; the
+/// error names the bad range, and its feature when `features` names it.
+pub fn check_ranges(ranges: &Ranges, features: &[String]) -> Result<()> {
     if ranges.is_empty() {
         return Err(Error::Config(
             "there are no weight ranges: at least one weight must be trained".to_string(),
@@ -82,15 +90,36 @@ pub fn uniform_genome(ranges: &Ranges, rng: &mut GameRng) -> Result<Genome> {
     }
     for (i, &(low, high)) in ranges.iter().enumerate() {
         if !(low.is_finite() && high.is_finite() && low <= high) {
+            let of = features
+                .get(i)
+                .map_or(String::new(), |name| format!(" of feature \"{name}\""));
             return Err(Error::Config(format!(
-                "weight range {i} ({low}, {high}) must be two finite numbers, low first"
+                "weight range {i} ({low}, {high}){of} must be two finite numbers, low first"
             )));
         }
     }
+    Ok(())
+}
+
+/// A genome drawn uniformly from `ranges`, one weight per range. Refuses ranges
+/// [`check_ranges`] refuses.
+pub fn uniform_genome(ranges: &Ranges, rng: &mut GameRng) -> Result<Genome> {
+    check_ranges(ranges, &[])?;
     Ok(ranges
         .iter()
         .map(|&(low, high)| rng.uniform(low, high))
         .collect())
+}
+
+/// The weights a genome stands for: weight `i` for feature `i`. Unknown features and weights
+/// that are not finite are errors naming them.
+pub fn weights_of(features: &[String], genome: &[f64]) -> Result<Weights> {
+    Weights::new(
+        features
+            .iter()
+            .zip(genome)
+            .map(|(name, &w)| (name.as_str(), w, None)),
+    )
 }
 
 /// A fitness as a sort key: NaN (never scored) ranks below everything.

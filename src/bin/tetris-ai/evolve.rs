@@ -5,15 +5,11 @@
 use crate::{parse_board, parse_positive, parse_rules, progress_bar, thread_pool};
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
-use tetris_ai::ai::presets;
-use tetris_ai::train::anneal::AnnealConfig;
-use tetris_ai::train::cem::CemConfig;
+use tetris_ai::RuleSet;
 use tetris_ai::train::checkpoint::write_atomically;
-use tetris_ai::train::evolution::{Evolution, EvolutionConfig, OptimizerConfig, Report};
-use tetris_ai::train::fitness::FitnessConfig;
-use tetris_ai::train::ga;
-use tetris_ai::train::hill::HillConfig;
-use tetris_ai::{RuleSet, Rules};
+use tetris_ai::train::evolution::{Evolution, EvolutionConfig, Report};
+use tetris_ai::train::setup::{Features, RunOptions, optimizer_settings};
+use tetris_ai::train::validation::ValidationConfig;
 
 /// The optimizers `evolve` can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -26,6 +22,18 @@ pub enum Optimizer {
     HillClimb,
     /// Simulated annealing.
     Anneal,
+}
+
+impl Optimizer {
+    /// The optimizer's name in the library.
+    fn name(self) -> &'static str {
+        match self {
+            Optimizer::Ga => "ga",
+            Optimizer::Cem => "cem",
+            Optimizer::HillClimb => "hill_climb",
+            Optimizer::Anneal => "anneal",
+        }
+    }
 }
 
 /// Arguments of `evolve`.
@@ -78,6 +86,15 @@ pub struct EvolveArgs {
     #[arg(long, value_name = "SEED", default_value_t = 0)]
     seed: u64,
 
+    /// Validate this many of each generation's best genomes on the run's fixed validation
+    /// games (0: no validation; the best weights are then the best training score's).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    validate_top: u64,
+
+    /// Validation games per validated genome.
+    #[arg(long, value_name = "N", default_value_t = 30, value_parser = parse_positive)]
+    validate_games: u64,
+
     /// Run until this many generations in all have been played.
     #[arg(long, value_name = "N", default_value_t = 50, value_parser = parse_positive)]
     generations: u64,
@@ -98,7 +115,7 @@ pub struct EvolveArgs {
     /// the run is saved unless --checkpoint says otherwise).
     #[arg(long, value_name = "FILE", conflicts_with_all = [
         "optimizer", "ga", "settings", "features", "population", "board", "rules", "games", "max_pieces",
-        "no_common_seeds", "seed",
+        "no_common_seeds", "seed", "validate_top", "validate_games",
     ])]
     resume: Option<PathBuf>,
 
@@ -107,100 +124,68 @@ pub struct EvolveArgs {
     json: bool,
 }
 
-/// The feature names a `--features` value stands for.
-fn feature_list(value: &str) -> Result<Vec<String>, String> {
-    if let Ok(preset) = presets::find(value) {
-        return Ok(preset.terms.iter().map(|t| t.0.to_string()).collect());
-    }
-    Ok(value
-        .split(',')
-        .map(|name| name.trim().to_string())
-        .filter(|name| !name.is_empty())
-        .collect())
+/// A number of the command line as a count of this machine.
+fn count(value: u64, flag: &str) -> Result<usize, String> {
+    usize::try_from(value).map_err(|_| format!("{flag} {value} is too large for this machine"))
 }
 
 impl EvolveArgs {
+    /// The run's choices from the options.
+    fn options(&self) -> Result<RunOptions, String> {
+        let optimizer = self.optimizer.name();
+        let settings = match &self.settings {
+            Some(path) => Some(settings(path, optimizer)?),
+            None => None,
+        };
+        Ok(RunOptions {
+            optimizer: optimizer.to_string(),
+            ga: self.ga.clone(),
+            features: self.features.clone().map(Features::Named),
+            settings,
+            population: self
+                .population
+                .map(|n| count(n, "--population"))
+                .transpose()?,
+            width: self.board.0,
+            height: self.board.1,
+            rules: self.rules,
+            games: count(self.games, "--games")?,
+            max_pieces: self.max_pieces,
+            common_seeds: !self.no_common_seeds,
+            seed: self.seed,
+            validation: ValidationConfig {
+                top: count(self.validate_top, "--validate-top")?,
+                games: count(self.validate_games, "--validate-games")?,
+            },
+        })
+    }
+
     /// The run's configuration from the options.
     fn config(&self) -> Result<EvolutionConfig, String> {
-        let default_features = match (self.optimizer, self.ga.as_str()) {
-            (Optimizer::Ga, "csharp") => "takado8",
-            (Optimizer::Ga, "python") => {
-                "rows_cleared,holes,max_height,blocks,avg_height,blocks_above_holes,gaps"
-            }
-            (Optimizer::Ga, _) => "cs3243",
-            _ => "du",
-        };
-        let features = feature_list(self.features.as_deref().unwrap_or(default_features))?;
-        let names: Vec<&str> = features.iter().map(String::as_str).collect();
-        let population = self.population.map(|n| n as usize);
-        let (optimizer, ranges) = match self.optimizer {
-            Optimizer::Ga => {
-                let (mut config, ranges) =
-                    ga::preset(&self.ga, &names).map_err(|e| e.to_string())?;
-                config.population = population.unwrap_or(config.population);
-                (OptimizerConfig::Ga(config), ranges)
-            }
-            Optimizer::Cem => {
-                let mut config = CemConfig::default();
-                config.population = population.unwrap_or(config.population);
-                (OptimizerConfig::Cem(config), vec![(-1.0, 1.0); names.len()])
-            }
-            Optimizer::HillClimb => (
-                OptimizerConfig::HillClimb(HillConfig::default()),
-                vec![(-1.0, 1.0); names.len()],
-            ),
-            Optimizer::Anneal => {
-                let mut config = AnnealConfig::default();
-                config.candidates = population.unwrap_or(config.candidates);
-                (
-                    OptimizerConfig::Anneal(config),
-                    vec![(-1.0, 1.0); names.len()],
-                )
-            }
-        };
-        let optimizer = match &self.settings {
-            Some(path) => settings(path, optimizer)?,
-            None => optimizer,
-        };
-        Ok(EvolutionConfig {
-            features,
-            ranges,
-            optimizer,
-            fitness: FitnessConfig {
-                width: self.board.0,
-                height: self.board.1,
-                rules: Rules::of(self.rules),
-                games: self.games as usize,
-                max_pieces: self.max_pieces,
-                common_seeds: !self.no_common_seeds,
-                depth: 1,
-            },
-            seed: self.seed,
-        })
+        self.options()?.config().map_err(|e| e.to_string())
     }
 }
 
-/// `default` with its settings replaced by those in the JSON file at `path`.
-fn settings(path: &Path, default: OptimizerConfig) -> Result<OptimizerConfig, String> {
+/// The JSON settings file at `path`, checked as `optimizer`'s settings; the error names the file.
+fn settings(path: &Path, optimizer: &str) -> Result<serde_json::Value, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read settings file {}: {e}", path.display()))?;
-    let bad = |e: serde_json::Error| format!("settings file {}: {e}", path.display());
-    Ok(match default {
-        OptimizerConfig::Ga(_) => OptimizerConfig::Ga(serde_json::from_str(&text).map_err(bad)?),
-        OptimizerConfig::Cem(_) => OptimizerConfig::Cem(serde_json::from_str(&text).map_err(bad)?),
-        OptimizerConfig::HillClimb(_) => {
-            OptimizerConfig::HillClimb(serde_json::from_str(&text).map_err(bad)?)
-        }
-        OptimizerConfig::Anneal(_) => {
-            OptimizerConfig::Anneal(serde_json::from_str(&text).map_err(bad)?)
-        }
-    })
+    let bad = |e: String| format!("settings file {}: {e}", path.display());
+    let value = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+    optimizer_settings(optimizer, &value).map_err(|e| bad(e.to_string()))?;
+    Ok(value)
 }
 
 /// One line of a generation's report.
 fn report_line(report: &Report) -> String {
+    let validated = match (report.validated_best, report.validated_best_ever) {
+        (Some(best), Some(ever)) => {
+            format!("  validated {best:>10.1}  validated best {ever:>10.1}")
+        }
+        _ => String::new(),
+    };
     format!(
-        "generation {:>4}: best {:>10.1}  mean {:>10.1}  median {:>10.1}  best ever {:>10.1}  games {:>9}  {:>8.1} s",
+        "generation {:>4}: best {:>10.1}  mean {:>10.1}  median {:>10.1}  best ever {:>10.1}{validated}  games {:>9}  {:>8.1} s",
         report.generation,
         report.best,
         report.mean,
@@ -241,6 +226,13 @@ pub fn evolve(args: &EvolveArgs) -> Result<(), String> {
             config.fitness.games,
             config.features.join(", ")
         );
+        let validation = config.validation;
+        if validation.is_on() {
+            eprintln!(
+                "validating each generation's best {} on {} fixed games each",
+                validation.top, validation.games
+            );
+        }
     }
     while u64::from(run.generation()) < args.generations {
         let bar = progress_bar(
@@ -249,12 +241,14 @@ pub fn evolve(args: &EvolveArgs) -> Result<(), String> {
             "generation {msg} [{bar:40}] {pos}/{len} games (eta {eta})",
         );
         bar.set_message((run.generation() + 1).to_string());
-        let report = pool.install(|| {
-            run.next_generation(&|done, total| {
-                bar.set_length(total);
-                bar.set_position(done);
+        let report = pool
+            .install(|| {
+                run.next_generation(&|done, total| {
+                    bar.set_length(total);
+                    bar.set_position(done);
+                })
             })
-        });
+            .map_err(|e| e.to_string())?;
         bar.finish_and_clear();
         if args.json {
             println!(
@@ -269,10 +263,12 @@ pub fn evolve(args: &EvolveArgs) -> Result<(), String> {
     if !args.json
         && let Some((weights, fitness)) = run.best()
     {
-        println!(
-            "best weights (fitness {fitness:.1}):\n{}",
-            weights.to_json()
-        );
+        let kind = if config.validation.is_on() {
+            "validated fitness"
+        } else {
+            "fitness"
+        };
+        println!("best weights ({kind} {fitness:.1}):\n{}", weights.to_json());
     }
     Ok(())
 }
@@ -292,12 +288,8 @@ mod tests {
     }
 
     #[test]
-    fn features_come_from_a_preset_or_a_list() {
-        assert_eq!(feature_list("lee").unwrap()[0], "aggregate_height");
-        assert_eq!(
-            feature_list("holes, max_height,").unwrap(),
-            vec!["holes".to_string(), "max_height".to_string()]
-        );
+    fn the_defaults_are_the_librarys() {
+        assert_eq!(args(&[]).options().unwrap(), RunOptions::default());
     }
 
     #[test]
@@ -310,9 +302,20 @@ mod tests {
             .config()
             .unwrap();
         assert_eq!(python.features.len(), 7);
-        let unknown = args(&["--features", "holes,wells"]).config().unwrap();
-        let error = Evolution::new(unknown).unwrap_err().to_string();
+        let error = args(&["--features", "holes,wells"]).config().unwrap_err();
         assert!(error.contains("\"wells\""), "{error}");
+    }
+
+    #[test]
+    fn validation_flags_set_the_validation() {
+        let config = args(&["--validate-top", "5", "--validate-games", "7"])
+            .config()
+            .unwrap();
+        assert_eq!(config.validation, ValidationConfig { top: 5, games: 7 });
+        let off = args(&["--validate-top", "0"]).config().unwrap();
+        assert!(!off.validation.is_on());
+        let parse = |extra: &[&str]| Cli::try_parse_from(["t", "evolve"].iter().chain(extra));
+        assert!(parse(&["--validate-games", "0"]).is_err());
     }
 
     #[test]
@@ -321,5 +324,6 @@ mod tests {
         assert!(parse(&["--resume", "run.json", "--generations", "9"]).is_ok());
         assert!(parse(&["--resume", "run.json", "--board", "6x6"]).is_err());
         assert!(parse(&["--resume", "run.json", "--optimizer", "ga"]).is_err());
+        assert!(parse(&["--resume", "run.json", "--validate-top", "1"]).is_err());
     }
 }

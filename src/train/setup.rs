@@ -1,0 +1,340 @@
+//! Setting up a run from a few choices, as the command line and the page offer them: which
+//! optimizer, which GA preset, which features, the board, the games. [`RunOptions::config`]
+//! turns them into a full [`EvolutionConfig`], filling in what is not chosen: the GA preset's
+//! write-up's features and initial ranges, the optimizers' default settings.
+
+use crate::ai::presets;
+use crate::error::{Error, Result};
+use crate::rules::{RuleSet, Rules};
+use crate::train::anneal::AnnealConfig;
+use crate::train::cem::CemConfig;
+use crate::train::evolution::{EvolutionConfig, OptimizerConfig};
+use crate::train::fitness::FitnessConfig;
+use crate::train::ga;
+use crate::train::hill::HillConfig;
+use crate::train::validation::ValidationConfig;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The optimizers a run can use, by the names [`RunOptions::optimizer`] takes.
+pub const OPTIMIZERS: [&str; 4] = ["ga", "cem", "hill_climb", "anneal"];
+
+/// The range every initial weight is drawn from for the optimizers other than the GA (whose
+/// presets bring their own).
+const INITIAL_RANGE: (f64, f64) = (-1.0, 1.0);
+
+/// The features learned when none are chosen, except with the GA (see [`ga::preset_features`]).
+const DEFAULT_FEATURES: &str = "du";
+
+/// Which features a run learns.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Features {
+    /// Feature names, in genome order.
+    List(Vec<String>),
+    /// A weight preset's name (its features are learned), or comma-separated feature names.
+    Named(String),
+}
+
+impl Features {
+    /// The feature names this choice stands for.
+    pub fn names(&self) -> Vec<String> {
+        match self {
+            Features::List(names) => names.clone(),
+            Features::Named(text) => match presets::find(text) {
+                Ok(preset) => preset.terms.iter().map(|t| t.0.to_string()).collect(),
+                Err(_) => text
+                    .split(',')
+                    .map(|name| name.trim().to_string())
+                    .filter(|name| !name.is_empty())
+                    .collect(),
+            },
+        }
+    }
+}
+
+/// The choices that set up a run; every field may be left out for its default (the command
+/// line's).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RunOptions {
+    /// The optimizer, one of [`OPTIMIZERS`]; default `cem`.
+    pub optimizer: String,
+    /// The genetic algorithm's preset, one of [`ga::preset_names`]; default `cs3243`. Used
+    /// with the `ga` optimizer only.
+    pub ga: String,
+    /// The features to learn; default: the GA preset's write-up's for `ga`, else `du`'s.
+    pub features: Option<Features>,
+    /// The optimizer's full settings (the object a checkpoint's optimizer `settings` holds),
+    /// replacing the preset or defaults; default none.
+    pub settings: Option<Value>,
+    /// Individuals per generation (candidates per step for annealing; the hill-climber scores
+    /// one and ignores it); default the optimizer's own.
+    pub population: Option<usize>,
+    /// Training board columns; default 10.
+    pub width: usize,
+    /// Training board rows; default 10.
+    pub height: usize,
+    /// Training rules; default classic.
+    pub rules: RuleSet,
+    /// Games per individual; default 10.
+    pub games: usize,
+    /// Pieces after which a training game stops; default none.
+    pub max_pieces: Option<u64>,
+    /// Whether every individual of a generation plays the same games; default true.
+    pub common_seeds: bool,
+    /// The run's seed; default 0.
+    pub seed: u64,
+    /// How each generation's best genomes are validated; default the top 3 on 30 games.
+    pub validation: ValidationConfig,
+}
+
+impl Default for RunOptions {
+    fn default() -> RunOptions {
+        let fitness = FitnessConfig::default();
+        RunOptions {
+            optimizer: "cem".into(),
+            ga: "cs3243".into(),
+            features: None,
+            settings: None,
+            population: None,
+            width: fitness.width,
+            height: fitness.height,
+            rules: fitness.rules.kind,
+            games: fitness.games,
+            max_pieces: fitness.max_pieces,
+            common_seeds: fitness.common_seeds,
+            seed: 0,
+            validation: ValidationConfig::default(),
+        }
+    }
+}
+
+/// The choices a page offers, with their defaults.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Choices {
+    /// Every option's default.
+    pub defaults: RunOptions,
+    /// The optimizers' names.
+    pub optimizers: &'static [&'static str],
+    /// The GA presets' names.
+    pub ga_presets: &'static [&'static str],
+    /// The rule sets' names.
+    pub rules: [&'static str; 2],
+}
+
+/// The choices and their defaults.
+pub fn choices() -> Choices {
+    Choices {
+        defaults: RunOptions::default(),
+        optimizers: &OPTIMIZERS,
+        ga_presets: ga::preset_names(),
+        rules: [RuleSet::Classic.name(), RuleSet::Guideline.name()],
+    }
+}
+
+/// `settings` read as the settings of the optimizer named `optimizer`; the error names the
+/// optimizer and the problem.
+pub fn optimizer_settings(optimizer: &str, settings: &Value) -> Result<OptimizerConfig> {
+    let bad = |e: serde_json::Error| Error::Config(format!("{optimizer} settings: {e}"));
+    Ok(match optimizer {
+        "ga" => OptimizerConfig::Ga(serde_json::from_value(settings.clone()).map_err(bad)?),
+        "cem" => OptimizerConfig::Cem(serde_json::from_value(settings.clone()).map_err(bad)?),
+        "hill_climb" => {
+            OptimizerConfig::HillClimb(serde_json::from_value(settings.clone()).map_err(bad)?)
+        }
+        "anneal" => OptimizerConfig::Anneal(serde_json::from_value(settings.clone()).map_err(bad)?),
+        _ => return Err(unknown_optimizer(optimizer)),
+    })
+}
+
+fn unknown_optimizer(name: &str) -> Error {
+    Error::Config(format!(
+        "unknown optimizer \"{name}\" (optimizers: {})",
+        OPTIMIZERS.join(", ")
+    ))
+}
+
+impl RunOptions {
+    /// The run these choices make, checked whole; the error names the bad value.
+    pub fn config(&self) -> Result<EvolutionConfig> {
+        let features = self.feature_names()?;
+        let (optimizer, ranges) = self.optimizer_and_ranges(&features)?;
+        let config = EvolutionConfig {
+            features,
+            ranges,
+            optimizer,
+            fitness: FitnessConfig {
+                width: self.width,
+                height: self.height,
+                rules: Rules::of(self.rules),
+                games: self.games,
+                max_pieces: self.max_pieces,
+                common_seeds: self.common_seeds,
+                depth: 1,
+            },
+            seed: self.seed,
+            validation: self.validation,
+        };
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// The features chosen, or the default ones.
+    fn feature_names(&self) -> Result<Vec<String>> {
+        match &self.features {
+            Some(features) => Ok(features.names()),
+            None if self.optimizer == "ga" => ga::preset_features(&self.ga),
+            None => Ok(Features::Named(DEFAULT_FEATURES.into()).names()),
+        }
+    }
+
+    /// The optimizer's settings and the initial ranges of `features`.
+    fn optimizer_and_ranges(
+        &self,
+        features: &[String],
+    ) -> Result<(OptimizerConfig, Vec<(f64, f64)>)> {
+        let names: Vec<&str> = features.iter().map(String::as_str).collect();
+        let uniform = vec![INITIAL_RANGE; names.len()];
+        let population = self.population;
+        let (optimizer, ranges) = match self.optimizer.as_str() {
+            "ga" => {
+                let (mut config, ranges) = ga::preset(&self.ga, &names)?;
+                config.population = population.unwrap_or(config.population);
+                (OptimizerConfig::Ga(config), ranges)
+            }
+            "cem" => {
+                let mut config = CemConfig::default();
+                config.population = population.unwrap_or(config.population);
+                (OptimizerConfig::Cem(config), uniform)
+            }
+            "hill_climb" => (OptimizerConfig::HillClimb(HillConfig::default()), uniform),
+            "anneal" => {
+                let mut config = AnnealConfig::default();
+                config.candidates = population.unwrap_or(config.candidates);
+                (OptimizerConfig::Anneal(config), uniform)
+            }
+            other => return Err(unknown_optimizer(other)),
+        };
+        let optimizer = match &self.settings {
+            Some(settings) => optimizer_settings(&self.optimizer, settings)?,
+            None => optimizer,
+        };
+        Ok((optimizer, ranges))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(json: &str) -> Result<EvolutionConfig> {
+        serde_json::from_str::<RunOptions>(json).unwrap().config()
+    }
+
+    fn refused(json: &str, words: &[&str]) {
+        let message = config(json).unwrap_err().to_string();
+        for word in words {
+            assert!(message.contains(word), "{json}: {message}");
+        }
+    }
+
+    #[test]
+    fn the_defaults_make_the_command_lines_run() {
+        let config = config("{}").unwrap();
+        assert_eq!(config.optimizer, OptimizerConfig::Cem(CemConfig::default()));
+        assert_eq!(config.features, Features::Named("du".into()).names());
+        assert_eq!(config.features.len(), 8);
+        assert_eq!(config.ranges, vec![(-1.0, 1.0); 8]);
+        assert_eq!(config.fitness, FitnessConfig::default());
+        assert_eq!(config.validation, ValidationConfig { top: 3, games: 30 });
+        assert_eq!(config.seed, 0);
+    }
+
+    #[test]
+    fn the_ga_takes_its_presets_features_and_ranges() {
+        let cs3243 = config(r#"{"optimizer": "ga"}"#).unwrap();
+        assert_eq!(cs3243.features, Features::Named("cs3243".into()).names());
+        let rows = cs3243.features.iter().position(|f| f == "rows_cleared");
+        assert_eq!(cs3243.ranges[rows.unwrap()], (0.0, 20.0));
+        let csharp = config(r#"{"optimizer": "ga", "ga": "csharp", "population": 12}"#).unwrap();
+        assert_eq!(csharp.features, Features::Named("takado8".into()).names());
+        let OptimizerConfig::Ga(settings) = csharp.optimizer else {
+            panic!("a GA");
+        };
+        assert_eq!((settings.population, settings.survivors), (12, 0.7));
+        let python = config(r#"{"optimizer": "ga", "ga": "python"}"#).unwrap();
+        assert_eq!(python.features.len(), 7);
+        assert_eq!(python.ranges[0], (-1000.0, 1000.0));
+    }
+
+    #[test]
+    fn features_are_a_list_a_preset_or_comma_separated_names() {
+        let list = config(r#"{"features": ["holes", "max_height"]}"#).unwrap();
+        assert_eq!(list.features, ["holes", "max_height"]);
+        let text = config(r#"{"features": "holes, max_height,"}"#).unwrap();
+        assert_eq!(text.features, list.features);
+        let lee = config(r#"{"features": "lee"}"#).unwrap();
+        assert_eq!(lee.features[0], "aggregate_height");
+    }
+
+    #[test]
+    fn settings_replace_the_optimizers_and_population_sets_its_size() {
+        let anneal = config(r#"{"optimizer": "anneal", "population": 9}"#).unwrap();
+        let OptimizerConfig::Anneal(settings) = anneal.optimizer else {
+            panic!("annealing");
+        };
+        assert_eq!(settings.candidates, 9);
+        let hill = config(r#"{"optimizer": "hill_climb", "settings": {"beta": 1}}"#).unwrap();
+        let expected = HillConfig {
+            beta: 1.0,
+            ..HillConfig::default()
+        };
+        assert_eq!(hill.optimizer, OptimizerConfig::HillClimb(expected));
+    }
+
+    #[test]
+    fn bad_choices_are_named() {
+        refused(
+            r#"{"optimizer": "pso"}"#,
+            &["\"pso\"", "ga, cem, hill_climb, anneal"],
+        );
+        refused(
+            r#"{"optimizer": "ga", "ga": "lee"}"#,
+            &["\"lee\"", "cs3243"],
+        );
+        refused(r#"{"features": ["holes", "wells"]}"#, &["\"wells\""]);
+        refused(r#"{"features": []}"#, &["no features"]);
+        refused(r#"{"optimizer": "ga", "population": 1}"#, &["population 1"]);
+        refused(
+            r#"{"optimizer": "cem", "settings": {"elites": 1}}"#,
+            &["cem settings", "elites"],
+        );
+        refused(r#"{"width": 30}"#, &["width 30"]);
+        refused(r#"{"games": 0}"#, &["games per individual is 0"]);
+        refused(
+            r#"{"validation": {"top": 1, "games": 0}}"#,
+            &["validation games is 0"],
+        );
+        let unknown = serde_json::from_str::<RunOptions>(r#"{"board": "8x8"}"#).unwrap_err();
+        assert!(unknown.to_string().contains("board"), "{unknown}");
+        let rules = serde_json::from_str::<RunOptions>(r#"{"rules": "tengen"}"#).unwrap_err();
+        assert!(rules.to_string().contains("tengen"), "{rules}");
+    }
+
+    #[test]
+    fn choices_list_the_names_and_the_defaults() {
+        let choices = choices();
+        assert_eq!(choices.defaults, RunOptions::default());
+        assert_eq!(choices.optimizers, ["ga", "cem", "hill_climb", "anneal"]);
+        assert_eq!(choices.ga_presets, ["cs3243", "csharp", "python"]);
+        assert_eq!(choices.rules, ["classic", "guideline"]);
+        for &optimizer in choices.optimizers {
+            let options = RunOptions {
+                optimizer: optimizer.into(),
+                ..RunOptions::default()
+            };
+            assert!(options.config().is_ok(), "{optimizer}");
+        }
+    }
+}
