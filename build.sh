@@ -92,13 +92,29 @@ ensure_wasm_tools() {
     ensure_apt wasm-opt binaryen
 }
 
-# Makes sure the page's npm packages are installed and the vendored module is in place.
+# The page's npm packages that are served to the browser: package, file in it, name in www/vendor.
+VENDORED=(
+    "wasm-feature-detect dist/esm/index.js wasm-feature-detect.js"
+    "comlink dist/esm/comlink.mjs comlink.mjs"
+    "idb build/index.js idb.js"
+    "uplot dist/uPlot.esm.js uPlot.esm.js"
+    "uplot dist/uPlot.min.css uPlot.min.css"
+)
+
+# Makes sure the page's npm packages are installed and the vendored modules are in place.
 ensure_npm() {
-    if [ ! -d node_modules/wasm-feature-detect ] || [ ! -d node_modules/playwright-core ]; then
+    local entry package file name missing=0
+    for package in playwright-core $(printf '%s\n' "${VENDORED[@]}" | cut -d' ' -f1); do
+        [ -d "node_modules/$package" ] || missing=1
+    done
+    if [ "$missing" = 1 ]; then
         npm ci --silent --no-audit --no-fund >&2
     fi
     mkdir -p www/vendor
-    cp node_modules/wasm-feature-detect/dist/esm/index.js www/vendor/wasm-feature-detect.js
+    for entry in "${VENDORED[@]}"; do
+        read -r package file name <<<"$entry"
+        cp "node_modules/$package/$file" "www/vendor/$name"
+    done
 }
 
 # Builds one module: $1 plain|threaded.

@@ -8,7 +8,7 @@
 
 use crate::ai::features;
 use crate::ai::presets;
-use crate::ai::search::SearchConfig;
+use crate::ai::search::{MAX_DEPTH, MIN_DEPTH, SearchConfig};
 use crate::ai::weights::Weights;
 use crate::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
 use crate::error::{Error, Result};
@@ -313,16 +313,16 @@ pub fn weights(name: &str, value: Option<&Value>) -> Result<Weights> {
     Weights::new(terms)
 }
 
-/// Search settings: `{depth: 1 | 2, prune, margin}`, the fields not given as by default.
+/// Search settings: `{depth, prune, margin}`, the fields not given as by default.
 pub fn search(name: &str, value: Option<&Value>) -> Result<SearchConfig> {
     let mut search = SearchConfig::default();
     let Some(map) = object(name, value, &["depth", "prune", "margin"], false)? else {
         return Ok(search);
     };
     field(map, name, "depth", &mut search.depth, |path, value| {
-        whole(path, value, 1, 2)
+        whole(path, value, MIN_DEPTH.into(), MAX_DEPTH.into())
             .map(|n| n as u8)
-            .map_err(|_| bad(path, "1 or 2", value))
+            .map_err(|_| bad(path, &format!("{MIN_DEPTH} or {MAX_DEPTH}"), value))
     })?;
     field(map, name, "prune", &mut search.prune, |path, value| {
         let allowed = "a number above 0 and at most 1";
@@ -420,4 +420,113 @@ pub fn line_counts(name: &str, value: Option<&Value>) -> Result<Vec<u64>> {
         .enumerate()
         .map(|(i, item)| whole(&format!("{name}[{i}]"), Some(item), 0, MAX_SAFE_INTEGER))
         .collect()
+}
+
+/// What serde's name for an expected type means, in words.
+fn expected_in_words(expected: &str) -> String {
+    let expected = expected.trim();
+    let words = match expected {
+        "u8" => "a whole number from 0 to 255",
+        "u16" => "a whole number from 0 to 65535",
+        "u32" => "a whole number from 0 to 4294967295",
+        "u64" | "usize" => "a whole number, 0 or more",
+        "i32" | "i64" => "a whole number",
+        "f32" | "f64" => "a finite number",
+        "a boolean" => "true or false",
+        "a string" => "a string",
+        "a sequence" => "an array",
+        "a tuple of size 2" => "an array of two numbers",
+        "a map" => "an object",
+        _ if expected.starts_with("struct ") => "an object",
+        _ if expected.starts_with("a tuple") => "an array",
+        _ if expected.contains("tagged enum") || expected.starts_with("enum ") => {
+            "an object naming its kind"
+        }
+        _ if expected.starts_with("one of ") => {
+            return format!("one of {}", expected["one of ".len()..].replace('`', "\""));
+        }
+        _ => return expected.replace('`', "\""),
+    };
+    words.to_string()
+}
+
+/// The value at `path` (serde's dotted path, with `[i]` for array items) inside `root`.
+fn value_at<'a>(root: &'a Value, path: &str) -> Option<&'a Value> {
+    let mut value = root;
+    for segment in path.split('.').filter(|s| !s.is_empty() && *s != "?") {
+        let (key, indexes) = match segment.find('[') {
+            Some(at) => (&segment[..at], &segment[at..]),
+            None => (segment, ""),
+        };
+        if !key.is_empty() {
+            value = value.get(key)?;
+        }
+        for index in indexes.split(['[', ']']).filter(|s| !s.is_empty()) {
+            value = value.get(index.parse::<usize>().ok()?)?;
+        }
+    }
+    Some(value)
+}
+
+/// The text between the first pair of backticks after `start` in `message`.
+fn quoted_after<'a>(message: &'a str, start: &str) -> Option<&'a str> {
+    let rest = &message[message.find(start)? + start.len()..];
+    let open = rest.find('`')?;
+    let close = rest[open + 1..].find('`')?;
+    Some(&rest[open + 1..open + 1 + close])
+}
+
+/// serde's complaint about the field at `path` of `root`, in plain words.
+fn plain_words(path: &str, root: &Value, message: &str) -> String {
+    let message = message.split(" at line ").next().unwrap_or(message);
+    if let Some(field) = quoted_after(message, "unknown field") {
+        let known = message
+            .split("expected one of ")
+            .nth(1)
+            .or_else(|| message.split("expected ").nth(1))
+            .map(|list| list.replace('`', ""))
+            .unwrap_or_default();
+        return format!("{path} has an unknown field \"{field}\" (fields: {known})");
+    }
+    if let Some(field) = quoted_after(message, "missing field") {
+        return format!("{path} needs the field \"{field}\"");
+    }
+    if let Some(variant) = quoted_after(message, "unknown variant") {
+        let known = message.split("expected ").nth(1).unwrap_or("");
+        return format!(
+            "{path} must be {}, got \"{variant}\"",
+            expected_in_words(known)
+        );
+    }
+    if let Some(expected) = message.split(", expected ").nth(1) {
+        return format!(
+            "{path} must be {}, got {}",
+            expected_in_words(expected),
+            shown(value_at(
+                root,
+                path.split_once('.').map_or("", |(_, rest)| rest)
+            ))
+        );
+    }
+    format!("{path}: {message}")
+}
+
+/// A value read through its serde form (for the deeply nested training settings), with serde's
+/// complaints in plain words naming the bad field by its path, and what is allowed there.
+pub fn deserialized<T: serde::de::DeserializeOwned>(
+    name: &str,
+    value: Option<&Value>,
+) -> Result<T> {
+    let Some(value) = value else {
+        return Err(bad(name, "an object", None));
+    };
+    serde_path_to_error::deserialize(value).map_err(|error| {
+        let inner = error.path().to_string();
+        let path = if inner == "." || inner.is_empty() {
+            name.to_string()
+        } else {
+            format!("{name}.{inner}")
+        };
+        Error::Config(plain_words(&path, value, &error.inner().to_string()))
+    })
 }

@@ -4,9 +4,11 @@
 
 mod args;
 mod catalog;
+mod evolution;
 mod game;
 
 pub use catalog::{features, limits, presets};
+pub use evolution::{WebBatch, WebEvolution, evolution_choices, run_config};
 pub use game::WebGame;
 use wasm_bindgen::prelude::*;
 

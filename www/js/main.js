@@ -1,7 +1,10 @@
-// The page: loads the engine, starts games from the settings, wires the panel, the keyboard,
-// the loop and the renderer together, and exposes `window.tetris` for tests.
+// The page: starts games in the engine's worker from the settings, wires the panel, the
+// keyboard, the loop and the renderer together, and exposes `window.tetris` for tests.
 
-import { loadEngine } from './engine.js';
+import {
+  createGame, evolutionChoices, features, limits, presets, resolveBuild,
+} from '../tetris-ai.js';
+import { createEvolutionPanel } from './evolution-panel.js';
 import { attachKeyboard } from './input.js';
 import { Runner } from './loop.js';
 import { createPanel, matchPreset } from './panel.js';
@@ -22,13 +25,11 @@ const ready = new Promise((resolve, reject) => {
 });
 ready.catch(() => {}); // reported on the page; a test awaiting it still sees the rejection
 
-let settings = store.load();
+let settings = null;
 let engine = null;
 let panel = null;
 let keyboard = null;
-let weightsVersion = 0;
-let hintKey = '';
-let hints = [];
+let calibration = null;
 let needsDraw = true;
 let overlayState = '';
 const text = new Map();
@@ -36,7 +37,10 @@ const text = new Map();
 const renderer = new Renderer($('board'), $('hold'), $('next'));
 const runner = new Runner({
   settings: () => settings,
-  onFrame: draw,
+  onFrame: (snapshot) => {
+    needsDraw = true;
+    draw(snapshot);
+  },
   onOver: () => { needsDraw = true; },
   onError: (err) => {
     panel.showGameError(`The engine failed: ${message(err)}`);
@@ -53,11 +57,9 @@ window.tetris = {
   placements: runner.placements,
   pause() {
     if (!runner.over) runner.pause();
-    needsDraw = true;
   },
   resume() {
     runner.resume();
-    needsDraw = true;
   },
   get paused() {
     return runner.paused;
@@ -84,7 +86,7 @@ function updateOverlay() {
   $('overlay-actions').hidden = state !== 'over';
   $('pause').textContent = runner.paused && !runner.over ? 'Resume' : 'Pause';
   if (state === 'over') {
-    const stats = runner.game.stats();
+    const { stats } = runner.snapshot.view;
     $('overlay-title').textContent = 'Game over';
     $('overlay-text').textContent =
       `${stats.lines} lines · ${stats.pieces} pieces${settings.rules === 'guideline' ? ` · ${stats.score} points` : ''}`;
@@ -94,47 +96,34 @@ function updateOverlay() {
   }
 }
 
-/** Draws the game and its statistics (once per animation frame while it runs). */
-function draw() {
-  const game = runner.game;
-  if (!game) return;
+/** Draws a snapshot of the game from its worker, and its statistics. */
+function draw(snapshot = runner.snapshot) {
+  if (!snapshot) return;
   updateOverlay();
-  if (!needsDraw && (runner.paused || runner.over)) return;
+  if (!needsDraw) return;
   needsDraw = false;
-  const view = game.view();
-  if (settings.hints && !runner.over) {
-    const key = `${runner.gameId}:${view.stats.pieces}:${view.hold}:${view.active && view.active.piece}:${weightsVersion}`;
-    if (key !== hintKey) {
-      hintKey = key;
-      const ranked = game.search();
-      hints = ranked.filter((choice) => choice.score === ranked[0].score);
-    }
-  } else {
-    hintKey = '';
-    hints = [];
-  }
   renderer.draw({
-    cells: game.cells(),
-    view,
-    target: settings.aiEnabled ? runner.target : null,
-    hints,
+    cells: snapshot.cells,
+    view: snapshot.view,
+    target: snapshot.target,
+    hints: settings.hints ? snapshot.hints : [],
   });
-  const { stats } = view;
+  const { stats } = snapshot.view;
   setText('stat-lines', stats.lines);
   setText('stat-pieces', stats.pieces);
   setText('stat-score', stats.score);
   setText('stat-ppl', stats.pieces_per_line == null ? '–' : stats.pieces_per_line.toFixed(3));
-  setText('stat-decision', runner.lastDecision == null
-    ? '–'
-    : `${ms(runner.lastDecision)} ms · median ${ms(runner.medianDecision())} ms`);
+  const { last, median } = snapshot.decision;
+  setText('stat-decision', last == null ? '–' : `${ms(last)} ms · median ${ms(median)} ms`);
 }
 
 function layout() {
-  const guideline = settings.rules === 'guideline';
-  $('hold-box').hidden = !guideline;
-  $('next-box').hidden = !guideline;
-  renderer.layout(settings.width, settings.height, guideline ? 5 : 0);
+  const rules = store.rulesOf(settings);
+  $('hold-box').hidden = !rules.hold;
+  $('next-box').hidden = rules.preview === 0;
+  renderer.layout(settings.width, settings.height, store.rulesOf(settings).preview);
   needsDraw = true;
+  runner.redraw();
 }
 
 function updateShare() {
@@ -146,12 +135,37 @@ function commit() {
   updateShare();
 }
 
+/** Whether the AI's search runs on the worker's pool: the user's choice, else the faster. */
+function parallelInUse() {
+  if (engine.build !== 'threaded') return false;
+  if (typeof settings.parallel === 'boolean') return settings.parallel;
+  return Boolean(calibration && calibration.parallel < calibration.sequential);
+}
+
+/** Says which search runs and why, beside the "Parallelize AI" switch. */
+function describeParallel() {
+  let why;
+  if (engine.build !== 'threaded') {
+    why = 'Off: the plain build has no thread pool.';
+  } else if (typeof settings.parallel === 'boolean') {
+    why = `${settings.parallel ? 'On' : 'Off'}: your choice.`;
+  } else if (!calibration) {
+    why = 'Off until this machine is measured.';
+  } else {
+    const faster = calibration.parallel < calibration.sequential;
+    why = `${faster ? 'On' : 'Off'}: on this machine a two-ply decision takes ` +
+      `${ms(calibration.parallel)} ms parallel and ${ms(calibration.sequential)} ms sequential.`;
+  }
+  panel.showParallel(parallelInUse(), why);
+}
+
 /** Starts a game with the settings changed by `patch`; on a bad setting keeps the old game. */
-function startGame(patch = {}) {
+async function startGame(patch = {}) {
   const next = { ...settings, ...patch };
-  let game;
+  const config = store.gameConfig(next);
   try {
-    game = new engine.mod.Game(store.gameConfig(next));
+    if (runner.game) await runner.game.reset(config);
+    else runner.setGame(await createGame(config, { build: engine.build }));
   } catch (err) {
     panel.showGameError(message(err));
     panel.refresh();
@@ -159,30 +173,28 @@ function startGame(patch = {}) {
   }
   keyboard.releaseAll();
   settings = next;
-  game.setParallel(settings.parallel && engine.kind === 'threaded');
-  runner.setGame(game);
+  runner.setGame(runner.game);
+  await runner.game.setParallel(parallelInUse());
   runner.resume();
-  hintKey = '';
   commit();
   layout();
   panel.showGameError('');
   panel.showHandlingNote(false);
   panel.refresh();
+  describeParallel();
   return true;
 }
 
-/** Replaces the AI's weights in the running game; returns an error message or null. */
-function setWeights(weights) {
+/** Replaces the AI's weights in the running game; resolves to an error message or null. */
+async function setWeights(weights) {
   try {
-    runner.game.setWeights(weights);
+    await runner.game.setWeights(weights);
+    settings.weights = await runner.game.weights();
   } catch (err) {
     return message(err);
   }
-  settings.weights = runner.game.weights();
   settings.preset = matchPreset(engine.presets, settings.weights);
-  weightsVersion += 1;
-  runner.replan();
-  needsDraw = true;
+  runner.redraw();
   commit();
   panel.refresh();
   return null;
@@ -198,19 +210,16 @@ const app = {
   live(name, value) {
     settings[name] = value;
     store.save(settings);
-    needsDraw = true;
+    runner.redraw();
     const game = runner.game;
+    const failed = (err) => panel.showGameError(message(err));
     if (name === 'aiEnabled') {
       keyboard.releaseAll();
-      runner.replan();
     } else if (name === 'parallel') {
-      game.setParallel(value && engine.kind === 'threaded');
+      game.setParallel(parallelInUse()).catch(failed);
+      describeParallel();
     } else if (name === 'gravity' || name === 'lockDelay') {
-      if (typeof game.setHandling === 'function') {
-        game.setHandling({ gravity: settings.gravity, lock_delay: settings.lockDelay });
-      } else {
-        panel.showHandlingNote(true);
-      }
+      game.setHandling({ gravity: settings.gravity, lock_delay: settings.lockDelay }).catch(failed);
     }
   },
   restart: (patch) => startGame(patch),
@@ -220,10 +229,9 @@ const app = {
     if (runner.over) return;
     if (runner.paused) runner.resume();
     else runner.pause();
-    needsDraw = true;
   },
   setWeights,
-  presetChosen(name) {
+  async presetChosen(name) {
     if (!name) {
       settings.preset = '';
       commit();
@@ -231,7 +239,7 @@ const app = {
     }
     const preset = engine.presets.find((p) => p.name === name);
     if (!preset) return;
-    const error = setWeights(preset.weights);
+    const error = await setWeights(preset.weights);
     if (error) {
       panel.showGameError(error);
       return;
@@ -263,31 +271,45 @@ function applyShare() {
 
 function defaultWeights() {
   const preset = engine.presets.find((p) => p.name === settings.preset)
-    || engine.presets.find((p) => p.name === 'dellacherie')
+    || engine.presets.find((p) => p.name === engine.limits.default_preset)
     || engine.presets[0];
   settings.preset = preset.name;
   settings.weights = preset.weights;
   settings.margin = preset.lookahead_margin;
 }
 
+/** Measures once whether the pool makes the AI faster here, and applies the answer. */
+async function calibrate() {
+  if (engine.build !== 'threaded') return;
+  const config = store.gameConfig({ ...store.defaults(), rules: 'guideline', depth: 2 });
+  try {
+    calibration = await runner.game.calibrateParallel({ ...config, weights: settings.weights });
+  } catch {
+    calibration = null;
+  }
+  await runner.game.setParallel(parallelInUse()).catch(() => {});
+  describeParallel();
+}
+
 async function main() {
-  const loaded = await loadEngine();
-  engine = {
-    ...loaded,
-    presets: loaded.mod.presets(),
-    features: loaded.mod.features(),
-  };
-  window.tetris.kind = engine.kind;
+  const [chosen, presetList, featureList, engineLimits, choices] = await Promise.all(
+    [resolveBuild('auto'), presets(), features(), limits(), evolutionChoices()],
+  );
+  engine = { ...chosen, presets: presetList, features: featureList, limits: engineLimits };
+  store.useLimits(engine.limits);
+  settings = store.load();
+  window.tetris.kind = engine.build;
   const badge = $('engine-kind');
-  badge.textContent = engine.kind;
-  badge.classList.add(engine.kind);
-  badge.title = engine.note || (engine.kind === 'threaded'
-    ? `WebAssembly threads, ${navigator.hardwareConcurrency || 1} workers`
-    : 'single-threaded WebAssembly');
+  badge.textContent = engine.build;
+  badge.classList.add(engine.build);
+  badge.title = engine.note || `WebAssembly threads, ${navigator.hardwareConcurrency || 1} workers`;
+  $('engine-note').textContent = engine.note;
+  $('engine-note').hidden = !engine.note;
 
   app.presets = engine.presets;
   app.features = engine.features;
-  app.threaded = engine.kind === 'threaded';
+  app.limits = engine.limits;
+  app.threaded = engine.build === 'threaded';
   panel = createPanel(app);
   keyboard = attachKeyboard({
     press: (key) => {
@@ -301,12 +323,12 @@ async function main() {
 
   if (!settings.weights) defaultWeights();
   applyShare();
-  if (!startGame()) {
+  if (!(await startGame())) {
     // Stored settings the engine refuses (from an older page, say): back to the defaults.
     const error = $('game-error').textContent;
     settings = store.defaults();
     defaultWeights();
-    if (!startGame()) throw new Error(error);
+    if (!(await startGame())) throw new Error(error);
     panel.showGameError(`Your saved settings were refused (${error}); the defaults are back.`);
   }
 
@@ -327,8 +349,22 @@ async function main() {
   });
   window.addEventListener('resize', layout);
 
+  window.tetris.evolution = createEvolutionPanel({
+    choices,
+    presets: engine.presets,
+    features: engine.features,
+    limits: engine.limits,
+    build: engine.build,
+    playWeights: async (weights) => {
+      const error = await setWeights(weights);
+      panel.showGameError(error || '');
+    },
+    copyWeights: (weights) => panel.showWeightsJson(weights),
+  });
+
   runner.start();
   resolveReady(window.tetris);
+  calibrate();
 }
 
 main().catch((err) => {

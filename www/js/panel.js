@@ -25,7 +25,7 @@ export function matchPreset(presets, weights) {
 /**
  * Builds and binds the panel. `app` gives `settings`, `presets`, `features`, `threaded`,
  * `canSetHandling`, and the actions `live(name, value)`, `restart(patch)`, `newGame(patch)`,
- * `togglePause()`, `setWeights(weights)` (returns an error message or null), `randomSeed()` and
+ * `togglePause()`, `setWeights(weights)` (resolves to an error message or null), `randomSeed()` and
  * `presetChosen(name)` ("" for custom weights).
  */
 export function createPanel(app) {
@@ -92,6 +92,18 @@ export function createPanel(app) {
     el.parallel.disabled = true;
     el.parallel.closest('label').title = 'Needs the threaded build (a cross-origin isolated page)';
   }
+  // The engine's limits bound its inputs.
+  for (const [name, input] of [['width', el.width], ['height', el.height], ['seed', el.seed]]) {
+    input.min = app.limits[name].min;
+    input.max = app.limits[name].max;
+  }
+  el.depth.replaceChildren();
+  for (let depth = app.limits.depth.min; depth <= app.limits.depth.max; depth++) {
+    const option = document.createElement('option');
+    option.value = String(depth);
+    option.textContent = depth === 1 ? '1 (current piece)' : `${depth} (and the next${depth > 2 ? ` ${depth - 1}` : ''})`;
+    el.depth.append(option);
+  }
 
   /** The weights the table holds, or throws naming the bad entry. */
   function readTable() {
@@ -116,7 +128,7 @@ export function createPanel(app) {
     return weights;
   }
 
-  function applyTable() {
+  async function applyTable() {
     let weights;
     try {
       weights = readTable();
@@ -124,7 +136,7 @@ export function createPanel(app) {
       showError(el.weightsError, `${err.message}; the AI keeps its previous weights`);
       return;
     }
-    const error = app.setWeights(weights);
+    const error = await app.setWeights(weights);
     showError(el.weightsError, error && `${error}; the AI keeps its previous weights`);
   }
 
@@ -160,7 +172,6 @@ export function createPanel(app) {
     const s = app.settings;
     el.aiEnabled.checked = s.aiEnabled;
     el.aiDelay.value = s.aiDelay;
-    el.parallel.checked = s.parallel && app.threaded;
     el.depth.value = String(s.depth);
     el.hints.checked = s.hints;
     el.fps.value = s.fps;
@@ -265,7 +276,7 @@ export function createPanel(app) {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
     showError(el.importError, '');
   });
-  $('import-weights').addEventListener('click', () => {
+  $('import-weights').addEventListener('click', async () => {
     let weights;
     try {
       weights = JSON.parse(el.weightsJson.value);
@@ -278,7 +289,7 @@ export function createPanel(app) {
         'The weights must be a JSON object of feature names to weights. The AI keeps its previous weights.');
       return;
     }
-    const error = app.setWeights(weights);
+    const error = await app.setWeights(weights);
     showError(el.importError, error && `${error}. The AI keeps its previous weights.`);
   });
 
@@ -286,5 +297,15 @@ export function createPanel(app) {
     refresh,
     showGameError: (message) => showError(el.gameError, message),
     showHandlingNote: (show) => { $('handling-note').hidden = !show; },
+    /** Puts `weights` into the export / import box, ready to edit and import. */
+    showWeightsJson(weights) {
+      el.weightsJson.value = JSON.stringify(weights, null, 2);
+      el.weightsJson.scrollIntoView({ block: 'nearest' });
+    },
+    /** Shows whether the AI's search runs on the pool, and why. */
+    showParallel(on, why) {
+      el.parallel.checked = on;
+      $('parallel-note').textContent = why;
+    },
   };
 }

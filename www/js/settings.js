@@ -1,21 +1,34 @@
 // The page's settings: defaults, checking, storage across reloads, the share link, and the
-// game configuration the engine is given. Nothing here decides anything about the game.
+// game configuration the engine is given. The engine's limits and defaults come from the engine
+// (`useLimits`); nothing here decides anything about the game.
 
 const STORAGE_KEY = 'tetris-ai/settings/v1';
 const SHARE_PARAM = 's';
-export const MAX_SEED = Number.MAX_SAFE_INTEGER; // 2^53 - 1: every seed a JS number holds exactly
 
-// Ranges of the numeric settings: [min, max].
+// Ranges of the numeric settings: [min, max]. The page's own settings are here; the engine's
+// (board, depth, seed) come from its limits.
 const RANGES = {
   aiDelay: [-1, 600],
   fps: [1, 10000],
   gravity: [1, 1000],
   lockDelay: [1, 1000],
-  width: [4, 16],
-  height: [4, 40],
-  depth: [1, 2],
-  seed: [0, MAX_SEED],
 };
+
+// The engine's limits and defaults, as `limits()` gives them.
+let engine = null;
+
+/** Takes the engine's limits and defaults; call once before anything else here. */
+export function useLimits(limits) {
+  engine = limits;
+  for (const name of ['width', 'height', 'depth', 'seed']) {
+    RANGES[name] = [limits[name].min, limits[name].max];
+  }
+}
+
+/** The engine's rules for the settings' rule set name. */
+export function rulesOf(s) {
+  return engine.rules[s.rules];
+}
 
 /** A random seed below 2^32 (short enough to read and type). */
 export function randomSeed() {
@@ -29,17 +42,17 @@ export function defaults() {
   return {
     aiEnabled: true,
     aiDelay: 3,
-    parallel: true,
+    parallel: null,
     fps: 60,
     gravity: 60,
     lockDelay: 30,
     hints: false,
     rules: 'guideline',
-    width: 10,
-    height: 20,
+    width: engine.game.width,
+    height: engine.game.height,
     seed: randomSeed(),
-    depth: 1,
-    preset: 'dellacherie',
+    depth: engine.game.search.depth,
+    preset: engine.default_preset,
     weights: null,
     margin: null,
   };
@@ -66,16 +79,17 @@ function isWeights(value) {
 export function merge(base, raw) {
   const out = { ...base };
   if (!raw || typeof raw !== 'object') return out;
-  for (const key of ['aiEnabled', 'parallel', 'hints']) {
+  for (const key of ['aiEnabled', 'hints']) {
     if (typeof raw[key] === 'boolean') out[key] = raw[key];
   }
+  if (raw.parallel === null || typeof raw.parallel === 'boolean') out.parallel = raw.parallel;
   for (const key of Object.keys(RANGES)) {
     if (key in raw) {
       const n = wholeIn(key, raw[key]);
       if (n !== null) out[key] = n;
     }
   }
-  if (raw.rules === 'classic' || raw.rules === 'guideline') out.rules = raw.rules;
+  if (typeof raw.rules === 'string' && Object.hasOwn(engine.rules, raw.rules)) out.rules = raw.rules;
   if (typeof raw.preset === 'string') out.preset = raw.preset;
   if (isWeights(raw.weights)) out.weights = raw.weights;
   if (raw.margin === null || (typeof raw.margin === 'number' && Number.isFinite(raw.margin))) {
@@ -161,11 +175,10 @@ export function readShare(hash) {
 
 /** The engine's game configuration for the settings. */
 export function gameConfig(s) {
-  const guideline = s.rules === 'guideline';
   const search = { depth: s.depth };
   if (typeof s.margin === 'number') search.margin = s.margin;
   return {
-    rules: { kind: s.rules, preview: guideline ? 5 : 0, hold: guideline, timing: null },
+    rules: rulesOf(s),
     width: s.width,
     height: s.height,
     seed: s.seed,

@@ -1,0 +1,261 @@
+//! Evolution for JavaScript: a run that says which games a generation needs (`ask`) and takes
+//! their lines (`tell`), so that the games can be played anywhere (this worker's pool, or other
+//! workers), and the batches of games themselves, played in any order or in parallel.
+
+use super::args::{checked, text_arg, to_js};
+use crate::checked::{self as check, MAX_SAFE_INTEGER};
+use crate::train::batch::GameBatch;
+use crate::train::evolution::{Evolution, EvolutionConfig};
+use crate::train::setup::{self, RunOptions};
+use js_sys::Float64Array;
+use serde::Serialize;
+use std::sync::Arc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+/// A training run for the page.
+#[wasm_bindgen(js_name = Evolution)]
+pub struct WebEvolution {
+    run: Evolution,
+}
+
+/// What a generation asks for next: the batch as JSON text (opaque to JS: its seeds are 64-bit),
+/// the number of games in it, and whether they train or validate.
+#[derive(Serialize)]
+struct Asked {
+    text: String,
+    jobs: usize,
+    phase: &'static str,
+}
+
+#[wasm_bindgen(js_class = Evolution)]
+impl WebEvolution {
+    /// A new run from its configuration: an object, or JSON text, in the form of a checkpoint's
+    /// `config`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config: JsValue) -> Result<WebEvolution, JsError> {
+        let config: EvolutionConfig = match config.as_string() {
+            Some(text) => {
+                let json = serde_json::from_str(&text)
+                    .map_err(|e| JsError::new(&format!("config is not JSON text: {e}")))?;
+                check::deserialized("config", Some(&json))
+                    .map_err(|e| JsError::new(&e.to_string()))?
+            }
+            None => checked(&config, "config", check::deserialized)?,
+        };
+        let run = Evolution::new(config).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(WebEvolution { run })
+    }
+
+    /// A run continued from checkpoint text (as `checkpoint()` and `tetris-ai evolve` write it).
+    pub fn resume(text: JsValue) -> Result<WebEvolution, JsError> {
+        let text = text_arg(&text, "checkpoint")?;
+        let run = Evolution::from_json(&text).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(WebEvolution { run })
+    }
+
+    /// The games the pending generation needs played next: `{text, jobs, phase}`. Asking again
+    /// before `tell` gives the same batch.
+    pub fn ask(&mut self) -> Result<JsValue, JsError> {
+        let batch = self.run.ask().map_err(|e| JsError::new(&e.to_string()))?;
+        let asked = Asked {
+            text: serde_json::to_string(batch).map_err(|e| JsError::new(&e.to_string()))?,
+            jobs: batch.len(),
+            phase: batch.phase().name(),
+        };
+        to_js(&asked)
+    }
+
+    /// The lines of every game `ask` gave, in its order (an array of whole numbers). Resolves
+    /// to the generation's report once it is complete, else `null` (ask again). A wrong count
+    /// or value throws and changes nothing.
+    pub fn tell(&mut self, lines: JsValue) -> Result<JsValue, JsError> {
+        let lines = line_counts(&lines)?;
+        match self
+            .run
+            .tell(&lines)
+            .map_err(|e| JsError::new(&e.to_string()))?
+        {
+            Some(report) => to_js(&report),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The run as checkpoint text: the state at the start of any pending generation.
+    pub fn checkpoint(&self) -> String {
+        self.run.to_json()
+    }
+
+    /// Generations completed so far.
+    pub fn generation(&self) -> u32 {
+        self.run.generation()
+    }
+
+    /// The run's configuration.
+    pub fn config(&self) -> Result<JsValue, JsError> {
+        to_js(self.run.config())
+    }
+
+    /// The reports of every generation so far.
+    pub fn history(&self) -> Result<JsValue, JsError> {
+        to_js(self.run.history())
+    }
+}
+
+/// Lines per game: a `Float64Array` (as the workers send them) or an array of whole numbers.
+fn line_counts(value: &JsValue) -> Result<Vec<u64>, JsError> {
+    match value.dyn_ref::<Float64Array>() {
+        Some(typed) => typed
+            .to_vec()
+            .into_iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let whole =
+                    n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= MAX_SAFE_INTEGER as f64;
+                if whole {
+                    Ok(n as u64)
+                } else {
+                    Err(JsError::new(&format!(
+                        "lines[{i}] must be a whole number from 0 to {MAX_SAFE_INTEGER}, got {n}"
+                    )))
+                }
+            })
+            .collect(),
+        None => checked(value, "lines", check::line_counts),
+    }
+}
+
+/// The games of one batch (its JSON text, from `Evolution.ask`), read once and played in any
+/// order: the lines of a game depend on nothing but the batch and the game's index.
+#[wasm_bindgen(js_name = GameBatch)]
+pub struct WebBatch {
+    batch: Arc<GameBatch>,
+}
+
+#[wasm_bindgen(js_class = GameBatch)]
+impl WebBatch {
+    /// Reads a batch's JSON text; a bad one throws naming the problem.
+    #[wasm_bindgen(constructor)]
+    pub fn new(text: JsValue) -> Result<WebBatch, JsError> {
+        let text = text_arg(&text, "batch")?;
+        let batch: GameBatch = serde_json::from_str(&text)
+            .map_err(|e| JsError::new(&format!("batch: not a game batch: {e}")))?;
+        Ok(WebBatch {
+            batch: Arc::new(batch),
+        })
+    }
+
+    /// The number of games.
+    pub fn jobs(&self) -> usize {
+        self.batch.len()
+    }
+
+    /// Plays games `from` to `to` (exclusive) one after another; returns their lines.
+    pub fn play(&self, from: JsValue, to: JsValue) -> Result<Vec<f64>, JsError> {
+        let jobs = self.batch.len();
+        let from = checked(&from, "from", |n, v| check::index(n, v, jobs))?;
+        let to = checked(&to, "to", |n, v| check::index(n, v, jobs))?;
+        if from > to {
+            return Err(JsError::new(&format!(
+                "from ({from}) must not be past to ({to})"
+            )));
+        }
+        Ok((from..to).map(|job| self.batch.play(job) as f64).collect())
+    }
+
+    /// Starts playing every game on the thread pool and returns at once (threaded build).
+    #[cfg(feature = "threads")]
+    pub fn start(&self) -> BatchRun {
+        BatchRun::start(self.batch.clone())
+    }
+}
+
+/// A run's configuration from the choices `tetris-ai evolve` offers (optimizer, GA preset,
+/// features, settings, population, board, rules, games, seed, validation...); omitted choices
+/// take the command line's defaults.
+#[wasm_bindgen(js_name = runConfig)]
+pub fn run_config(options: JsValue) -> Result<JsValue, JsError> {
+    let options: RunOptions = if options.is_undefined() || options.is_null() {
+        RunOptions::default()
+    } else {
+        checked(&options, "options", check::deserialized)?
+    };
+    let config = options.config().map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&config)
+}
+
+/// The choices `runConfig` takes: their defaults and the names each allows.
+#[wasm_bindgen(js_name = evolutionChoices)]
+pub fn evolution_choices() -> Result<JsValue, JsError> {
+    to_js(&setup::choices())
+}
+
+#[cfg(feature = "threads")]
+pub use pool::BatchRun;
+
+/// Batches played on the thread pool while the calling worker stays free to report progress.
+#[cfg(feature = "threads")]
+mod pool {
+    use crate::train::batch::GameBatch;
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+    use wasm_bindgen::prelude::*;
+
+    /// A batch being played on the pool.
+    #[wasm_bindgen]
+    pub struct BatchRun {
+        done: Arc<AtomicUsize>,
+        cancelled: Arc<AtomicBool>,
+        lines: Arc<Mutex<Option<Vec<f64>>>>,
+    }
+
+    impl BatchRun {
+        /// Starts playing every game of `batch` on the pool and returns at once.
+        pub(super) fn start(batch: Arc<GameBatch>) -> BatchRun {
+            let run = BatchRun {
+                done: Arc::default(),
+                cancelled: Arc::default(),
+                lines: Arc::default(),
+            };
+            let (done, cancelled, lines) =
+                (run.done.clone(), run.cancelled.clone(), run.lines.clone());
+            rayon::spawn(move || {
+                let played: Vec<f64> = (0..batch.len())
+                    .into_par_iter()
+                    .with_max_len(1)
+                    .map(|job| {
+                        if cancelled.load(Ordering::Relaxed) {
+                            return 0.0;
+                        }
+                        let lines = batch.play(job);
+                        done.fetch_add(1, Ordering::Relaxed);
+                        lines as f64
+                    })
+                    .collect();
+                if let Ok(mut slot) = lines.lock() {
+                    *slot = Some(played);
+                }
+            });
+            run
+        }
+    }
+
+    #[wasm_bindgen]
+    impl BatchRun {
+        /// Games finished so far.
+        pub fn done(&self) -> usize {
+            self.done.load(Ordering::Relaxed)
+        }
+
+        /// The lines of every game in batch order once all are played, else `undefined`.
+        pub fn result(&self) -> Option<Vec<f64>> {
+            self.lines.try_lock().ok().and_then(|slot| slot.clone())
+        }
+
+        /// Abandons the games not yet started.
+        pub fn cancel(&self) {
+            self.cancelled.store(true, Ordering::Relaxed);
+        }
+    }
+}

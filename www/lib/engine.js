@@ -1,0 +1,123 @@
+// Starting engine workers: which build to run (threaded where the page is cross-origin isolated
+// and the browser has WebAssembly threads, else plain), a worker that loads it, and a watch that
+// notices when a worker dies (terminated, crashed, or its instance trapped), so that no call
+// waits forever on a dead worker.
+
+import * as Comlink from '../vendor/comlink.mjs';
+import { threads as threadsSupported } from '../vendor/wasm-feature-detect.js';
+
+/** The package's root URL: the builds live in `pkg/` and the worker in `lib/` below it. */
+const BASE = new URL('../', import.meta.url).href;
+
+/** The builds `options.build` may name. */
+export const BUILDS = ['auto', 'threaded', 'plain'];
+
+/** Why the threaded build cannot run here, or null when it can. */
+export async function threadedUnavailable() {
+  if (globalThis.crossOriginIsolated !== true) {
+    return 'the page is not cross-origin isolated (it needs the COOP and COEP headers)';
+  }
+  try {
+    if (!(await threadsSupported())) return 'this browser has no WebAssembly threads';
+  } catch {
+    return 'this browser has no WebAssembly threads';
+  }
+  return null;
+}
+
+/**
+ * The build `wanted` ("auto", "threaded" or "plain") resolves to here: `{build, note}`, where
+ * `note` says why the plain build runs when it does. "threaded" where it cannot run throws.
+ */
+export async function chooseBuild(wanted = 'auto') {
+  if (!BUILDS.includes(wanted)) {
+    throw new Error(`build must be one of ${BUILDS.join(', ')}, got ${JSON.stringify(wanted)}`);
+  }
+  if (wanted === 'plain') return { build: 'plain', note: 'the plain build was asked for' };
+  const reason = await threadedUnavailable();
+  if (reason === null) return { build: 'threaded', note: '' };
+  if (wanted === 'threaded') throw new Error(`the threaded build cannot run: ${reason}`);
+  return { build: 'plain', note: `plain build: ${reason}` };
+}
+
+/** The cores this browser reports (at least 1). */
+export function cores() {
+  return Math.max(1, navigator.hardwareConcurrency || 1);
+}
+
+let workerCount = 0;
+
+/** An error saying that worker `name` stopped. */
+export class WorkerStopped extends Error {
+  constructor(name, why) {
+    super(`the engine worker ${name} stopped${why ? `: ${why}` : ''}`);
+    this.name = 'WorkerStopped';
+  }
+}
+
+/**
+ * One engine worker running `build` (with a pool of `threads` threads when threaded). Every call
+ * goes through `call`, which rejects with `WorkerStopped` when the worker dies meanwhile.
+ */
+export class EngineWorker {
+  /** Starts a worker; resolves once its engine has loaded. */
+  static async start({ build, threads = 1, name = 'engine' }) {
+    workerCount += 1;
+    const id = `${name}-${workerCount}-${Math.random().toString(36).slice(2)}`;
+    const worker = new Worker(new URL('lib/worker.js', BASE), { type: 'module', name: id });
+    const engine = new EngineWorker(worker, id);
+    const lifeLock = `tetris-ai/worker/${id}`;
+    engine.info = await engine.call((remote) => remote.init({ build, base: BASE, threads, lifeLock }));
+    if (engine.info.watched) {
+      // Granted only once the worker, which holds the lock for its whole life, is gone.
+      navigator.locks.request(lifeLock, () => engine.stopped('it ended'));
+    }
+    return engine;
+  }
+
+  constructor(worker, id) {
+    this.worker = worker;
+    this.id = id;
+    this.remote = Comlink.wrap(worker);
+    this.alive = true;
+    this.death = new Promise((_, reject) => {
+      this.kill = reject;
+    });
+    this.death.catch(() => {});
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      this.stopped(event.message || 'it failed');
+    });
+    worker.addEventListener('messageerror', () => this.stopped('a message could not be read'));
+  }
+
+  /** Marks the worker dead: every pending and later call rejects. */
+  stopped(why) {
+    if (!this.alive) return;
+    this.alive = false;
+    this.kill(new WorkerStopped(this.id, why));
+    this.worker.terminate();
+    this.remote[Comlink.releaseProxy]?.();
+  }
+
+  /**
+   * Runs `use(remote)` (a Comlink call); rejects if the worker dies first. A wasm trap breaks
+   * the instance for good, so it also stops the worker.
+   */
+  async call(use) {
+    if (!this.alive) throw new WorkerStopped(this.id, 'it had already stopped');
+    try {
+      return await Promise.race([use(this.remote), this.death]);
+    } catch (error) {
+      if (error && error.name === 'RuntimeError') this.stopped(`its engine trapped (${error.message})`);
+      throw error;
+    }
+  }
+
+  /** Stops the worker and frees everything it held. */
+  terminate() {
+    this.stopped('it was closed');
+  }
+}
+
+export { Comlink };

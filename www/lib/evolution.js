@@ -1,0 +1,241 @@
+// An evolution run in engine workers, seen from the page. One worker (the owner) holds the run:
+// it says which games a generation needs (ask) and takes their lines (tell). The games are played
+// on the threaded build's pool in that same worker, or spread over plain workers, one per core,
+// where the page is not isolated. Every game is a pure function of its batch, so the run is the
+// same whichever way its games are spread, and a worker that dies mid-generation is replaced and
+// only its games are played again.
+
+import { chooseBuild, cores, EngineWorker, Comlink, WorkerStopped } from './engine.js';
+
+/** A generation gives up after this many worker failures in a row. */
+const MAX_FAILURES = 5;
+/** Progress is reported at most this often, in ms. */
+const PROGRESS_MS = 100;
+/** A batch is cut into about this many chunks per worker, so that idle workers find work. */
+const CHUNKS_PER_WORKER = 8;
+
+function whole(value, name, min) {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number from ${min}, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+export class Evolution {
+  /**
+   * A new run from `config` (the checkpoint's `config`, as `tetris-ai evolve` writes it).
+   * `options.build`: "auto" (default), "threaded" or "plain"; `options.workers`: plain workers
+   * (default: one per core); `options.threads`: the threaded pool's size (default: one per core).
+   */
+  static create(config, options = {}) {
+    return Evolution.open({ config }, options);
+  }
+
+  /** A run continued from checkpoint text (the CLI's format); `options` as for `create`. */
+  static resume(text, options = {}) {
+    if (typeof text !== 'string') {
+      throw new Error(`a checkpoint must be JSON text, got ${typeof text}`);
+    }
+    return Evolution.open({ text }, options);
+  }
+
+  static async open(start, options) {
+    const workers = whole(options.workers, 'options.workers', 1) ?? cores();
+    const threads = whole(options.threads, 'options.threads', 1) ?? cores();
+    const { build, note } = await chooseBuild(options.build);
+    const run = new Evolution(build, build === 'threaded' ? 1 : workers, threads, note);
+    try {
+      run.workers = await Promise.all(
+        Array.from({ length: run.size }, () => run.spawn()),
+      );
+      const owner = run.workers[0];
+      if (start.text !== undefined) {
+        await owner.call((remote) => remote.evolutionResume(start.text));
+      } else {
+        await owner.call((remote) => remote.evolutionStart(start.config));
+      }
+      run.saved = await owner.call((remote) => remote.checkpoint());
+      run.config = await owner.call((remote) => remote.evolutionConfig());
+      return run;
+    } catch (error) {
+      run.close();
+      throw error;
+    }
+  }
+
+  constructor(build, size, threads, note) {
+    /** "threaded" or "plain". */
+    this.build = build;
+    /** Why the plain build runs, where it does ("" otherwise). */
+    this.note = note;
+    /** Workers playing the games (1 on the threaded build, whose pool has `threads` threads). */
+    this.size = size;
+    this.threads = build === 'threaded' ? threads : 1;
+    /** Called with `{generation, phase, done, total}` while a generation runs. */
+    this.onProgress = null;
+    /** Workers that died and were replaced, over the run's life. */
+    this.restarts = 0;
+    this.workers = [];
+    this.saved = null;
+    this.finished = new Map();
+    this.partial = null;
+    this.ownerLost = false;
+    this.running = false;
+    this.pausing = false;
+    this.closed = false;
+  }
+
+  spawn() {
+    return EngineWorker.start({ build: this.build, threads: this.threads, name: 'evolution' });
+  }
+
+  /** Replaces worker `index` after it died. */
+  async replace(index) {
+    if (this.closed) throw new Error('the evolution is closed');
+    this.restarts += 1;
+    this.workers[index].terminate();
+    this.workers[index] = await this.spawn();
+    if (index === 0) this.ownerLost = true;
+  }
+
+  /** The generations completed so far, from the last checkpoint. */
+  get generations() {
+    return JSON.parse(this.saved).history.length;
+  }
+
+  /**
+   * Runs one generation; resolves to its report, or to null when `pause()` stopped it (the next
+   * call continues it, keeping the games already played).
+   */
+  async generation() {
+    if (this.closed) throw new Error('the evolution is closed');
+    if (this.running) throw new Error('a generation is already running');
+    this.running = true;
+    this.pausing = false;
+    let failures = 0;
+    try {
+      for (;;) {
+        try {
+          return await this.runGeneration();
+        } catch (error) {
+          if (!(error instanceof WorkerStopped) || this.closed || ++failures > MAX_FAILURES) throw error;
+          const dead = this.workers.findIndex((w) => !w.alive);
+          await this.replace(dead < 0 ? 0 : dead);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  async runGeneration() {
+    for (;;) {
+      const owner = this.workers[0];
+      if (this.ownerLost) {
+        await owner.call((remote) => remote.evolutionResume(this.saved));
+        this.ownerLost = false;
+      }
+      const batch = await owner.call((remote) => remote.ask());
+      let lines = this.finished.get(batch.text);
+      if (!lines) {
+        lines = await this.play(batch);
+        if (lines === null) return null;
+        this.finished.set(batch.text, lines);
+        this.partial = null;
+      }
+      if (this.ownerLost) continue;
+      const report = await owner.call((remote) => remote.tell(lines));
+      if (report) {
+        this.saved = await owner.call((remote) => remote.checkpoint());
+        this.finished.clear();
+        return report;
+      }
+    }
+  }
+
+  /** Plays a batch's games; resolves to their lines in job order, or null when paused. */
+  play(batch) {
+    const progress = this.progressReporter(batch);
+    if (this.build === 'threaded') {
+      const reply = Comlink.proxy((done) => {
+        progress(done);
+        return !this.pausing;
+      });
+      return this.workers[0].call((remote) => remote.playAll(batch.text, reply));
+    }
+    return this.spread(batch, progress);
+  }
+
+  /** Plays a batch over the plain workers, chunk by chunk, replacing any worker that dies. */
+  async spread(batch, progress) {
+    if (this.partial?.text !== batch.text) {
+      const size = Math.max(1, Math.ceil(batch.jobs / (this.size * CHUNKS_PER_WORKER)));
+      const chunks = [];
+      for (let from = 0; from < batch.jobs; from += size) {
+        chunks.push([from, Math.min(batch.jobs, from + size)]);
+      }
+      this.partial = { text: batch.text, lines: new Float64Array(batch.jobs), queue: chunks, done: 0 };
+    }
+    const state = this.partial;
+    const running = new Map();
+    const report = () => progress(state.done + [...running.values()].reduce((a, b) => a + b, 0));
+    const drain = async (index) => {
+      while (state.queue.length > 0 && !this.pausing && !this.closed) {
+        const chunk = state.queue.shift();
+        const key = {};
+        running.set(key, 0);
+        const heard = Comlink.proxy((done) => {
+          running.set(key, done);
+          report();
+        });
+        try {
+          const lines = await this.workers[index].call(
+            (remote) => remote.playGames(batch.text, chunk[0], chunk[1], heard),
+          );
+          state.lines.set(lines, chunk[0]);
+          state.done += chunk[1] - chunk[0];
+        } catch (error) {
+          state.queue.unshift(chunk);
+          if (!(error instanceof WorkerStopped) || this.closed) throw error;
+          await this.replace(index);
+        } finally {
+          running.delete(key);
+          report();
+        }
+      }
+    };
+    await Promise.all(this.workers.map((_, index) => drain(index)));
+    if (state.queue.length > 0) return null;
+    return state.lines;
+  }
+
+  progressReporter(batch) {
+    let last = 0;
+    const generation = this.generations + 1;
+    return (done) => {
+      const now = performance.now();
+      if (this.onProgress && (now - last > PROGRESS_MS || done === batch.jobs)) {
+        last = now;
+        this.onProgress({ generation, phase: batch.phase, done, total: batch.jobs });
+      }
+    };
+  }
+
+  /** Stops the running generation soon; its `generation()` call resolves to null. */
+  pause() {
+    if (this.running) this.pausing = true;
+  }
+
+  /** The run as checkpoint text (the CLI's format), as of the last completed generation. */
+  async checkpoint() {
+    if (this.closed) throw new Error('the evolution is closed');
+    return this.saved;
+  }
+
+  /** Stops every worker of the run. */
+  close() {
+    this.closed = true;
+    for (const worker of this.workers) worker.terminate();
+  }
+}

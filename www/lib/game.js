@@ -1,0 +1,106 @@
+// A game running in its own engine worker, seen from the page: every method of the engine's
+// `Game` as a promise, plus `advance` (run frames, get what to draw) for a render loop.
+
+import { chooseBuild, cores, EngineWorker } from './engine.js';
+
+// The engine's own `Game` methods a page may call, each forwarded as it is.
+const FORWARDED = [
+  'step', 'play', 'decide', 'aiInput', 'search', 'tick', 'cells', 'activeCells', 'ghostCells',
+  'view', 'stats', 'weights', 'setWeights', 'setHandling', 'setParallel',
+];
+
+export class Game {
+  /**
+   * A game from `config` (the engine's game configuration) in a worker of its own.
+   * `options.build`: "auto" (default), "threaded" or "plain"; `options.threads`: the pool's size
+   * on the threaded build (default: one per core).
+   */
+  static async create(config, options = {}) {
+    const { build, note } = await chooseBuild(options.build);
+    const engine = await EngineWorker.start({
+      build,
+      threads: options.threads ?? cores(),
+      name: 'game',
+    });
+    try {
+      const id = await engine.call((remote) => remote.open(config));
+      return new Game(engine, id, note);
+    } catch (error) {
+      engine.terminate();
+      throw error;
+    }
+  }
+
+  constructor(engine, id, note) {
+    this.engine = engine;
+    this.id = id;
+    /** "threaded" or "plain". */
+    this.build = engine.info.build;
+    /** The threaded build's pool size (1 on the plain build). */
+    this.threads = engine.info.threads;
+    /** Why the plain build runs, where it does ("" otherwise). */
+    this.note = note;
+  }
+
+  call(method, ...args) {
+    return this.engine.call((remote) => remote.call(this.id, method, args));
+  }
+
+  /**
+   * Runs up to `frames` fixed frames (manual play, or the AI with `ai.delay` frames per input,
+   * -1 for a piece at once) and resolves to what to draw: `{cells, view, target, hints,
+   * decision, locked, frames}`.
+   */
+  advance(frames, ai, hints = false) {
+    return this.engine.call((remote) => remote.advance(this.id, frames, ai, hints));
+  }
+
+  /** What to draw now, as `advance` gives it, without running a frame. */
+  snapshot(hints = false) {
+    return this.engine.call((remote) => remote.snapshot(this.id, hints));
+  }
+
+  /**
+   * Replaces the game with a new one from `config` in the same worker; on a bad configuration
+   * rejects and the old game goes on.
+   */
+  async reset(config) {
+    const old = this.id;
+    this.id = await this.engine.call((remote) => remote.open(config));
+    await this.engine.call((remote) => remote.close(old));
+  }
+
+  /** Presses a key in manual play; resolves to whether the game took it. */
+  press(key) {
+    return this.engine.call((remote) => remote.press(this.id, key));
+  }
+
+  /** Releases a key. */
+  release(key) {
+    return this.engine.call((remote) => remote.release(this.id, key));
+  }
+
+  /**
+   * Times two-ply decisions of a seeded game both ways on this machine: resolves to the medians
+   * `{sequential, parallel}` in ms (equal work, so the smaller is the faster).
+   */
+  calibrateParallel(config, decisions = 60) {
+    return this.engine.call((remote) => remote.calibrateParallel(config, decisions));
+  }
+
+  /** Stops the game's worker and frees its memory. */
+  close() {
+    this.engine.terminate();
+  }
+
+  /** Whether the game's worker still runs. */
+  get alive() {
+    return this.engine.alive;
+  }
+}
+
+for (const method of FORWARDED) {
+  Game.prototype[method] = function forward(...args) {
+    return this.call(method, ...args);
+  };
+}

@@ -1,0 +1,171 @@
+// One game as the engine worker runs it: fixed frames of manual play or of the AI (one input of
+// its path every N frames, or a whole piece at once), decision timing, and the snapshot the page
+// draws. Runs inside the worker; the engine (Rust) makes every game decision.
+
+// Work done in one `advance` call stops after this long; the frames left are dropped, not owed,
+// so a high frame rate or a slow decision cannot spiral.
+const BUDGET_MS = 12;
+// Decision times kept for the median.
+const DECISION_WINDOW = 1000;
+// The longest input path a piece can have, as a guard against a loop that never locks.
+const MAX_PATH = 256;
+
+/** The median of `values` (the mean of the two middle ones for an even count); null if none. */
+function median(values) {
+  const n = values.length;
+  if (n === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+
+export class Session {
+  /** A session over `game`, a wasm `Game`. */
+  constructor(game) {
+    this.game = game;
+    this.decisionTimes = [];
+    this.lastDecision = null;
+    this.target = null;
+    this.needDecision = true;
+    this.aiWait = 0;
+    this.locked = [];
+    this.aiEnabled = true;
+    this.aiDelay = 0;
+  }
+
+  /** Frees the wasm game. */
+  free() {
+    this.game.free();
+  }
+
+  /** The AI's plan is stale (new weights, the AI switched on): decide again from the spawn. */
+  replan() {
+    this.needDecision = true;
+    this.target = null;
+    this.aiWait = 0;
+  }
+
+  /**
+   * Runs up to `frames` fixed frames with `ai` (`{enabled, delay}`), within the time budget;
+   * returns the snapshot after them and how many frames ran.
+   */
+  advance(frames, ai, withHints) {
+    if (ai.enabled !== this.aiEnabled) {
+      this.aiEnabled = ai.enabled;
+      this.replan();
+    }
+    this.aiDelay = ai.delay;
+    const start = performance.now();
+    let ran = 0;
+    while (ran < frames && !this.over()) {
+      this.frame();
+      ran += 1;
+      if (performance.now() - start > BUDGET_MS) break;
+    }
+    return { ...this.snapshot(withHints), frames: ran };
+  }
+
+  over() {
+    return this.game.stats().game_over;
+  }
+
+  /** One fixed frame. */
+  frame() {
+    if (!this.aiEnabled) {
+      this.record(this.game.tick(1));
+      return;
+    }
+    if (this.needDecision && !this.decide()) return;
+    if (this.aiDelay < 0) {
+      this.afterAiLock(this.game.step());
+      return;
+    }
+    this.aiWait += 1;
+    if (this.aiWait < this.aiDelay) return;
+    this.aiWait = 0;
+    // Delay 0: the whole path in this frame; otherwise one input.
+    for (let i = 0; i < MAX_PATH; i++) {
+      const step = this.game.aiInput();
+      if (step !== null || this.over()) {
+        this.afterAiLock(step);
+        return;
+      }
+      if (this.aiDelay > 0) return;
+    }
+  }
+
+  /** Asks the AI for the current piece's choice, timed; returns false when the game is over. */
+  decide() {
+    const t0 = performance.now();
+    const choice = this.game.decide();
+    const ms = performance.now() - t0;
+    this.needDecision = false;
+    this.aiWait = 0;
+    if (choice === null) {
+      this.target = null;
+      return false;
+    }
+    this.lastDecision = ms;
+    this.decisionTimes.push(ms);
+    if (this.decisionTimes.length > DECISION_WINDOW) this.decisionTimes.shift();
+    this.target = { piece: choice.placement.piece, cells: choice.cells };
+    return true;
+  }
+
+  /** After an AI piece locked (or the game ended): record it and decide the next. */
+  afterAiLock(step) {
+    this.record(step);
+    this.target = null;
+    this.needDecision = true;
+    this.aiWait = 0;
+    if (!this.over()) this.decide();
+  }
+
+  /** Keeps the placements of locked steps (one step, a list of steps, or null). */
+  record(result) {
+    const steps = result == null ? [] : Array.isArray(result) ? result : [result];
+    for (const step of steps) this.locked.push(step.choice.placement);
+  }
+
+  /** Presses a key in manual play; returns whether the game took it. */
+  press(key) {
+    if (this.aiEnabled || this.over()) return false;
+    this.record(this.game.press(key));
+    return true;
+  }
+
+  release(key) {
+    this.game.release(key);
+  }
+
+  /** The placements locked since the last snapshot, oldest first. */
+  takeLocked() {
+    const locked = this.locked;
+    this.locked = [];
+    return locked;
+  }
+
+  /** Every placement tied for best, for the hints. */
+  hints() {
+    const ranked = this.game.search();
+    return ranked.filter((choice) => choice.score === ranked[0].score);
+  }
+
+  /**
+   * What the page draws: locked cells (a typed array), the view (pieces, queue, stats), the AI's
+   * target, decision times, the placements locked since the last snapshot and, when asked, the
+   * hints.
+   */
+  snapshot(withHints = false) {
+    const over = this.over();
+    return {
+      cells: this.game.cells(),
+      view: this.game.view(),
+      target: this.aiEnabled && !over ? this.target : null,
+      hints: withHints && !over ? this.hints() : [],
+      decision: this.aiEnabled
+        ? { last: this.lastDecision, median: median(this.decisionTimes) }
+        : { last: null, median: null },
+      locked: this.takeLocked(),
+    };
+  }
+}

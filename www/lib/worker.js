@@ -1,0 +1,235 @@
+// The engine worker: a dedicated module Worker that owns one WebAssembly instance of the engine
+// (the threaded build with its rayon pool, or the plain one) and serves the calls of
+// `tetris-ai.js` through Comlink. Games, manual handling, the AI and evolution all run here;
+// nothing in this file decides anything about a game.
+
+import * as Comlink from '../vendor/comlink.mjs';
+import { Session } from './session.js';
+
+let wasm = null;
+let build = null;
+let evolution = null;
+const sessions = new Map();
+let nextSession = 1;
+
+/** How often a batch reports its progress, in ms. */
+const PROGRESS_MS = 100;
+/** The last batch read, kept while its games are played: `{text, games}`. */
+let lastBatch = null;
+
+function session(id) {
+  const found = sessions.get(id);
+  if (!found) throw new Error(`game ${id} is closed`);
+  return found;
+}
+
+/** The batch whose JSON text is `text`, read once. */
+function batch(text) {
+  if (lastBatch?.text !== text) {
+    lastBatch?.games.free();
+    lastBatch = null;
+    lastBatch = { text, games: new wasm.GameBatch(text) };
+  }
+  return lastBatch.games;
+}
+
+function evolutionRun() {
+  if (!evolution) throw new Error('no evolution runs in this worker');
+  return evolution;
+}
+
+/** Holds a Web Lock for the worker's life, so the page learns at once when the worker dies. */
+function holdLifeLock(name) {
+  if (!name || !globalThis.navigator?.locks) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    navigator.locks.request(name, () => {
+      resolve(true);
+      return new Promise(() => {});
+    });
+  });
+}
+
+/** Sleeps `ms` milliseconds, letting the worker answer other messages meanwhile. */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const engine = {
+  /**
+   * Loads `options.build` ("threaded" or "plain") from `options.base` (the package's root URL)
+   * and, for the threaded build, starts a pool of `options.threads` threads.
+   */
+  async init({ build: wanted, base, threads, lifeLock }) {
+    const module = await import(new URL(`pkg/${wanted}/tetris_ai.js`, base).href);
+    await module.default();
+    if (wanted === 'threaded') await module.initThreadPool(Math.max(1, threads));
+    wasm = module;
+    build = wanted;
+    const watched = await holdLifeLock(lifeLock);
+    return { build, threads: wanted === 'threaded' ? threads : 1, watched };
+  },
+
+  /** Presets, features, limits and defaults, as the engine states them. */
+  catalog() {
+    return {
+      presets: wasm.presets(),
+      features: wasm.features(),
+      limits: wasm.limits(),
+      evolution: wasm.evolutionChoices(),
+    };
+  },
+
+  /** A run's configuration from the choices `tetris-ai evolve` offers. */
+  runConfig(options) {
+    return wasm.runConfig(options);
+  },
+
+  // ---- games ----
+
+  /** Starts a game from `config`; returns its id. */
+  open(config) {
+    const id = nextSession++;
+    sessions.set(id, new Session(new wasm.Game(config)));
+    return id;
+  },
+
+  close(id) {
+    const s = sessions.get(id);
+    if (s) {
+      sessions.delete(id);
+      s.free();
+    }
+  },
+
+  /** Calls the game's engine method `method` with `args` (the `Game` binding's own methods). */
+  call(id, method, args) {
+    const s = session(id);
+    if (typeof s.game[method] !== 'function' || method === 'free' || method.startsWith('__')) {
+      throw new Error(`unknown game method "${method}"`);
+    }
+    const result = s.game[method](...args);
+    if (method === 'setWeights' || method === 'setParallel') s.replan();
+    return result;
+  },
+
+  advance(id, frames, ai, hints) {
+    const result = session(id).advance(frames, ai, hints);
+    return Comlink.transfer(result, [result.cells.buffer]);
+  },
+
+  snapshot(id, hints) {
+    const result = session(id).snapshot(hints);
+    return Comlink.transfer(result, [result.cells.buffer]);
+  },
+
+  press(id, key) {
+    return session(id).press(key);
+  },
+
+  release(id, key) {
+    session(id).release(key);
+  },
+
+  /**
+   * Times `decisions` decisions of two games of the same seed, one searching sequentially and
+   * one on the pool, in turns on the same positions (both choose alike, so the games stay
+   * equal); returns the two medians in ms.
+   */
+  calibrateParallel(config, decisions) {
+    const median = (xs) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    };
+    const games = [new wasm.Game(config), new wasm.Game(config)];
+    try {
+      games[1].setParallel(true);
+      const times = [[], []];
+      for (let i = 0; i < decisions && !games[0].stats().game_over; i++) {
+        for (const [which, game] of games.entries()) {
+          const t0 = performance.now();
+          game.decide();
+          times[which].push(performance.now() - t0);
+          game.step();
+        }
+      }
+      return { sequential: median(times[0]), parallel: median(times[1]) };
+    } finally {
+      for (const game of games) game.free();
+    }
+  },
+
+  // ---- evolution ----
+
+  /** Starts a run from its configuration (the checkpoint's `config`). */
+  evolutionStart(config) {
+    if (evolution) evolution.free();
+    evolution = null;
+    evolution = new wasm.Evolution(config);
+    return evolution.generation();
+  },
+
+  /** Continues a run from checkpoint text. */
+  evolutionResume(text) {
+    if (evolution) evolution.free();
+    evolution = null;
+    evolution = wasm.Evolution.resume(text);
+    return evolution.generation();
+  },
+
+  /** The games the pending generation needs played: `{text, jobs, phase}`. */
+  ask() {
+    return evolutionRun().ask();
+  },
+
+  /** The lines of the asked games; the generation's report once it is complete, else null. */
+  tell(lines) {
+    return evolutionRun().tell(lines);
+  },
+
+  /** The run as checkpoint text (the state at the start of any pending generation). */
+  checkpoint() {
+    return evolutionRun().checkpoint();
+  },
+
+  /** The run's configuration. */
+  evolutionConfig() {
+    return evolutionRun().config();
+  },
+
+  /**
+   * Plays games `from` to `to` (exclusive) of a batch one after another; returns their lines.
+   * `progress(done)` hears about finished games now and then.
+   */
+  playGames(text, from, to, progress) {
+    const games = batch(text);
+    const lines = new Float64Array(to - from);
+    let reported = performance.now();
+    for (let job = from; job < to; job++) {
+      lines[job - from] = games.play(job, job + 1)[0];
+      if (progress && performance.now() - reported > PROGRESS_MS) {
+        reported = performance.now();
+        progress(job + 1 - from);
+      }
+    }
+    return Comlink.transfer(lines, [lines.buffer]);
+  },
+
+  /**
+   * Plays every game of a batch on the thread pool (threaded build), reporting `progress(done)`
+   * while it runs; when `progress` answers false the batch is abandoned and the result is null.
+   */
+  async playAll(text, progress) {
+    const run = batch(text).start();
+    try {
+      for (;;) {
+        const lines = run.result();
+        if (lines !== undefined) return Comlink.transfer(lines, [lines.buffer]);
+        await sleep(PROGRESS_MS);
+        if (progress && (await progress(run.done())) === false) return null;
+      }
+    } finally {
+      run.cancel();
+      run.free();
+    }
+  },
+};
+
+Comlink.expose(engine);

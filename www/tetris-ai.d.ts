@@ -1,0 +1,247 @@
+// Types of tetris-ai.js, the JavaScript API of the tetris-ai engine.
+
+/** "auto" (threaded where the page is cross-origin isolated and has wasm threads), or a build. */
+export type BuildChoice = 'auto' | 'threaded' | 'plain';
+
+/** A feature's weight: a number, or a weight with an exponent. */
+export type Weight = number | { weight: number; exponent?: number | null };
+
+/** Feature name to weight. */
+export type Weights = Record<string, Weight>;
+
+/** A rule set: the research rules or the guideline rules, with their options. */
+export interface Rules {
+  kind: 'classic' | 'guideline';
+  preview: number;
+  hold: boolean;
+  timing: null | { gravity: number; lock_delay: number };
+}
+
+/** Everything that defines a game; every field is optional. */
+export interface GameConfig {
+  rules?: Rules;
+  width?: number;
+  height?: number;
+  /** A whole number from 0 to 2^53 - 1. */
+  seed?: number;
+  /** A preset's name; give this or `weights`. */
+  preset?: string;
+  weights?: Weights;
+  search?: { depth?: number; prune?: number; margin?: number | null };
+  handling?: { das?: number; arr?: number; gravity?: number; soft_drop?: number; lock_delay?: number };
+}
+
+/** Options of `createGame`. */
+export interface GameOptions {
+  build?: BuildChoice;
+  /** Threads of the threaded build's pool (default: one per core). */
+  threads?: number;
+}
+
+/** The running totals of a game. */
+export interface Stats {
+  lines: number;
+  pieces: number;
+  score: number;
+  pieces_per_line: number | null;
+  game_over: boolean;
+}
+
+/** The AI's choice for a piece: placement, hold, input path, score and the cells it fills. */
+export interface Choice {
+  placement: { piece: string; rotation: string; x: number; y: number; spin: string };
+  hold: boolean;
+  path: string[];
+  score: number;
+  cells: Array<[number, number]>;
+}
+
+/** One piece played: the choice, the lines it cleared and the points it scored. */
+export interface Step {
+  choice: Choice;
+  lines: number;
+  points: number;
+}
+
+/** What a renderer needs, besides the locked cells. */
+export interface View {
+  width: number;
+  height: number;
+  active: { piece: string; cells: Array<[number, number]> } | null;
+  ghost: { piece: string; cells: Array<[number, number]> } | null;
+  hold: string | null;
+  queue: string[];
+  stats: Stats;
+}
+
+/** What to draw after `advance`. */
+export interface Snapshot {
+  /** Locked cells row by row from the bottom: 0 empty, else 1 + the piece index (IOTSZJL). */
+  cells: Uint8Array;
+  view: View;
+  /** Where the AI is taking the current piece. */
+  target: { piece: string; cells: Array<[number, number]> } | null;
+  /** Every placement tied for best, when asked for. */
+  hints: Choice[];
+  /** The AI's last and median decision times in ms (null in manual play). */
+  decision: { last: number | null; median: number | null };
+  /** The placements locked since the last snapshot. */
+  locked: Array<Choice['placement']>;
+  /** The frames that ran. */
+  frames: number;
+}
+
+/** Engine key names. */
+export type Key = 'left' | 'right' | 'soft_drop' | 'hard_drop' | 'cw' | 'ccw' | 'hold';
+
+/** A game in a worker of its own. Every method resolves once the worker has answered. */
+export declare class Game {
+  /** "threaded" or "plain". */
+  readonly build: 'threaded' | 'plain';
+  /** The threaded build's pool size (1 on the plain build). */
+  readonly threads: number;
+  /** Why the plain build runs, where it does ("" otherwise). */
+  readonly note: string;
+  /** Whether the game's worker still runs. */
+  readonly alive: boolean;
+  step(): Promise<Step | null>;
+  play(maxPieces?: number): Promise<Stats>;
+  decide(): Promise<Choice | null>;
+  aiInput(): Promise<Step | null>;
+  search(): Promise<Choice[]>;
+  press(key: Key): Promise<boolean>;
+  release(key: Key): Promise<void>;
+  tick(frames: number): Promise<Step[]>;
+  cells(): Promise<Uint8Array>;
+  activeCells(): Promise<Int32Array>;
+  ghostCells(): Promise<Int32Array>;
+  view(): Promise<View>;
+  stats(): Promise<Stats>;
+  weights(): Promise<Weights>;
+  setWeights(weights: Weights): Promise<void>;
+  setHandling(handling: GameConfig['handling']): Promise<void>;
+  setParallel(on: boolean): Promise<void>;
+  /** Runs up to `frames` fixed frames of manual play or of the AI, then reports what to draw. */
+  advance(frames: number, ai: { enabled: boolean; delay: number }, hints?: boolean): Promise<Snapshot>;
+  snapshot(hints?: boolean): Promise<Snapshot>;
+  /** Replaces the game with a new one in the same worker; a bad config keeps the old game. */
+  reset(config: GameConfig): Promise<void>;
+  /** Times two-ply decisions sequential and on the pool: medians in ms. */
+  calibrateParallel(config: GameConfig, decisions?: number): Promise<{ sequential: number; parallel: number }>;
+  /** Stops the worker and frees its memory. */
+  close(): void;
+}
+
+/** A run's configuration, as a checkpoint's `config` holds it. */
+export interface EvolutionConfig {
+  features: string[];
+  ranges: Array<[number, number]>;
+  optimizer: { kind: 'ga' | 'cem' | 'hill_climb' | 'anneal'; settings: Record<string, unknown> };
+  fitness: Record<string, unknown>;
+  seed: number;
+  validation: { top: number; games: number };
+}
+
+/** The choices `evolutionConfig` takes (the command line's `evolve` options). */
+export interface RunOptions {
+  optimizer?: 'ga' | 'cem' | 'hill_climb' | 'anneal';
+  ga?: string;
+  /** A list of feature names, or a weight preset whose features to learn. */
+  features?: string[] | string;
+  settings?: Record<string, unknown>;
+  population?: number;
+  width?: number;
+  height?: number;
+  rules?: 'classic' | 'guideline';
+  games?: number;
+  max_pieces?: number | null;
+  common_seeds?: boolean;
+  seed?: number;
+  validation?: { top: number; games: number };
+}
+
+/** One generation's report. */
+export interface Report {
+  generation: number;
+  best: number;
+  mean: number;
+  median: number;
+  best_weights: Weights;
+  best_ever: number;
+  /** This generation's best fitness on the validation games (null without validation). */
+  validated: number | null;
+  /** The run's validated best so far. */
+  best_validated: { weights: Weights; fitness: number } | null;
+  games_played: number;
+  elapsed_seconds: number;
+}
+
+/** Progress within a generation. */
+export interface Progress {
+  generation: number;
+  phase: 'training' | 'validation';
+  done: number;
+  total: number;
+}
+
+/** Options of `createEvolution` and `resumeEvolution`. */
+export interface EvolutionOptions {
+  build?: BuildChoice;
+  /** Plain workers (default: one per core). */
+  workers?: number;
+  /** Threads of the threaded build's pool (default: one per core). */
+  threads?: number;
+}
+
+/** An evolution run in engine workers. */
+export declare class Evolution {
+  readonly build: 'threaded' | 'plain';
+  readonly note: string;
+  /** Workers playing games (1 on the threaded build). */
+  readonly size: number;
+  readonly threads: number;
+  /** Workers that died and were replaced. */
+  readonly restarts: number;
+  /** Generations completed. */
+  readonly generations: number;
+  config: EvolutionConfig;
+  onProgress: ((progress: Progress) => void) | null;
+  /** Runs one generation: its report, or null when `pause()` stopped it. */
+  generation(): Promise<Report | null>;
+  /** The checkpoint text (the CLI's format) as of the last completed generation. */
+  checkpoint(): Promise<string>;
+  pause(): void;
+  close(): void;
+}
+
+/** The error a call rejects with when its worker stopped. */
+export declare class WorkerStopped extends Error {}
+
+export function createGame(config?: GameConfig, options?: GameOptions): Promise<Game>;
+export function createEvolution(config: EvolutionConfig, options?: EvolutionOptions): Promise<Evolution>;
+export function resumeEvolution(checkpointText: string, options?: EvolutionOptions): Promise<Evolution>;
+export function evolutionConfig(options?: RunOptions): Promise<EvolutionConfig>;
+export function evolutionChoices(): Promise<{
+  defaults: Required<Omit<RunOptions, 'features' | 'settings' | 'population' | 'max_pieces'>> & RunOptions;
+  optimizers: string[];
+  ga_presets: string[];
+}>;
+export function presets(): Promise<Array<{
+  name: string;
+  source: string;
+  published_under: string;
+  weights: Weights;
+  lookahead_margin: number | null;
+}>>;
+export function features(): Promise<Array<[string, string]>>;
+export function limits(): Promise<{
+  width: { min: number; max: number };
+  height: { min: number; max: number };
+  depth: { min: number; max: number };
+  preview: { min: number; max: number };
+  seed: { min: number; max: number };
+  rules: { classic: Rules; guideline: Rules };
+  game: Required<GameConfig>;
+  default_preset: string;
+}>;
+export function resolveBuild(build?: BuildChoice): Promise<{ build: 'threaded' | 'plain'; note: string }>;

@@ -1,0 +1,115 @@
+// tetris-ai: the JavaScript API of the engine. Everything heavy runs in Web Workers (a game in a
+// worker of its own, an evolution in one worker with the threaded build's pool or in one plain
+// worker per core), so the page's main thread only renders and forwards input. The WebAssembly
+// builds are found next to this module (through import.meta.url), so it works from any page.
+//
+//   import { createGame, createEvolution, presets } from './tetris-ai.js';
+//   const game = await createGame({ preset: 'du', width: 10, height: 10, seed: 1 });
+//   const stats = await game.play(1000);
+
+import { chooseBuild, EngineWorker } from './lib/engine.js';
+import { Evolution } from './lib/evolution.js';
+import { Game } from './lib/game.js';
+
+export { Evolution, Game };
+export { WorkerStopped } from './lib/engine.js';
+
+/** A helper worker for the engine's catalogue is closed after this long unused, in ms. */
+const HELPER_IDLE_MS = 5000;
+
+let helper = null;
+let helperTimer = null;
+const cache = new Map();
+
+/** Runs `use(remote)` on a shared plain worker that closes itself once idle. */
+async function onHelper(use) {
+  clearTimeout(helperTimer);
+  if (!helper || !(await helper.then((w) => w.alive, () => false))) {
+    helper = EngineWorker.start({ build: 'plain', name: 'catalog' });
+    helper.catch(() => {
+      helper = null;
+    });
+  }
+  const worker = await helper;
+  try {
+    return await worker.call(use);
+  } finally {
+    clearTimeout(helperTimer);
+    helperTimer = setTimeout(() => {
+      worker.terminate();
+      if (helper) helper.then((w) => (w === worker ? (helper = null) : null), () => {});
+    }, HELPER_IDLE_MS);
+  }
+}
+
+/** The catalogue, fetched once: `{presets, features, limits}`. */
+function catalog() {
+  if (!cache.has('catalog')) {
+    const loading = onHelper((remote) => remote.catalog());
+    loading.catch(() => cache.delete('catalog'));
+    cache.set('catalog', loading);
+  }
+  return cache.get('catalog');
+}
+
+/**
+ * Starts a game in a worker of its own. `config`: the engine's game configuration (`rules`,
+ * `width`, `height`, `seed`, `preset` or `weights`, `search`, `handling`). `options.build`:
+ * "auto" (default: threaded where the page is cross-origin isolated), "threaded" or "plain".
+ * Resolves to a `Game`; a bad configuration rejects with an Error naming the bad value.
+ */
+export function createGame(config = {}, options = {}) {
+  return Game.create(config, options);
+}
+
+/**
+ * Starts an evolution run from `config` (a checkpoint's `config`; `evolutionConfig(options)`
+ * makes one from the CLI's choices). `options.build` as for `createGame`; `options.workers`
+ * (plain) and `options.threads` (threaded) size the run. Resolves to an `Evolution` with
+ * `generation()`, `checkpoint()`, `onProgress`, `pause()` and `close()`.
+ */
+export function createEvolution(config, options = {}) {
+  return Evolution.create(config, options);
+}
+
+/** Continues an evolution run from checkpoint text in the CLI's format. */
+export function resumeEvolution(checkpointText, options = {}) {
+  return Evolution.resume(checkpointText, options);
+}
+
+/**
+ * A run's configuration from the choices `tetris-ai evolve` offers (`optimizer`, `ga`,
+ * `features`, `settings`, `population`, `width`, `height`, `rules`, `games`, `max_pieces`,
+ * `common_seeds`, `seed`, `validation`); omitted choices take the CLI's defaults.
+ */
+export function evolutionConfig(options = {}) {
+  return onHelper((remote) => remote.runConfig(options));
+}
+
+/** The choices `evolutionConfig` takes, with their defaults and the names each allows. */
+export async function evolutionChoices() {
+  return (await catalog()).evolution;
+}
+
+/** Every shipped preset: `{name, source, published_under, weights, lookahead_margin}`. */
+export async function presets() {
+  return (await catalog()).presets;
+}
+
+/** Every feature, as `[name, definition]`. */
+export async function features() {
+  return (await catalog()).features;
+}
+
+/** The engine's limits and defaults: board sizes, depths, preview, seeds, rules, game. */
+export async function limits() {
+  return (await catalog()).limits;
+}
+
+/**
+ * The build `build` ("auto", "threaded" or "plain") resolves to on this page: `{build, note}`,
+ * where `note` says why the plain build runs when it does.
+ */
+export function resolveBuild(build = 'auto') {
+  return chooseBuild(build);
+}
