@@ -1,5 +1,5 @@
 // Issue test 1: with the cross-origin isolation headers the page runs the threaded build;
-// served without them it falls back to the plain build.
+// served without them it falls back to the plain build and says why in a note.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,13 +20,18 @@ async function engineOf(isolation) {
         try {
             const { page } = opened;
             const shown = (await page.locator('#engine-kind').textContent({ timeout: 10_000 })).trim();
+            const note = page.locator('#engine-note');
+            const noted = {
+                visible: await note.isVisible(),
+                text: ((await note.textContent({ timeout: 10_000 })) || '').trim(),
+            };
             const facts = await page.evaluate(() => ({
                 isolated: window.crossOriginIsolated,
                 shared: typeof SharedArrayBuffer === 'function',
                 kind: window.tetris.kind,
             }));
             assertNoErrors(assert, opened);
-            return { shown, ...facts };
+            return { shown, note: noted, ...facts };
         } finally {
             await opened.close();
         }
@@ -40,6 +45,11 @@ test('with the isolation headers the page runs the threaded build', { timeout: 1
     assert.equal(engine.isolated, true, 'crossOriginIsolated should be true with COOP/COEP');
     assert.equal(engine.shown, 'threaded', '#engine-kind');
     assert.equal(engine.kind, 'threaded', 'window.tetris.kind');
+    assert.equal(
+        engine.note.visible,
+        false,
+        `#engine-note should stay hidden on the threaded build (it says ${JSON.stringify(engine.note.text)})`,
+    );
 });
 
 test('without the isolation headers the page runs the plain build', { timeout: 120_000 }, async () => {
@@ -47,4 +57,6 @@ test('without the isolation headers the page runs the plain build', { timeout: 1
     assert.equal(engine.isolated, false, 'crossOriginIsolated should be false without COOP/COEP');
     assert.equal(engine.shown, 'plain', '#engine-kind');
     assert.equal(engine.kind, 'plain', 'window.tetris.kind');
+    assert.equal(engine.note.visible, true, '#engine-note should say why the plain build runs');
+    assert.match(engine.note.text, /isolat/i, '#engine-note should name the missing cross-origin isolation');
 });

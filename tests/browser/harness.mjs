@@ -2,6 +2,11 @@
 // built, NO_BUILD=1) on a free port, drives Debian's Chromium through playwright-core, opens
 // pages in fresh contexts (so no settings leak between tests through localStorage) and
 // collects what the page reports on the console.
+//
+// The page runs its game in a Web Worker: `window.tetris.game` answers every call with a
+// promise, so the page functions below that read it are async. A change made through the page's
+// controls reaches the worker as one or more calls in a row; `settle` waits until they have all
+// been answered, so that each change has taken effect before the next, as it would for a user.
 
 import { spawn } from 'node:child_process';
 import net from 'node:net';
@@ -240,11 +245,33 @@ export async function setValue(page, selector, value) {
     if (found) {
         throw new Error(found);
     }
+    await settle(page);
 }
 
 /** Checks or unchecks a checkbox with a click (so the page gets the usual events). */
 export async function setChecked(page, selector, checked) {
     await page.locator(selector).setChecked(checked, { timeout: 10_000 });
+    await settle(page);
+}
+
+// The longest chain of calls one change sends the game's worker, each sent once the one before
+// is answered: a new game (open it, close the old one, set its parallel search), new weights
+// (set them, read them back). One more for good measure.
+const SETTLE_ROUNDS = 4;
+
+/**
+ * Waits until the page has heard back from its game's worker about every call it sent before
+ * now, and about the calls it sends on hearing back, up to `SETTLE_ROUNDS` in a row. The worker
+ * answers calls in the order it gets them, so a call sent after another is answered after it:
+ * each round here is one call to the worker, sent once the previous round is answered. No-op
+ * before the page has a game.
+ */
+export async function settle(page) {
+    await page.evaluate(async (rounds) => {
+        for (let i = 0; i < rounds && window.tetris && window.tetris.game; i++) {
+            await window.tetris.game.stats();
+        }
+    }, SETTLE_ROUNDS);
 }
 
 /** The integer an element's text shows (digits only, so "1,234" is 1234); NaN when none. */
@@ -268,7 +295,7 @@ export async function waitPieces(page, count, timeout = 120_000) {
         }
         if (Date.now() > deadline) {
             const over = await page
-                .evaluate(() => JSON.stringify(window.tetris.game.stats()))
+                .evaluate(async () => JSON.stringify(await window.tetris.game.stats()))
                 .catch((e) => `stats() failed: ${e.message}`);
             throw new Error(`#stat-pieces showed ${seen} after ${timeout} ms, waiting for ${count} (stats ${over})`);
         }
@@ -290,10 +317,21 @@ export async function playFast(page) {
     await setValue(page, '#fps', fps);
 }
 
-/** Starts a new game with the settings in the inputs and waits until it is ready. */
+/**
+ * Starts a new game with the settings in the inputs and waits until it runs (the page has heard
+ * back about every call the new game needed); fails with the page's message if it refused.
+ */
 export async function newGame(page) {
-    await page.locator('#new-game').click({ timeout: 10_000 });
     await waitReady(page);
+    await page.locator('#new-game').click({ timeout: 10_000 });
+    await settle(page);
+    const refused = await page.evaluate(() => {
+        const error = document.querySelector('#game-error');
+        return error && !error.hidden ? error.textContent.trim() : '';
+    });
+    if (refused) {
+        throw new Error(`the page refused the new game: ${refused}`);
+    }
 }
 
 /** Fails with every collected console error, listing them. */

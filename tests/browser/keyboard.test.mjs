@@ -10,13 +10,13 @@ const env = serveAndBrowse({ isolation: true });
 
 /** The active piece: its kind and cells as [[x, y], ...]. */
 function active(page) {
-    return page.evaluate(() => {
-        const flat = Array.from(window.tetris.game.activeCells());
+    return page.evaluate(async () => {
+        const flat = Array.from(await window.tetris.game.activeCells());
         const cells = [];
         for (let i = 0; i < flat.length; i += 2) {
             cells.push([flat[i], flat[i + 1]]);
         }
-        const view = window.tetris.game.view();
+        const view = await window.tetris.game.view();
         return { piece: view.active ? view.active.piece : null, hold: view.hold ?? null, cells };
     });
 }
@@ -32,17 +32,24 @@ function shape(cells) {
         .join(' ');
 }
 
-/** The game's counts: pieces, lines, filled cells of the board, width. */
+/**
+ * The game's counts: pieces, lines, filled cells of the board, width, and the placements the
+ * page has recorded (read as `stats()` is answered, when the page has heard of every lock the
+ * worker made before it).
+ */
 function counts(page) {
-    return page.evaluate(() => {
+    return page.evaluate(async () => {
         const game = window.tetris.game;
-        const stats = game.stats();
+        const stats = await game.stats();
+        const placements = window.tetris.placements.length;
+        const cells = await game.cells();
+        const view = await game.view();
         return {
             pieces: stats.pieces,
             lines: stats.lines,
-            filled: Array.from(game.cells()).filter((c) => c !== 0).length,
-            width: game.view().width,
-            placements: window.tetris.placements.length,
+            filled: Array.from(cells).filter((c) => c !== 0).length,
+            width: view.width,
+            placements,
         };
     });
 }
@@ -50,7 +57,7 @@ function counts(page) {
 /** Waits until the active cells differ from `before`. */
 async function waitMoved(page, before) {
     await page.waitForFunction(
-        (before) => JSON.stringify(Array.from(window.tetris.game.activeCells())) !== before,
+        async (before) => JSON.stringify(Array.from(await window.tetris.game.activeCells())) !== before,
         JSON.stringify(before.cells.flat()),
         WAIT,
     );
@@ -67,7 +74,11 @@ async function focusGame(page) {
 async function hardDrop(page) {
     const before = await counts(page);
     await page.keyboard.press('Space');
-    await page.waitForFunction((pieces) => window.tetris.game.stats().pieces > pieces, before.pieces, WAIT);
+    await page.waitForFunction(
+        async (pieces) => (await window.tetris.game.stats()).pieces > pieces,
+        before.pieces,
+        WAIT,
+    );
     return before;
 }
 
@@ -80,7 +91,10 @@ test('the keyboard moves, rotates, holds and hard-drops a piece', { timeout: 120
         await newGame(page);
         // A fresh game with the AI off: nothing locked yet, a piece falling.
         await page.waitForFunction(
-            () => window.tetris.game.stats().pieces === 0 && window.tetris.game.activeCells().length === 8,
+            async () => {
+                const game = window.tetris.game;
+                return (await game.stats()).pieces === 0 && (await game.activeCells()).length === 8;
+            },
             null,
             WAIT,
         );
@@ -97,8 +111,8 @@ test('the keyboard moves, rotates, holds and hard-drops a piece', { timeout: 120
         // ArrowLeft: every cell one column left (gravity may move it down meanwhile).
         await page.keyboard.press('ArrowLeft');
         await page.waitForFunction(
-            (xs) => {
-                const flat = Array.from(window.tetris.game.activeCells());
+            async (xs) => {
+                const flat = Array.from(await window.tetris.game.activeCells());
                 return flat.length === 8 && flat.filter((_, i) => i % 2 === 0).join() !== xs;
             },
             before.cells.map(([x]) => x).join(),
@@ -117,8 +131,8 @@ test('the keyboard moves, rotates, holds and hard-drops a piece', { timeout: 120
         before = after;
         await page.keyboard.press('ArrowUp');
         await page.waitForFunction(
-            ([shapeBefore]) => {
-                const flat = Array.from(window.tetris.game.activeCells());
+            async ([shapeBefore]) => {
+                const flat = Array.from(await window.tetris.game.activeCells());
                 const cells = [];
                 for (let i = 0; i < flat.length; i += 2) cells.push([flat[i], flat[i + 1]]);
                 const minX = Math.min(...cells.map(([x]) => x));
@@ -141,7 +155,7 @@ test('the keyboard moves, rotates, holds and hard-drops a piece', { timeout: 120
         before = after;
         assert.equal(before.hold, null, 'the hold slot should start empty');
         await page.keyboard.press('Shift');
-        await page.waitForFunction(() => window.tetris.game.view().hold != null, null, WAIT);
+        await page.waitForFunction(async () => (await window.tetris.game.view()).hold != null, null, WAIT);
         after = await active(page);
         assert.equal(after.hold, before.piece, 'Shift should put the active piece in the hold slot');
         assert.equal(after.cells.length, 4, 'a new piece should be active after holding');

@@ -36,8 +36,8 @@ async function play200(t, isolation, kind) {
             t.diagnostic(`${kind}: #stat-pieces ${shown} after ${Date.now() - started} ms`);
             await page.screenshot({ path: `/tmp/page-${kind}.png`, fullPage: true });
 
-            const state = await page.evaluate(() => ({
-                stats: window.tetris.game.stats(),
+            const state = await page.evaluate(async () => ({
+                stats: await window.tetris.game.stats(),
                 placements: window.tetris.placements.length,
             }));
             assert.equal(state.stats.game_over, false, 'the AI should not top out in 200 pieces');

@@ -3,7 +3,17 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndBrowse, openPage, setValue, setChecked, playFast, newGame, waitPieces, assertNoErrors } from './harness.mjs';
+import {
+    serveAndBrowse,
+    openPage,
+    setValue,
+    setChecked,
+    playFast,
+    newGame,
+    waitPieces,
+    settle,
+    assertNoErrors,
+} from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
 const SEED = 987654321;
@@ -13,24 +23,29 @@ const env = serveAndBrowse({ isolation: true });
 
 /** What defines the game a page plays, as its settings and its engine show it. */
 function settings(page) {
-    return page.evaluate(() => {
+    return page.evaluate(async () => {
         const value = (id) => document.querySelector(id).value;
+        const view = await window.tetris.game.view();
         return {
             seed: value('#seed'),
             rules: value('#rules'),
             width: value('#board-width'),
             height: value('#board-height'),
             depth: value('#depth'),
-            boardView: { width: window.tetris.game.view().width, height: window.tetris.game.view().height },
-            weights: window.tetris.game.weights(),
+            boardView: { width: view.width, height: view.height },
+            weights: await window.tetris.game.weights(),
         };
     });
 }
 
-/** Pauses and returns the placements so far. */
+/**
+ * Pauses and returns the placements so far, once the frames asked for before the pause have run
+ * and the page has recorded what they placed.
+ */
 async function pauseAndRead(page) {
     await page.locator('#pause').click(WAIT);
     await page.waitForFunction(() => window.tetris.paused === true, null, WAIT);
+    await settle(page);
     return page.evaluate(() => window.tetris.placements.slice());
 }
 
@@ -55,16 +70,17 @@ test('a shared link replays the same game', { timeout: 300_000 }, async (t) => {
         await newGame(page);
         await page
             .waitForFunction(
-                () => {
-                    const pieces = window.tetris.game.stats().pieces;
+                async () => {
+                    // Read as stats() is answered, when the page has heard of every earlier lock.
+                    const pieces = (await window.tetris.game.stats()).pieces;
                     return pieces < 5 && window.tetris.placements.length === pieces;
                 },
                 null,
                 WAIT,
             )
             .catch(async () => {
-                const seen = await page.evaluate(() => ({
-                    pieces: window.tetris.game.stats().pieces,
+                const seen = await page.evaluate(async () => ({
+                    pieces: (await window.tetris.game.stats()).pieces,
                     placements: window.tetris.placements.length,
                 }));
                 assert.fail(`a new game should start with no pieces and no placements, got ${JSON.stringify(seen)}`);
@@ -72,7 +88,7 @@ test('a shared link replays the same game', { timeout: 300_000 }, async (t) => {
         await playFast(page);
         await waitPieces(page, PIECES, 120_000);
         const played = await pauseAndRead(page);
-        const pieces = await page.evaluate(() => window.tetris.game.stats().pieces);
+        const pieces = await page.evaluate(async () => (await window.tetris.game.stats()).pieces);
         assert.equal(played.length, pieces, 'tetris.placements should hold one entry per piece of this game');
         const wanted = await settings(page);
         const href = await page.locator('#share-link').evaluate((a) => a.href);

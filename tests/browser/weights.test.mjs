@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndBrowse, openPage, setValue, newGame, assertNoErrors } from './harness.mjs';
+import { serveAndBrowse, openPage, setValue, newGame, settle, assertNoErrors } from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
 const SEED = 20240521;
@@ -18,9 +18,11 @@ function weightOf(weights, name) {
 
 const weightInput = (name) => `input[data-feature="${name}"][data-field="weight"]`;
 
+/** Pauses, and waits until the frames asked for before the pause have run. */
 async function pause(page) {
     await page.locator('#pause').click(WAIT);
     await page.waitForFunction(() => window.tetris.paused === true, null, WAIT);
+    await settle(page);
 }
 
 test('changing a weight changes the chosen placement for a fixed seed', { timeout: 120_000 }, async (t) => {
@@ -30,10 +32,10 @@ test('changing a weight changes the chosen placement for a fixed seed', { timeou
         await setValue(page, '#seed', SEED);
         await newGame(page);
         await pause(page);
-        const first = await page.evaluate(() => ({
-            choice: window.tetris.game.decide(),
-            pieces: window.tetris.game.stats().pieces,
-            piece: window.tetris.game.view().active?.piece,
+        const first = await page.evaluate(async () => ({
+            choice: await window.tetris.game.decide(),
+            pieces: (await window.tetris.game.stats()).pieces,
+            piece: (await window.tetris.game.view()).active?.piece,
         }));
         assert.ok(first.choice, 'decide() should give a choice in a running game');
         t.diagnostic(`piece ${first.piece} after ${first.pieces} pieces: ${JSON.stringify(first.choice.placement)}`);
@@ -43,18 +45,18 @@ test('changing a weight changes the chosen placement for a fixed seed', { timeou
             await setValue(page, weightInput(name), 50);
         }
         await page.waitForFunction(
-            () => {
-                const weights = window.tetris.game.weights();
+            async () => {
+                const weights = await window.tetris.game.weights();
                 const of = (v) => (v !== null && typeof v === 'object' ? v.weight : v);
                 return of(weights.holes) === 50 && of(weights.landing_height) === 50;
             },
             null,
             WAIT,
         );
-        const second = await page.evaluate(() => ({
-            choice: window.tetris.game.decide(),
-            pieces: window.tetris.game.stats().pieces,
-            piece: window.tetris.game.view().active?.piece,
+        const second = await page.evaluate(async () => ({
+            choice: await window.tetris.game.decide(),
+            pieces: (await window.tetris.game.stats()).pieces,
+            piece: (await window.tetris.game.view()).active?.piece,
             paused: window.tetris.paused,
         }));
         t.diagnostic(`with holes and landing_height +50: ${JSON.stringify(second.choice?.placement)}`);
@@ -114,8 +116,8 @@ test('an invalid weights import shows the problem and keeps the old weights', { 
         await setValue(page, '#weights-json', JSON.stringify(changed));
         await page.locator('#import-weights').click(WAIT);
         await page.waitForFunction(
-            () => {
-                const v = window.tetris.game.weights().holes;
+            async () => {
+                const v = (await window.tetris.game.weights()).holes;
                 return (v !== null && typeof v === 'object' ? v.weight : v) === -7.5;
             },
             null,
