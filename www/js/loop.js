@@ -15,6 +15,9 @@ export class Runner {
     this.options = options;
     this.game = null;
     this.gameId = 0;
+    // The game (its worker-side id) frames are run for: one being reset is left alone until
+    // `setGame` takes it over, or what it locks meanwhile would be dropped with the old game's.
+    this.playing = null;
     this.placements = [];
     this.paused = false;
     this.over = false;
@@ -31,6 +34,7 @@ export class Runner {
     if (this.game && this.game !== game) this.game.close();
     this.game = game;
     this.gameId += 1;
+    this.playing = game.id;
     this.placements.length = 0;
     this.snapshot = null;
     this.over = false;
@@ -68,7 +72,7 @@ export class Runner {
     const elapsed = this.last === null ? 0 : Math.min(now - this.last, MAX_CATCH_UP_MS);
     this.last = now;
     const game = this.game;
-    if (!game || this.inFlight) return;
+    if (!game || this.inFlight || game.id !== this.playing) return;
     const s = this.options.settings();
     let frames = 0;
     if (!this.paused && !this.over) {
