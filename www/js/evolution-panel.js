@@ -14,7 +14,7 @@ const SERIES = [
   ['best', 'best', '#5aa9ff'],
   ['mean', 'mean', '#8b97aa'],
   ['median', 'median', '#c59cf0'],
-  ['validated', 'validated', '#8ff0b6'],
+  ['validated', 'validated_best', '#8ff0b6'],
 ];
 
 function message(err) {
@@ -206,10 +206,13 @@ export function createEvolutionPanel(app) {
 
   function showReport(report) {
     history.push(report);
-    if (report.best_validated) best = report.best_validated;
+    // The run's validated best so far, kept as the engine keeps it: replaced only when beaten.
+    if (report.validated_best != null && (!best || report.validated_best > best.fitness)) {
+      best = { weights: report.validated_weights, fitness: report.validated_best };
+    }
     el.best.textContent = best ? JSON.stringify(best.weights, null, 2) : '';
     el.status.textContent = `Generation ${report.generation}: best ${figure(report.best)}, ` +
-      `mean ${figure(report.mean)}, validated ${figure(report.validated)}; ` +
+      `mean ${figure(report.mean)}, validated ${figure(report.validated_best)}; ` +
       `validated best so far ${figure(best && best.fitness)} · ${report.games_played.toLocaleString('en')} games`;
     drawChart();
   }
