@@ -1,6 +1,8 @@
 //! The seeded random stream behind every random choice: piece order, tie breaks, learning.
 //! Same seed, same numbers, on every platform: every draw is built from 32- or 64-bit integers,
-//! so nothing depends on the width of `usize`.
+//! so nothing depends on the width of `usize`, and the logarithm and cosine of the normal draws
+//! come from `libm` (pure Rust), not the platform's maths library, whose last bit differs between
+//! native builds and WebAssembly.
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -42,7 +44,7 @@ impl GameRng {
     pub fn normal(&mut self) -> f64 {
         let u = 1.0 - self.unit(); // in (0, 1], so the logarithm is finite
         let v = self.unit();
-        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+        (-2.0 * libm::log(u)).sqrt() * libm::cos(std::f64::consts::TAU * v)
     }
 
     /// Whether an event of probability `p` happens.

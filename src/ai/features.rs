@@ -41,12 +41,13 @@ pub struct Feature {
 }
 
 impl Feature {
-    /// The feature's value for `outcome`, with `exponent` applied as the feature defines.
+    /// The feature's value for `outcome`, with `exponent` applied as the feature defines (by
+    /// `libm`'s power, so that native builds and WebAssembly agree to the last bit).
     #[inline]
     pub fn value(&self, outcome: &Outcome, exponent: Option<f64>) -> f64 {
         match (self.compute, exponent) {
             (Compute::Value(f), None) => f(outcome),
-            (Compute::Value(f), Some(e)) => f(outcome).powf(e),
+            (Compute::Value(f), Some(e)) => libm::pow(f(outcome), e),
             (Compute::ColumnPower(f), e) => f(outcome, e.unwrap_or(1.0)),
         }
     }
@@ -441,6 +442,6 @@ fn column_holes_pow(o: &Outcome, exponent: f64) -> f64 {
     o.board
         .columns()
         .iter()
-        .map(|&c| (column_holes(c).count_ones() as f64).powf(exponent))
+        .map(|&c| libm::pow(column_holes(c).count_ones() as f64, exponent))
         .sum()
 }

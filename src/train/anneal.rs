@@ -189,7 +189,7 @@ impl Anneal {
     /// Whether a candidate of fitness `candidate` replaces weights of fitness `current`: always
     /// if it is at least as good, else with probability `exp((candidate - current) / T)`.
     fn accepts(&self, candidate: f64, current: f64, rng: &mut GameRng) -> bool {
-        candidate >= current || rng.chance(((candidate - current) / self.temperature).exp())
+        candidate >= current || rng.chance(libm::exp((candidate - current) / self.temperature))
     }
 
     /// Keeps `candidate` as the best if it beats the best so far.

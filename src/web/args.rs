@@ -32,7 +32,6 @@ pub(crate) fn checked<T>(
 }
 
 /// Reads the argument `name` as a string (JSON text, say).
-#[allow(dead_code)] // for bindings that take text, such as checkpoints
 pub(crate) fn text_arg(value: &JsValue, name: &str) -> Result<String, JsError> {
     checked(value, name, crate::checked::text)
 }

@@ -125,6 +125,13 @@ fn line_counts(value: &JsValue) -> Result<Vec<u64>, JsError> {
     }
 }
 
+/// A batch from its JSON text; a bad one is an error naming the problem.
+fn read_batch(text: &JsValue) -> Result<GameBatch, JsError> {
+    let text = text_arg(text, "batch")?;
+    serde_json::from_str(&text)
+        .map_err(|e| JsError::new(&format!("batch is not a game batch: {e}")))
+}
+
 /// The games of one batch (its JSON text, from `Evolution.ask`), read once and played in any
 /// order: the lines of a game depend on nothing but the batch and the game's index.
 #[wasm_bindgen(js_name = GameBatch)]
@@ -137,11 +144,8 @@ impl WebBatch {
     /// Reads a batch's JSON text; a bad one throws naming the problem.
     #[wasm_bindgen(constructor)]
     pub fn new(text: JsValue) -> Result<WebBatch, JsError> {
-        let text = text_arg(&text, "batch")?;
-        let batch: GameBatch = serde_json::from_str(&text)
-            .map_err(|e| JsError::new(&format!("batch: not a game batch: {e}")))?;
         Ok(WebBatch {
-            batch: Arc::new(batch),
+            batch: Arc::new(read_batch(&text)?),
         })
     }
 
@@ -161,12 +165,6 @@ impl WebBatch {
             )));
         }
         Ok((from..to).map(|job| self.batch.play(job) as f64).collect())
-    }
-
-    /// Starts playing every game on the thread pool and returns at once (threaded build).
-    #[cfg(feature = "threads")]
-    pub fn start(&self) -> BatchRun {
-        BatchRun::start(self.batch.clone())
     }
 }
 
@@ -196,7 +194,7 @@ pub use pool::BatchRun;
 /// Batches played on the thread pool while the calling worker stays free to report progress.
 #[cfg(feature = "threads")]
 mod pool {
-    use crate::train::batch::GameBatch;
+    use super::read_batch;
     use rayon::prelude::*;
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::{Arc, Mutex};
@@ -210,9 +208,13 @@ mod pool {
         lines: Arc<Mutex<Option<Vec<f64>>>>,
     }
 
+    #[wasm_bindgen]
     impl BatchRun {
-        /// Starts playing every game of `batch` on the pool and returns at once.
-        pub(super) fn start(batch: Arc<GameBatch>) -> BatchRun {
+        /// Starts playing every game of a batch (its JSON text, from `Evolution.ask`) on the
+        /// thread pool and returns at once; a bad batch throws naming the problem.
+        #[wasm_bindgen(constructor)]
+        pub fn new(text: JsValue) -> Result<BatchRun, JsError> {
+            let batch = Arc::new(read_batch(&text)?);
             let run = BatchRun {
                 done: Arc::default(),
                 cancelled: Arc::default(),
@@ -237,12 +239,9 @@ mod pool {
                     *slot = Some(played);
                 }
             });
-            run
+            Ok(run)
         }
-    }
 
-    #[wasm_bindgen]
-    impl BatchRun {
         /// Games finished so far.
         pub fn done(&self) -> usize {
             self.done.load(Ordering::Relaxed)

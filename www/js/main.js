@@ -159,8 +159,23 @@ function describeParallel() {
   panel.showParallel(parallelInUse(), why);
 }
 
+// Changes to the game (a new game, weights, handling) run one at a time, in the order asked for,
+// so that none applies to a game that is being replaced.
+let changes = Promise.resolve();
+
+/** Runs `task` after every change asked for before it; resolves to its result. */
+function serially(task) {
+  const run = changes.then(task);
+  changes = run.catch(() => {});
+  return run;
+}
+
 /** Starts a game with the settings changed by `patch`; on a bad setting keeps the old game. */
-async function startGame(patch = {}) {
+function startGame(patch = {}) {
+  return serially(() => replaceGame(patch));
+}
+
+async function replaceGame(patch) {
   const next = { ...settings, ...patch };
   const config = store.gameConfig(next);
   try {
@@ -186,7 +201,11 @@ async function startGame(patch = {}) {
 }
 
 /** Replaces the AI's weights in the running game; resolves to an error message or null. */
-async function setWeights(weights) {
+function setWeights(weights) {
+  return serially(() => replaceWeights(weights));
+}
+
+async function replaceWeights(weights) {
   try {
     await runner.game.setWeights(weights);
     settings.weights = await runner.game.weights();
@@ -211,15 +230,15 @@ const app = {
     settings[name] = value;
     store.save(settings);
     runner.redraw();
-    const game = runner.game;
     const failed = (err) => panel.showGameError(message(err));
     if (name === 'aiEnabled') {
       keyboard.releaseAll();
     } else if (name === 'parallel') {
-      game.setParallel(parallelInUse()).catch(failed);
+      serially(() => runner.game.setParallel(parallelInUse())).catch(failed);
       describeParallel();
     } else if (name === 'gravity' || name === 'lockDelay') {
-      game.setHandling({ gravity: settings.gravity, lock_delay: settings.lockDelay }).catch(failed);
+      const handling = { gravity: settings.gravity, lock_delay: settings.lockDelay };
+      serially(() => runner.game.setHandling(handling)).catch(failed);
     }
   },
   restart: (patch) => startGame(patch),
@@ -287,7 +306,7 @@ async function calibrate() {
   } catch {
     calibration = null;
   }
-  await runner.game.setParallel(parallelInUse()).catch(() => {});
+  await serially(() => runner.game.setParallel(parallelInUse())).catch(() => {});
   describeParallel();
 }
 

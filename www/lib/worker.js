@@ -217,7 +217,7 @@ const engine = {
    * while it runs; when `progress` answers false the batch is abandoned and the result is null.
    */
   async playAll(text, progress) {
-    const run = batch(text).start();
+    const run = new wasm.BatchRun(text);
     try {
       for (;;) {
         const lines = run.result();
