@@ -163,15 +163,19 @@ export interface RunOptions {
 /** One generation's report. */
 export interface Report {
   generation: number;
+  /** The best, mean and median training fitness of this generation (mean lines per game). */
   best: number;
   mean: number;
   median: number;
   best_weights: Weights;
+  /** The best training fitness of the run so far. */
   best_ever: number;
-  /** This generation's best fitness on the validation games (null without validation). */
-  validated: number | null;
-  /** The run's validated best so far. */
-  best_validated: { weights: Weights; fitness: number } | null;
+  /** This generation's best fitness on the validation games, and its weights (null without). */
+  validated_best: number | null;
+  validated_weights: Weights | null;
+  /** The run's best validated fitness so far (null without validation). */
+  validated_best_ever: number | null;
+  /** Games played by the run so far, training and validation. */
   games_played: number;
   elapsed_seconds: number;
 }
