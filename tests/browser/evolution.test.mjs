@@ -18,12 +18,15 @@ const run = promisify(execFile);
 /** The command line, built in `before`. */
 const CLI = path.join(ROOT, 'target', 'release', 'tetris-ai');
 
-/** A quick run: 8x8, capped games, a small validation. */
+/**
+ * A quick run: 8x8, capped games, a small validation, and a population large enough that each
+ * generation draws many random numbers (where two platforms' maths could part).
+ */
 const SMALL = {
   width: 8,
   height: 8,
-  population: 8,
-  games: 3,
+  population: 16,
+  games: 2,
   max_pieces: 200,
   seed: 7,
   validation: { top: 2, games: 4 },
@@ -31,7 +34,7 @@ const SMALL = {
 
 /** The same run as `tetris-ai evolve` options. */
 const SMALL_CLI = [
-  '--board', '8x8', '--population', '8', '--games', '3', '--max-pieces', '200', '--seed', '7',
+  '--board', '8x8', '--population', '16', '--games', '2', '--max-pieces', '200', '--seed', '7',
   '--validate-top', '2', '--validate-games', '4',
 ];
 
@@ -125,8 +128,11 @@ function configIn(page, options) {
   }, options);
 }
 
-/** The LONG run's configuration: its initial ranges within 10% of the du preset's weights. */
-function longConfigIn(page) {
+/**
+ * The LONG run's configuration (with `overrides` of its choices): its initial ranges within 10%
+ * of the du preset's weights.
+ */
+function longConfigIn(page, overrides = {}) {
   return page.evaluate(async (options) => {
     const api = await import('./tetris-ai.js');
     const config = await api.evolutionConfig(options);
@@ -136,7 +142,7 @@ function longConfigIn(page) {
       return w < 0 ? [w * 1.1, w * 0.9] : [w * 0.9, w * 1.1];
     });
     return config;
-  }, LONG);
+  }, { ...LONG, ...overrides });
 }
 
 /**
@@ -295,6 +301,7 @@ async function evolveCli(args) {
 async function workersById(page, ids) {
   const found = new Map();
   for (const worker of page.workers()) {
+    if (found.size === ids.length) break;
     if (!worker.url().endsWith('/lib/worker.js')) continue;
     const name = await Promise.race([
       worker.evaluate(() => self.name).catch(() => null),
@@ -328,12 +335,17 @@ async function generationWithCrashes(page, config, options, kill) {
   const ids = await page.evaluate(async ({ config, options }) => {
     const api = await import('./tetris-ai.js');
     const evo = await api.createEvolution(config, options);
-    const probe = { evo, progress: null, report: null, error: null };
-    window.crashRun = probe;
-    evo.onProgress = (progress) => {
+    window.crashRun = { evo, progress: null, report: null, error: null };
+    return evo.workers.map((w) => w.id);
+  }, { config, options });
+  // Found while they are idle, before the generation starts.
+  const workers = await workersById(page, kill.map((index) => ids[index]));
+  await page.evaluate(() => {
+    const probe = window.crashRun;
+    probe.evo.onProgress = (progress) => {
       probe.progress = progress;
     };
-    probe.pending = evo.generation().then(
+    probe.evo.generation().then(
       (report) => {
         probe.report = report;
       },
@@ -341,9 +353,7 @@ async function generationWithCrashes(page, config, options, kill) {
         probe.error = String(error && error.stack ? error.stack : error);
       },
     );
-    return evo.workers.map((w) => w.id);
-  }, { config, options });
-  const workers = await workersById(page, kill.map((index) => ids[index]));
+  });
   const seen = [];
   for (const index of kill) {
     const restarts = seen.length;
@@ -478,7 +488,7 @@ for (const [build, server] of [['threaded', () => isolated], ['plain', () => pla
         } finally {
           evo.close();
         }
-      }, await longConfigIn(page));
+      }, await longConfigIn(page, { max_pieces: 2 * LONG.max_pieces }));
       await importInto(page, 'long.json', checkpoint);
       await until(async () => (await panelOf(page)).state === 'paused', 'the import');
 
