@@ -14,6 +14,8 @@ commands:
   test    formatting, clippy, the Rust tests, the WebAssembly tests in headless Chromium and
           the browser tests of the page
   bench   the engine benchmarks, then the command-line benchmark on 10x10 boards
+  package build both modules and write the npm package's folder to target/package
+          (`npm pack target/package` makes the tarball)
 
 environment:
   PORT=8080       the port serve listens on
@@ -257,6 +259,34 @@ cmd_bench() {
     done
 }
 
+# The files of the npm package, from www/: the API, the element, their types and workers.
+PACKAGE_FILES=(tetris-ai.js tetris-ai.d.ts tetris-ai-element.js tetris-ai-element.d.ts lib
+    vendor/comlink.mjs vendor/wasm-feature-detect.js)
+
+# Writes the npm package's folder: the files above, both builds without their TypeScript
+# stubs, the package's README and package.json (with the crate's version), and the license.
+cmd_package() {
+    cmd_build
+    local out=target/package version kind
+    version="$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)"
+    rm -rf "$out"
+    mkdir -p "$out/vendor" "$out/pkg"
+    for file in "${PACKAGE_FILES[@]}"; do
+        cp -r "www/$file" "$out/$file"
+    done
+    for kind in plain threaded; do
+        mkdir -p "$out/pkg/$kind"
+        cp www/pkg/$kind/tetris_ai.js www/pkg/$kind/tetris_ai_bg.wasm "$out/pkg/$kind/"
+        if [ -d "www/pkg/$kind/snippets" ]; then
+            cp -r "www/pkg/$kind/snippets" "$out/pkg/$kind/"
+        fi
+    done
+    cp www/package/README.md "$out/README.md"
+    sed "s/@VERSION@/$version/" www/package/package.json >"$out/package.json"
+    cp www/package/LICENSE "$out/LICENSE"
+    echo "wrote $out (npm pack $out makes the tarball)"
+}
+
 main() {
     if [ "$#" -ne 1 ]; then
         usage
@@ -267,6 +297,7 @@ main() {
         bench) cmd_bench ;;
         build) cmd_build ;;
         serve) cmd_serve ;;
+        package) cmd_package ;;
         -h | --help | help) usage ;;
         *)
             echo "error: unknown command \"$1\"" >&2

@@ -1,14 +1,11 @@
-// The page: starts games in the engine's worker from the settings, wires the panel, the
-// keyboard, the loop and the renderer together, and exposes `window.tetris` for tests.
+// The page: a `<tetris-ai>` element for the game, the settings and weights panels that drive it
+// through its properties, the share link, and the evolution panel. `window.tetris` is the
+// page's handle for tests: the element's game, its placements, pause and resume.
 
-import {
-  createGame, evolutionChoices, features, limits, presets, resolveBuild,
-} from '../tetris-ai.js';
+import { evolutionChoices, features, limits, presets, resolveBuild } from '../tetris-ai.js';
+import '../tetris-ai-element.js';
 import { createEvolutionPanel } from './evolution-panel.js';
-import { attachKeyboard } from './input.js';
-import { Runner } from './loop.js';
 import { createPanel, matchPreset } from './panel.js';
-import { Renderer } from './render.js';
 import * as store from './settings.js';
 
 const $ = (id) => document.getElementById(id);
@@ -28,102 +25,56 @@ ready.catch(() => {}); // reported on the page; a test awaiting it still sees th
 let settings = null;
 let engine = null;
 let panel = null;
-let keyboard = null;
-let calibration = null;
-let needsDraw = true;
-let overlayState = '';
-const text = new Map();
-
-const renderer = new Renderer($('board'), $('hold'), $('next'));
-const runner = new Runner({
-  settings: () => settings,
-  onFrame: (snapshot) => {
-    needsDraw = true;
-    draw(snapshot);
-  },
-  onOver: () => { needsDraw = true; },
-  onError: (err) => {
-    panel.showGameError(`The engine failed: ${message(err)}`);
-    needsDraw = true;
-  },
-});
+/** The game: a `<tetris-ai>` element. */
+let element = null;
 
 window.tetris = {
   ready,
   kind: null,
   get game() {
-    return runner.game;
+    return element.game;
   },
-  placements: runner.placements,
+  get placements() {
+    return element.placements;
+  },
   pause() {
-    if (!runner.over) runner.pause();
+    element.pause();
   },
   resume() {
-    runner.resume();
+    element.resume();
   },
   get paused() {
-    return runner.paused;
+    return element.paused;
   },
 };
 
-function setText(id, value) {
-  const s = String(value);
-  if (text.get(id) !== s) {
-    text.set(id, s);
-    $(id).textContent = s;
-  }
+/** The element's settings for the page's. */
+function elementSettings(s) {
+  return {
+    weights: s.weights,
+    rules: s.rules,
+    board: [s.width, s.height],
+    seed: s.seed,
+    depth: s.depth,
+    margin: s.margin,
+    autoplay: s.aiEnabled,
+    aiDelay: s.aiDelay,
+    fps: s.fps,
+    hints: s.hints,
+    gravity: s.gravity,
+    lockDelay: s.lockDelay,
+    parallel: s.parallel === null ? 'auto' : s.parallel ? 'on' : 'off',
+  };
 }
 
-function ms(value) {
-  return value < 10 ? value.toFixed(2) : value.toFixed(1);
-}
-
-function updateOverlay() {
-  const state = runner.over ? 'over' : runner.paused ? 'paused' : '';
-  if (state === overlayState) return;
-  overlayState = state;
-  $('overlay').hidden = !state;
-  $('overlay-actions').hidden = state !== 'over';
-  $('pause').textContent = runner.paused && !runner.over ? 'Resume' : 'Pause';
-  if (state === 'over') {
-    const { stats } = runner.snapshot.view;
-    $('overlay-title').textContent = 'Game over';
-    $('overlay-text').textContent =
-      `${stats.lines} lines · ${stats.pieces} pieces${settings.rules === 'guideline' ? ` · ${stats.score} points` : ''}`;
-  } else if (state === 'paused') {
-    $('overlay-title').textContent = 'Paused';
-    $('overlay-text').textContent = 'Press P or Resume to go on';
-  }
-}
-
-/** Draws a snapshot of the game from its worker, and its statistics. */
-function draw(snapshot = runner.snapshot) {
-  if (!snapshot) return;
-  updateOverlay();
-  if (!needsDraw) return;
-  needsDraw = false;
-  renderer.draw({
-    cells: snapshot.cells,
-    view: snapshot.view,
-    target: snapshot.target,
-    hints: settings.hints ? snapshot.hints : [],
-  });
-  const { stats } = snapshot.view;
-  setText('stat-lines', stats.lines);
-  setText('stat-pieces', stats.pieces);
-  setText('stat-score', stats.score);
-  setText('stat-ppl', stats.pieces_per_line == null ? '–' : stats.pieces_per_line.toFixed(3));
-  const { last, median } = snapshot.decision;
-  setText('stat-decision', last == null ? '–' : `${ms(last)} ms · median ${ms(median)} ms`);
-}
-
-function layout() {
-  const rules = store.rulesOf(settings);
-  $('hold-box').hidden = !rules.hold;
-  $('next-box').hidden = rules.preview === 0;
-  renderer.layout(settings.width, settings.height, store.rulesOf(settings).preview);
-  needsDraw = true;
-  runner.redraw();
+/** The element for the page's settings, not yet in the page. */
+function makeElement(s) {
+  const made = document.createElement('tetris-ai');
+  made.id = 'game';
+  made.setAttribute('controls', 'full');
+  made.setAttribute('aria-label', 'The game: click it, then play with the keys when the AI is off');
+  for (const [name, value] of Object.entries(elementSettings(s))) made[name] = value;
+  return made;
 }
 
 function updateShare() {
@@ -135,64 +86,24 @@ function commit() {
   updateShare();
 }
 
-/** Whether the AI's search runs on the worker's pool: the user's choice, else the faster. */
-function parallelInUse() {
-  if (engine.build !== 'threaded') return false;
-  if (typeof settings.parallel === 'boolean') return settings.parallel;
-  return Boolean(calibration && calibration.parallel < calibration.sequential);
-}
-
 /** Says which search runs and why, beside the "Parallelize AI" switch. */
 function describeParallel() {
-  let why;
-  if (engine.build !== 'threaded') {
-    why = 'Off: the plain build has no thread pool.';
-  } else if (typeof settings.parallel === 'boolean') {
-    why = `${settings.parallel ? 'On' : 'Off'}: your choice.`;
-  } else if (!calibration) {
-    why = 'Off until this machine is measured.';
-  } else {
-    const faster = calibration.parallel < calibration.sequential;
-    why = `${faster ? 'On' : 'Off'}: on this machine a two-ply decision takes ` +
-      `${ms(calibration.parallel)} ms parallel and ${ms(calibration.sequential)} ms sequential.`;
-  }
-  panel.showParallel(parallelInUse(), why);
-}
-
-// Changes to the game (a new game, weights, handling) run one at a time, in the order asked for,
-// so that none applies to a game that is being replaced.
-let changes = Promise.resolve();
-
-/** Runs `task` after every change asked for before it; resolves to its result. */
-function serially(task) {
-  const run = changes.then(task);
-  changes = run.catch(() => {});
-  return run;
+  const { on, why } = element.parallelState();
+  panel.showParallel(on, why);
 }
 
 /** Starts a game with the settings changed by `patch`; on a bad setting keeps the old game. */
-function startGame(patch = {}) {
-  return serially(() => replaceGame(patch));
-}
-
-async function replaceGame(patch) {
+async function startGame(patch = {}) {
   const next = { ...settings, ...patch };
-  const config = store.gameConfig(next);
   try {
-    if (runner.game) await runner.game.reset(config);
-    else runner.setGame(await createGame(config, { build: engine.build }));
+    await element.update(elementSettings(next));
   } catch (err) {
     panel.showGameError(message(err));
     panel.refresh();
     return false;
   }
-  keyboard.releaseAll();
   settings = next;
-  runner.setGame(runner.game);
-  await runner.game.setParallel(parallelInUse());
-  runner.resume();
   commit();
-  layout();
   panel.showGameError('');
   panel.showHandlingNote(false);
   panel.refresh();
@@ -201,53 +112,44 @@ async function replaceGame(patch) {
 }
 
 /** Replaces the AI's weights in the running game; resolves to an error message or null. */
-function setWeights(weights) {
-  return serially(() => replaceWeights(weights));
-}
-
-async function replaceWeights(weights) {
+async function setWeights(weights) {
   try {
-    await runner.game.setWeights(weights);
-    settings.weights = await runner.game.weights();
+    await element.update({ weights });
+    settings.weights = await element.game.weights();
   } catch (err) {
     return message(err);
   }
   settings.preset = matchPreset(engine.presets, settings.weights);
-  runner.redraw();
   commit();
   panel.refresh();
   return null;
 }
+
+/** The element's name for a page setting that applies live. */
+const LIVE = { aiEnabled: 'autoplay', aiDelay: 'aiDelay', fps: 'fps', hints: 'hints', gravity: 'gravity', lockDelay: 'lockDelay' };
 
 const app = {
   get settings() {
     return settings;
   },
   get paused() {
-    return runner.paused;
+    return element.paused;
   },
   live(name, value) {
     settings[name] = value;
     store.save(settings);
-    runner.redraw();
-    const failed = (err) => panel.showGameError(message(err));
-    if (name === 'aiEnabled') {
-      keyboard.releaseAll();
-    } else if (name === 'parallel') {
-      serially(() => runner.game.setParallel(parallelInUse())).catch(failed);
-      describeParallel();
-    } else if (name === 'gravity' || name === 'lockDelay') {
-      const handling = { gravity: settings.gravity, lock_delay: settings.lockDelay };
-      serially(() => runner.game.setHandling(handling)).catch(failed);
-    }
+    const patch = name === 'parallel'
+      ? { parallel: value === null ? 'auto' : value ? 'on' : 'off' }
+      : { [LIVE[name]]: value };
+    element.update(patch)
+      .then(() => (name === 'parallel' ? describeParallel() : null))
+      .catch((err) => panel.showGameError(message(err)));
   },
   restart: (patch) => startGame(patch),
   newGame: (patch) => startGame(patch),
   randomSeed: () => startGame({ seed: store.randomSeed() }),
   togglePause() {
-    if (runner.over) return;
-    if (runner.paused) runner.resume();
-    else runner.pause();
+    element.togglePause();
   },
   setWeights,
   async presetChosen(name) {
@@ -297,19 +199,6 @@ function defaultWeights() {
   settings.margin = preset.lookahead_margin;
 }
 
-/** Measures once whether the pool makes the AI faster here, and applies the answer. */
-async function calibrate() {
-  if (engine.build !== 'threaded') return;
-  const config = store.gameConfig({ ...store.defaults(), rules: 'guideline', depth: 2 });
-  try {
-    calibration = await runner.game.calibrateParallel({ ...config, weights: settings.weights });
-  } catch {
-    calibration = null;
-  }
-  await serially(() => runner.game.setParallel(parallelInUse())).catch(() => {});
-  describeParallel();
-}
-
 async function main() {
   const [chosen, presetList, featureList, engineLimits, choices] = await Promise.all(
     [resolveBuild('auto'), presets(), features(), limits(), evolutionChoices()],
@@ -330,29 +219,33 @@ async function main() {
   app.limits = engine.limits;
   app.threaded = engine.build === 'threaded';
   panel = createPanel(app);
-  keyboard = attachKeyboard({
-    press: (key) => {
-      const taken = runner.press(key);
-      if (taken) needsDraw = true;
-      return taken;
-    },
-    release: (key) => runner.release(key),
-    togglePause: () => app.togglePause(),
-  });
 
   if (!settings.weights) defaultWeights();
   applyShare();
-  if (!(await startGame())) {
+  element = makeElement(settings);
+  element.addEventListener('calibrated', describeParallel);
+  // The game's own "New game" (a new seed) and "Replay": the page keeps its settings in step.
+  element.addEventListener('newgame', (event) => {
+    if (settings.seed !== event.detail.seed) {
+      settings.seed = event.detail.seed;
+      commit();
+      panel.refresh();
+    }
+  });
+  $('game-slot').append(element);
+  try {
+    await element.ready;
+  } catch (err) {
     // Stored settings the engine refuses (from an older page, say): back to the defaults.
-    const error = $('game-error').textContent;
     settings = store.defaults();
     defaultWeights();
-    if (!(await startGame())) throw new Error(error);
-    panel.showGameError(`Your saved settings were refused (${error}); the defaults are back.`);
+    if (!(await startGame())) throw err;
+    panel.showGameError(`Your saved settings were refused (${message(err)}); the defaults are back.`);
   }
+  commit();
+  panel.refresh();
+  describeParallel();
 
-  $('overlay-new').addEventListener('click', () => app.randomSeed());
-  $('overlay-replay').addEventListener('click', () => startGame());
   $('copy-share').addEventListener('click', async () => {
     const button = $('copy-share');
     try {
@@ -366,8 +259,6 @@ async function main() {
   window.addEventListener('hashchange', () => {
     if (applyShare()) startGame();
   });
-  window.addEventListener('resize', layout);
-
   window.tetris.evolution = createEvolutionPanel({
     choices,
     presets: engine.presets,
@@ -381,9 +272,7 @@ async function main() {
     copyWeights: (weights) => panel.showWeightsJson(weights),
   });
 
-  runner.start();
   resolveReady(window.tetris);
-  calibrate();
 }
 
 main().catch((err) => {

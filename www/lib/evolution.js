@@ -50,11 +50,9 @@ export class Evolution {
         Array.from({ length: run.size }, () => run.spawn()),
       );
       const owner = run.workers[0];
-      if (start.text !== undefined) {
-        await owner.call((remote) => remote.evolutionResume(start.text));
-      } else {
-        await owner.call((remote) => remote.evolutionStart(start.config));
-      }
+      run.completed = start.text !== undefined
+        ? await owner.call((remote) => remote.evolutionResume(start.text))
+        : await owner.call((remote) => remote.evolutionStart(start.config));
       run.saved = await owner.call((remote) => remote.checkpoint());
       run.config = await owner.call((remote) => remote.evolutionConfig());
       return run;
@@ -78,6 +76,7 @@ export class Evolution {
     this.restarts = 0;
     this.workers = [];
     this.saved = null;
+    this.completed = 0;
     this.finished = new Map();
     this.partial = null;
     this.ownerLost = false;
@@ -99,9 +98,9 @@ export class Evolution {
     if (index === 0) this.ownerLost = true;
   }
 
-  /** The generations completed so far, from the last checkpoint. */
+  /** The generations completed so far. */
   get generations() {
-    return JSON.parse(this.saved).history.length;
+    return this.completed;
   }
 
   /**
@@ -148,6 +147,7 @@ export class Evolution {
       const report = await owner.call((remote) => remote.tell(lines));
       if (report) {
         this.saved = await owner.call((remote) => remote.checkpoint());
+        this.completed = report.generation;
         this.finished.clear();
         return report;
       }

@@ -1,5 +1,5 @@
 // Drawing: the board (locked cells, hints, the AI's target, ghost, active piece), the hold slot
-// and the next queue. Only draws what the engine reports.
+// and the next queue, on the canvases it is given. Only draws what the engine reports.
 
 export const PIECES = ['I', 'O', 'T', 'S', 'Z', 'J', 'L'];
 
@@ -91,15 +91,13 @@ export class Renderer {
     this.previewCount = 0;
   }
 
-  /** Sizes the canvases for a board and the space the window gives. */
-  layout(width, height, previewCount) {
+  /** Sizes the canvases for a `width` x `height` board drawn with cells of `cell` pixels. */
+  layout(width, height, previewCount, cell) {
     this.width = width;
     this.height = height;
     this.previewCount = previewCount;
     const rows = height + SPAWN_ROWS;
-    const byHeight = (window.innerHeight - 110) / rows;
-    const byWidth = Math.min(440, window.innerWidth - 80) / width;
-    this.cell = Math.max(10, Math.min(34, Math.floor(Math.min(byHeight, byWidth))));
+    this.cell = cell;
     this.mini = Math.max(9, Math.round(this.cell * 0.62));
     this.boardCtx = setupCanvas(this.canvases.board, width * this.cell, rows * this.cell);
     this.holdCtx = setupCanvas(this.canvases.hold, 5 * this.mini, 3.2 * this.mini);

@@ -46,10 +46,18 @@ export class Runner {
     if (this.running) return;
     this.running = true;
     const frame = (now) => {
-      requestAnimationFrame(frame);
+      this.frameRequest = requestAnimationFrame(frame);
       this.animate(now);
     };
-    requestAnimationFrame(frame);
+    this.frameRequest = requestAnimationFrame(frame);
+  }
+
+  /** Stops the loop (the game is left as it is). */
+  stop() {
+    if (!this.running) return;
+    this.running = false;
+    cancelAnimationFrame(this.frameRequest);
+    this.last = null;
   }
 
   pause() {

@@ -1,5 +1,6 @@
 // Keyboard: guideline keys to engine keys, presses and releases only (auto-repeat events are
-// ignored: the engine's DAS and ARR repeat a held key through tick), and P to pause.
+// ignored: the engine's DAS and ARR repeat a held key through tick), and P to pause. Keys are
+// heard on one element (the game's), so they play only while it has focus.
 
 const KEYS = {
   ArrowLeft: 'left',
@@ -27,14 +28,17 @@ function control(target) {
 }
 
 /**
- * Listens for keys. `handlers`: `press(key)` and `release(key)` with engine key names (press
- * returns whether the key was taken), and `togglePause()`.
+ * Listens for keys on `target` (an element that takes focus). `handlers`: `press(key)` and
+ * `release(key)` with engine key names (press returns whether the key was taken), and
+ * `togglePause()`.
  */
-export function attachKeyboard(handlers) {
+export function attachKeyboard(target, handlers) {
   const held = new Set();
 
-  window.addEventListener('keydown', (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+  target.addEventListener('keydown', (event) => {
+    // The element the key really went to, inside the game's shadow root if need be.
+    const origin = event.composedPath()[0];
+    if (event.ctrlKey || event.metaKey || event.altKey || typing(origin)) return;
     if (event.key === 'p' || event.key === 'P') {
       if (!event.repeat) handlers.togglePause();
       event.preventDefault();
@@ -42,39 +46,39 @@ export function attachKeyboard(handlers) {
     }
     const key = KEYS[event.key];
     if (!key) return;
-    if (held.has(key) || (event.repeat && !control(event.target))) {
+    if (held.has(key) || (event.repeat && !control(origin))) {
       event.preventDefault(); // the engine repeats a held key itself
       return;
     }
     if (!event.repeat && handlers.press(key)) {
       event.preventDefault();
       held.add(key);
-      // A focused button or checkbox would also take Space on its keyup: the game has it.
-      const focused = document.activeElement;
-      if (focused && focused !== document.body && typeof focused.blur === 'function') focused.blur();
-    } else if (!control(event.target)) {
+    } else if (!control(origin)) {
       event.preventDefault(); // no page scrolling by the game's keys
     }
   });
 
-  window.addEventListener('keyup', (event) => {
+  target.addEventListener('keyup', (event) => {
     const key = KEYS[event.key];
     if (!key) return;
     // Shift may come up as a different key name on some layouts; release by name.
     if (held.delete(key)) handlers.release(key);
   });
 
-  // A key held while the window loses focus never sends its keyup: release everything.
-  window.addEventListener('blur', () => {
+  // A key held while the game loses focus never sends its keyup here: release everything.
+  const releaseAll = () => {
     for (const key of held) handlers.release(key);
     held.clear();
-  });
+  };
+  target.addEventListener('blur', releaseAll);
+  window.addEventListener('blur', releaseAll);
 
   return {
     /** Releases every held key (a new game, the AI taking over). */
-    releaseAll() {
-      for (const key of held) handlers.release(key);
-      held.clear();
+    releaseAll,
+    /** Stops listening to the window (the target's own listeners go with it). */
+    detach() {
+      window.removeEventListener('blur', releaseAll);
     },
   };
 }

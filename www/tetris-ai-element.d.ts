@@ -1,0 +1,63 @@
+// Types of tetris-ai-element.js: the <tetris-ai> custom element.
+
+import type { Game, Weights } from './tetris-ai.js';
+
+/** The `<tetris-ai>` element. Every setting is an attribute and a property; a change applies at once. */
+export declare class TetrisAiElement extends HTMLElement {
+  /** A preset's name; give this or `weights`. */
+  preset: string | null;
+  /** Feature name to weight (the attribute takes JSON). */
+  weights: Weights | null;
+  rules: 'classic' | 'guideline';
+  /** [width, height] (the attribute takes "10x20"). */
+  board: [number, number];
+  seed: number;
+  depth: number;
+  /** Whether the AI plays. */
+  autoplay: boolean;
+  /** none: no input; play: keys while focused; full: keys and on-board buttons. */
+  controls: 'none' | 'play' | 'full';
+  /** Search on the thread pool: "auto" (where measured faster), "on" or "off". */
+  parallel: 'auto' | 'on' | 'off';
+  /** Frames per AI input (-1: a piece at once). */
+  aiDelay: number;
+  fps: number;
+  hints: boolean;
+  gravity: number;
+  lockDelay: number;
+  margin: number | null;
+
+  /** The game in the element's worker (null before it starts). */
+  readonly game: Game | null;
+  /** "threaded" or "plain" (null before it starts). */
+  readonly build: 'threaded' | 'plain' | null;
+  /** Resolves once the first game runs; rejects (and shows why in the box) if it cannot. */
+  readonly ready: Promise<void>;
+  readonly paused: boolean;
+  /** The placements of the current game as JSON text, oldest first. */
+  readonly placements: string[];
+  /** Changes several settings at once (one new game at most); rejects on a bad value. */
+  update(patch: Partial<Record<string, unknown>>): Promise<void>;
+  newGame(patch?: Partial<Record<string, unknown>>): Promise<void>;
+  pause(): void;
+  resume(): void;
+  togglePause(): void;
+  /** Whether the search runs on the pool, and why. */
+  parallelState(): { on: boolean; why: string; calibration: { sequential: number; parallel: number } | null };
+}
+
+export interface TetrisAiEventMap {
+  ready: CustomEvent<{ build: 'threaded' | 'plain' }>;
+  piece: CustomEvent<{ placement: unknown; stats: unknown }>;
+  lines: CustomEvent<{ cleared: number; lines: number }>;
+  gameover: CustomEvent<{ stats: unknown }>;
+  error: CustomEvent<{ message: string }>;
+  newgame: CustomEvent<{ seed: number }>;
+  calibrated: CustomEvent<{ on: boolean; why: string }>;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tetris-ai': TetrisAiElement;
+  }
+}
