@@ -37,8 +37,8 @@ const ATTRIBUTES = {
 };
 const PROPERTY = Object.fromEntries(Object.entries(ATTRIBUTES).map(([p, a]) => [a, p]));
 
-/** Settings that only a new game can change. */
-const NEW_GAME = new Set(['preset', 'weights', 'rules', 'board', 'seed', 'depth', 'margin']);
+/** Settings that only a new game can change (the others apply to the running game). */
+const NEW_GAME = new Set(['rules', 'board', 'seed', 'depth', 'margin']);
 
 /** The page's own ranges (the engine's come from `limits()`). */
 const RANGES = { aiDelay: [-1, 600], fps: [1, 10000], gravity: [1, 1000], lockDelay: [1, 1000] };
@@ -109,15 +109,19 @@ function fromAttribute(name, text, engine) {
     case 'autoplay':
     case 'hints':
       return text !== null && text !== 'false';
-    case 'preset':
+    case 'preset': {
+      if (text === null) return null;
+      const names = engine.presets.map((p) => p.name);
+      if (!names.includes(text)) throw new Error(`preset must be one of ${names.join(', ')}, got "${text}"`);
       return text;
+    }
     case 'weights': {
       if (text === null) return null;
       let weights;
       try {
         weights = JSON.parse(text);
       } catch (err) {
-        throw new Error(`weights must be JSON, like {"holes": -4}: ${err.message}`);
+        throw new Error(`weights must be JSON, like {"holes": -4}, got "${text}": ${err.message}`);
       }
       if (weights === null || typeof weights !== 'object' || Array.isArray(weights)) {
         throw new Error(`weights must be a JSON object of feature names to weights, got ${text}`);
@@ -268,19 +272,23 @@ export class TetrisAiElement extends HTMLElement {
   async start() {
     try {
       this.engine = await engine();
-      const settings = {};
-      for (const name of Object.keys(ATTRIBUTES)) {
-        settings[name] = fromAttribute(name, this.getAttribute(ATTRIBUTES[name]), this.engine);
-      }
-      if (settings.preset === null && settings.weights === null) {
-        settings.preset = this.engine.limits.default_preset;
-      }
+      const settings = this.readAttributes();
       this.settings = settings;
       await this.serially(() => this.replaceGame(settings));
     } catch (err) {
       this.fail(message(err));
       throw err;
     }
+  }
+
+  /** Every setting from its attribute, or from `given` where it has one; throws naming a bad one. */
+  readAttributes(given = {}) {
+    const settings = {};
+    for (const name of Object.keys(ATTRIBUTES)) {
+      settings[name] = name in given ? given[name] : fromAttribute(name, this.getAttribute(ATTRIBUTES[name]), this.engine);
+    }
+    if (!settings.preset && !settings.weights) settings.preset = this.engine.limits.default_preset;
+    return settings;
   }
 
   /** Runs `task` after every change asked for before it. */
@@ -343,16 +351,19 @@ export class TetrisAiElement extends HTMLElement {
    */
   update(patch) {
     return this.serially(async () => {
-      if (!this.settings) throw new Error('the element has not started');
-      const next = { ...this.settings, ...patch };
-      if ('weights' in patch && patch.weights) next.preset = null;
-      if ('preset' in patch && patch.preset) next.weights = null;
+      if (!this.engine) throw new Error('the element has not started');
       try {
+        // An element whose attributes were refused when it started starts once they are fixed.
+        const starting = !this.settings;
+        const next = { ...(this.settings ?? this.readAttributes(patch)), ...patch };
+        if ('weights' in patch && patch.weights) next.preset = null;
+        if ('preset' in patch && patch.preset) next.weights = null;
         if (!this.game || Object.keys(patch).some((name) => NEW_GAME.has(name))) {
           await this.replaceGame(next);
         } else {
           await this.applyLive(patch, next);
         }
+        if (starting) this.started = Promise.resolve();
       } catch (err) {
         this.report(message(err));
         throw err;
@@ -361,6 +372,10 @@ export class TetrisAiElement extends HTMLElement {
   }
 
   async applyLive(patch, next) {
+    if ('preset' in patch || 'weights' in patch) {
+      const preset = this.engine.presets.find((p) => p.name === next.preset);
+      await this.game.setWeights(next.weights ?? preset?.weights ?? {});
+    }
     if ('gravity' in patch || 'lockDelay' in patch) {
       await this.game.setHandling({ gravity: next.gravity, lock_delay: next.lockDelay });
     }

@@ -134,7 +134,7 @@ pub fn rank_key(fitness: f64) -> f64 {
 /// A toy problem and checks shared by the optimizers' tests.
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::{Evaluate, Genome, Learner};
+    use super::{Evaluate, Genome, Learner, Scored};
     use crate::error::{Error, Result};
     use crate::rng::GameRng;
     use serde::Serialize;
@@ -154,6 +154,18 @@ pub(crate) mod testing {
             .map(|g| {
                 let distance: f64 = g.iter().zip(TARGET).map(|(x, t)| (x - t).powi(2)).sum();
                 100.0 - distance
+            })
+            .collect()
+    }
+
+    /// Genomes `[0]`, `[1]`, ... with the given fitnesses, in that order.
+    pub fn population(fitnesses: &[f64]) -> Vec<Scored> {
+        fitnesses
+            .iter()
+            .enumerate()
+            .map(|(i, &fitness)| Scored {
+                genome: vec![i as f64],
+                fitness,
             })
             .collect()
     }

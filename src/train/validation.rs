@@ -58,29 +58,19 @@ impl ValidationConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn scored(fitnesses: &[f64]) -> Vec<Scored> {
-        fitnesses
-            .iter()
-            .enumerate()
-            .map(|(i, &fitness)| Scored {
-                genome: vec![i as f64],
-                fitness,
-            })
-            .collect()
-    }
+    use crate::train::testing::population;
 
     #[test]
     fn candidates_are_the_best_by_training_fitness_nan_last() {
         let config = ValidationConfig { top: 3, games: 1 };
         // Fitnesses 5, NaN, 9, 5, 1: best 9 (genome 2), then the two 5s in order (0, 3).
-        let top = config.candidates(&scored(&[5.0, f64::NAN, 9.0, 5.0, 1.0]));
+        let top = config.candidates(&population(&[5.0, f64::NAN, 9.0, 5.0, 1.0]));
         assert_eq!(top, vec![vec![2.0], vec![0.0], vec![3.0]]);
         // Fewer genomes than top: all of them, the NaN last.
-        let top = config.candidates(&scored(&[f64::NAN, 1.0]));
+        let top = config.candidates(&population(&[f64::NAN, 1.0]));
         assert_eq!(top, vec![vec![1.0], vec![0.0]]);
         let off = ValidationConfig { top: 0, games: 30 };
-        assert!(off.candidates(&scored(&[1.0])).is_empty());
+        assert!(off.candidates(&population(&[1.0])).is_empty());
         assert!(!off.is_on());
     }
 

@@ -51,7 +51,8 @@ window.tetris = {
 /** The element's settings for the page's. */
 function elementSettings(s) {
   return {
-    weights: s.weights,
+    // A preset by its name (the engine knows its weights); other weights as they are.
+    ...(s.preset ? { preset: s.preset, weights: null } : { weights: s.weights }),
     rules: s.rules,
     board: [s.width, s.height],
     seed: s.seed,
@@ -160,14 +161,17 @@ const app = {
     }
     const preset = engine.presets.find((p) => p.name === name);
     if (!preset) return;
-    const error = await setWeights(preset.weights);
-    if (error) {
-      panel.showGameError(error);
+    try {
+      await element.update({ preset: name });
+    } catch (err) {
+      panel.showGameError(message(err));
       return;
     }
     settings.preset = name;
+    settings.weights = preset.weights;
     settings.margin = preset.lookahead_margin;
     commit();
+    panel.refresh();
   },
 };
 

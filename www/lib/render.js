@@ -60,13 +60,6 @@ function bevelCell(ctx, x, y, size, color) {
   ctx.strokeRect(x + 0.5, y + 0.5, size - 1, size - 1);
 }
 
-/** Pairs [[x, y], ...] from a flat Int32Array [x0, y0, ...]. */
-export function pairs(flat) {
-  const out = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i], flat[i + 1]]);
-  return out;
-}
-
 function setupCanvas(canvas, width, height) {
   const ratio = window.devicePixelRatio || 1;
   const w = Math.round(width * ratio);

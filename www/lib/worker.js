@@ -14,6 +14,8 @@ let nextSession = 1;
 
 /** How often a batch reports its progress, in ms. */
 const PROGRESS_MS = 100;
+/** How often a batch on the pool is checked for completion, in ms. */
+const POLL_MS = 20;
 /** The last batch read, kept while its games are played: `{text, games}`. */
 let lastBatch = null;
 
@@ -219,11 +221,15 @@ const engine = {
   async playAll(text, progress) {
     const run = new wasm.BatchRun(text);
     try {
+      let reported = performance.now();
       for (;;) {
         const lines = run.result();
         if (lines !== undefined) return Comlink.transfer(lines, [lines.buffer]);
-        await sleep(PROGRESS_MS);
-        if (progress && (await progress(run.done())) === false) return null;
+        await sleep(POLL_MS);
+        if (progress && performance.now() - reported >= PROGRESS_MS) {
+          reported = performance.now();
+          if ((await progress(run.done())) === false) return null;
+        }
       }
     } finally {
       run.cancel();

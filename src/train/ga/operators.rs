@@ -173,18 +173,7 @@ fn mutate_weight(kind: MutationKind, weight: &mut f64, (low, high): (f64, f64), 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A population already sorted best first; individual `i` has genome `[i]`.
-    fn sorted(fitnesses: &[f64]) -> Vec<Scored> {
-        fitnesses
-            .iter()
-            .enumerate()
-            .map(|(i, &fitness)| Scored {
-                genome: vec![i as f64],
-                fitness,
-            })
-            .collect()
-    }
+    use crate::train::testing::population;
 
     fn scored(genome: &[f64], fitness: f64) -> Scored {
         Scored {
@@ -227,7 +216,7 @@ mod tests {
     #[test]
     fn a_tournament_of_the_whole_population_picks_the_best_two() {
         // Drawing all 4 of 4 always includes ranks 0 and 1, the best two: always (0, 1).
-        let pop = sorted(&[9.0, 7.0, 5.0, 1.0]);
+        let pop = population(&[9.0, 7.0, 5.0, 1.0]);
         let mut rng = GameRng::new(1, 0);
         for _ in 0..200 {
             let choice = select_parents(&Selection::Tournament { size: 4 }, &pop, &mut rng);
@@ -240,7 +229,7 @@ mod tests {
         // 3 distinct of 4: the 4 draws leave out one individual each with probability 1/4.
         // The better parent is 0 unless 0 is left out: P = 3/4, else 1 (1/4). The second is
         // 1 when 0 and 1 are both in (left out 2 or 3: 2/4), else 2 (2/4). Rank 3 never mates.
-        let pop = sorted(&[9.0, 7.0, 5.0, 1.0]);
+        let pop = population(&[9.0, 7.0, 5.0, 1.0]);
         let (first, second) = frequencies(Selection::Tournament { size: 3 }, &pop, 40_000);
         assert_close(&first, &[0.75, 0.25, 0.0, 0.0], 0.01);
         assert_close(&second, &[0.0, 0.5, 0.5, 0.0], 0.01);
@@ -249,7 +238,7 @@ mod tests {
     #[test]
     fn roulette_with_one_nonzero_fitness_always_picks_it() {
         // Weights 0, 5, 0: the whole wheel belongs to index 1, both draws.
-        let pop = sorted(&[0.0, 5.0, 0.0]);
+        let pop = population(&[0.0, 5.0, 0.0]);
         let mut rng = GameRng::new(2, 0);
         for _ in 0..1000 {
             assert_eq!(select_parents(&Selection::Roulette, &pop, &mut rng), (1, 1));
@@ -259,11 +248,11 @@ mod tests {
     #[test]
     fn roulette_is_fitness_proportional_and_uniform_when_all_are_zero() {
         // Fitnesses 3 and 1: shares 3/4 and 1/4 for each of the two independent draws.
-        let (first, second) = frequencies(Selection::Roulette, &sorted(&[3.0, 1.0]), 40_000);
+        let (first, second) = frequencies(Selection::Roulette, &population(&[3.0, 1.0]), 40_000);
         assert_close(&first, &[0.75, 0.25], 0.01);
         assert_close(&second, &[0.75, 0.25], 0.01);
         // All zero: 1/4 each.
-        let (first, second) = frequencies(Selection::Roulette, &sorted(&[0.0; 4]), 40_000);
+        let (first, second) = frequencies(Selection::Roulette, &population(&[0.0; 4]), 40_000);
         assert_close(&first, &[0.25; 4], 0.01);
         assert_close(&second, &[0.25; 4], 0.01);
     }
@@ -272,7 +261,7 @@ mod tests {
     fn rank_probabilities_for_three_are_three_two_one_sixths() {
         // Ranks best 3, middle 2, worst 1 out of 6: 1/2, 1/3, 1/6 for each draw, whatever
         // the fitness values are.
-        let pop = sorted(&[100.0, 1.0, 0.5]);
+        let pop = population(&[100.0, 1.0, 0.5]);
         let (first, second) = frequencies(Selection::Rank, &pop, 60_000);
         let expected = [3.0 / 6.0, 2.0 / 6.0, 1.0 / 6.0];
         assert_close(&first, &expected, 0.01);
@@ -284,7 +273,7 @@ mod tests {
         // 10 individuals: the best 5 remain; a pool of round(0.1 * 5) = 1, raised to 2, so the
         // parents are 2 distinct of the 5, better first: the 10 pairs each 1/10, so the better
         // parent is 0 with P 4/10, 1: 3/10, 2: 2/10, 3: 1/10, and never 4 or beyond.
-        let pop = sorted(&[10.0, 9.0, 8.0, 7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0]);
+        let pop = population(&[10.0, 9.0, 8.0, 7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0]);
         let selection = Selection::Truncation { pool: 0.1 };
         let mut rng = GameRng::new(3, 0);
         for _ in 0..2000 {
@@ -299,7 +288,7 @@ mod tests {
     #[test]
     fn truncation_with_the_whole_half_as_pool_picks_the_best_two() {
         // Pool 1: all 5 of the better half are drawn, so the best two, 0 and 1, always mate.
-        let pop = sorted(&[10.0, 9.0, 8.0, 7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0]);
+        let pop = population(&[10.0, 9.0, 8.0, 7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0]);
         let mut rng = GameRng::new(4, 0);
         for _ in 0..200 {
             let choice = select_parents(&Selection::Truncation { pool: 1.0 }, &pop, &mut rng);
