@@ -105,13 +105,32 @@ pub struct Choice {
     pub score: f64,
 }
 
+/// Which piece a first move places: the current piece, or the one hold gives instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FirstPiece {
+    /// The current piece.
+    Current,
+    /// The hold alternative (the held piece, or the next one when the hold slot is empty).
+    Held,
+}
+
+impl FirstPiece {
+    /// Both, in the order their searches are kept.
+    const BOTH: [FirstPiece; 2] = [FirstPiece::Current, FirstPiece::Held];
+
+    /// The slot of this piece's search and placements.
+    fn slot(self) -> usize {
+        self as usize
+    }
+}
+
 /// One first move considered by a search.
 #[derive(Clone, Copy, Debug)]
 struct Candidate {
     placement: Placement,
-    /// Which of the two first-piece lists it came from: 0 the current piece, 1 the hold alternative.
-    list: usize,
-    /// Its index in that list.
+    /// The piece it places.
+    piece: FirstPiece,
+    /// Its index in that piece's placements.
     index: usize,
     score: f64,
 }
@@ -125,7 +144,7 @@ pub struct Searcher {
     second: Lookahead,
     /// Whether the second ply spreads the first moves over the rayon pool.
     parallel: bool,
-    /// The first-move placements, per list, each with its index in its move search.
+    /// The first-move placements of each first piece, each with its index in its move search.
     lists: [Vec<(usize, Placement)>; 2],
     candidates: Vec<Candidate>,
 }
@@ -238,7 +257,7 @@ impl Searcher {
         }
         Some(Choice {
             placement: chosen.placement,
-            hold: chosen.list == 1,
+            hold: chosen.piece == FirstPiece::Held,
             path: self.path(position, &chosen),
             score,
         })
@@ -253,7 +272,7 @@ impl Searcher {
             .iter()
             .map(|c| Choice {
                 placement: c.placement,
-                hold: c.list == 1,
+                hold: c.piece == FirstPiece::Held,
                 path: self.path(position, c),
                 score: c.score,
             })
@@ -276,22 +295,22 @@ impl Searcher {
         self.candidates.clear();
         let alternative = Searcher::hold_alternative(position);
         let pieces = [Some(position.current), alternative];
-        for (list, piece) in pieces.into_iter().enumerate() {
+        for (first, piece) in FirstPiece::BOTH.into_iter().zip(pieces) {
             let Some(piece) = piece else { continue };
-            let out = &mut self.lists[list];
+            let out = &mut self.lists[first.slot()];
             out.clear();
             reachable_placements(
-                &mut self.first[list],
+                &mut self.first[first.slot()],
                 position.board,
                 position.rules,
                 piece,
                 out,
             );
-            for &(index, placement) in &self.lists[list] {
+            for &(index, placement) in &self.lists[first.slot()] {
                 let score = evaluate(position.board, &placement, position.rules.kind, weights);
                 self.candidates.push(Candidate {
                     placement,
-                    list,
+                    piece: first,
                     index,
                     score,
                 });
@@ -373,12 +392,14 @@ impl Searcher {
     /// The input path of a first-move candidate.
     fn path(&self, position: &Position, candidate: &Candidate) -> Vec<Input> {
         let mut path = Vec::new();
-        if candidate.list == 1 {
+        if candidate.piece == FirstPiece::Held {
             path.push(Input::Hold);
         }
         match position.rules.kind {
             RuleSet::Classic => path.extend(drop_path(position.board, &candidate.placement)),
-            RuleSet::Guideline => path.extend(self.first[candidate.list].path(candidate.index)),
+            RuleSet::Guideline => {
+                path.extend(self.first[candidate.piece.slot()].path(candidate.index))
+            }
         }
         path
     }
@@ -406,7 +427,7 @@ impl Lookahead {
         let mut after = *position.board;
         lock(&mut after, &first.placement, position.rules.kind);
         // Using hold with an empty slot takes the first preview piece as the current one.
-        let skip = usize::from(first.list == 1 && position.hold.is_none());
+        let skip = usize::from(first.piece == FirstPiece::Held && position.hold.is_none());
         let known = position.preview.get(skip).copied();
         let pieces: &[Piece] = match &known {
             Some(piece) => std::slice::from_ref(piece),
@@ -431,5 +452,5 @@ impl Lookahead {
 }
 
 fn same(a: &Candidate, b: &Candidate) -> bool {
-    a.list == b.list && a.index == b.index
+    a.piece == b.piece && a.index == b.index
 }
