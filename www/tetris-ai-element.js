@@ -336,10 +336,10 @@ export class TetrisAiElement extends HTMLElement {
     this.runner.start();
     this.layout();
     this.hideError();
-    this.dispatchEvent(new CustomEvent('newgame', { detail: { seed: s.seed } }));
+    this.emit('newgame', { seed: s.seed });
     if (!this.readyFired) {
       this.readyFired = true;
-      this.dispatchEvent(new CustomEvent('ready', { detail: { build: this.game.build } }));
+      this.emit('ready', { build: this.game.build });
       this.calibrate();
     }
   }
@@ -411,7 +411,7 @@ export class TetrisAiElement extends HTMLElement {
     } catch {
       this.calibration = null;
     }
-    this.dispatchEvent(new CustomEvent('calibrated', { detail: this.parallelState() }));
+    this.emit('calibrated', this.parallelState());
   }
 
   /** Whether the pool is in use and why: `{on, why, calibration}`. */
@@ -461,11 +461,11 @@ export class TetrisAiElement extends HTMLElement {
 
   drawn(snapshot) {
     for (const placement of snapshot.locked) {
-      this.dispatchEvent(new CustomEvent('piece', { detail: { placement, stats: snapshot.view.stats } }));
+      this.emit('piece', { placement, stats: snapshot.view.stats });
     }
     const { lines } = snapshot.view.stats;
     if (lines > this.lastLines) {
-      this.dispatchEvent(new CustomEvent('lines', { detail: { cleared: lines - this.lastLines, lines } }));
+      this.emit('lines', { cleared: lines - this.lastLines, lines });
     }
     this.lastLines = lines;
     this.renderer.draw({
@@ -512,14 +512,14 @@ export class TetrisAiElement extends HTMLElement {
   }
 
   over() {
-    this.dispatchEvent(new CustomEvent('gameover', { detail: { stats: this.runner.snapshot.view.stats } }));
+    this.emit('gameover', { stats: this.runner.snapshot.view.stats });
   }
 
   /** Shows a problem that stops the element (no game can run) in its box, and fires `error`. */
   fail(text) {
     this.$('error-text').textContent = text;
     this.$('error').hidden = false;
-    this.dispatchEvent(new CustomEvent('error', { detail: { message: text } }));
+    this.emit('error', { message: text });
   }
 
   /** Shows a refused change in a banner over the game, which goes on, and fires `error`. */
@@ -530,12 +530,20 @@ export class TetrisAiElement extends HTMLElement {
     }
     this.$('banner').textContent = text;
     this.$('banner').hidden = false;
-    this.dispatchEvent(new CustomEvent('error', { detail: { message: text } }));
+    this.emit('error', { message: text });
   }
 
   hideError() {
     this.$('banner').hidden = true;
     this.$('error').hidden = true;
+  }
+
+  /**
+   * Fires `type` with `detail`. The game's events bubble, so a page may listen on any ancestor;
+   * `error` does not, so that it never reaches a window's own error handlers.
+   */
+  emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: type !== 'error' }));
   }
 
   // ---- the game's controls ----
