@@ -161,13 +161,30 @@ export function launchBrowser() {
 
 /**
  * Opens `url` in a fresh browser context and waits for `window.tetris.ready` (unless
- * `ready: false`). Returns `{ context, page, errors, warnings, close() }`: `errors` collects
- * console errors (page and workers), uncaught page errors and crashes, `warnings` console
- * warnings, each as a string.
+ * `ready: false`). With `html`, the page at `url` is that HTML instead of what the server has (a
+ * page of the test's own on the server's origin, with the server's headers). Returns
+ * `{ context, page, errors, warnings, close() }`: `errors` collects console errors (page and
+ * workers), uncaught page errors and crashes, `warnings` console warnings, each as a string.
  */
-export async function openPage(browser, url, { ready = true, viewport = { width: 1280, height: 900 } } = {}) {
+export async function openPage(browser, url, { ready = true, viewport = { width: 1280, height: 900 }, html = null } = {}) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
+    if (html !== null) {
+        await page.route(url, async (route) => {
+            // The server's headers (cross-origin isolation or not), less those of its own body.
+            const response = await route.fetch();
+            const headers = Object.fromEntries(
+                Object.entries(response.headers()).filter(
+                    ([name]) => !/^(content-(length|type|encoding)|transfer-encoding)$/i.test(name),
+                ),
+            );
+            await route.fulfill({
+                status: 200,
+                headers: { ...headers, 'content-type': 'text/html; charset=utf-8' },
+                body: html,
+            });
+        });
+    }
     const errors = [];
     const warnings = [];
     const onConsole = (where) => (message) => {
@@ -272,6 +289,25 @@ export async function settle(page) {
             await window.tetris.game.stats();
         }
     }, SETTLE_ROUNDS);
+}
+
+/**
+ * Waits until `fn(arg)`, evaluated in the page, is truthy, polling every 50 ms; resolves to its
+ * value. For a predicate that awaits (the game's calls are promises): `page.waitForFunction`
+ * takes the promise an async function returns for a truthy answer and stops at once.
+ */
+export async function waitForAsync(page, fn, arg, { timeout = 10_000 } = {}) {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+        const value = await page.evaluate(fn, arg);
+        if (value) {
+            return value;
+        }
+        if (Date.now() > deadline) {
+            throw new Error(`waitForAsync: ${fn.toString().slice(0, 200)} stayed false for ${timeout} ms`);
+        }
+        await sleep(50);
+    }
 }
 
 /** The integer an element's text shows (digits only, so "1,234" is 1234); NaN when none. */

@@ -2,7 +2,16 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndBrowse, openPage, setValue, setChecked, newGame, readNumber, assertNoErrors } from './harness.mjs';
+import {
+    serveAndBrowse,
+    openPage,
+    setValue,
+    setChecked,
+    newGame,
+    readNumber,
+    waitForAsync,
+    assertNoErrors,
+} from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
 
@@ -56,25 +65,28 @@ function counts(page) {
 
 /** Waits until the active cells differ from `before`. */
 async function waitMoved(page, before) {
-    await page.waitForFunction(
+    await waitForAsync(
+        page,
         async (before) => JSON.stringify(Array.from(await window.tetris.game.activeCells())) !== before,
         JSON.stringify(before.cells.flat()),
         WAIT,
     );
 }
 
-/** Gives the keyboard to the page, not to a settings control. */
+/** Gives the keyboard to the game (its `<tetris-ai>` element, by a click), not to a settings control. */
 async function focusGame(page) {
     await page.evaluate(() => document.activeElement && document.activeElement.blur && document.activeElement.blur());
     await page.locator('#board').click(WAIT);
-    await page.evaluate(() => document.activeElement && document.activeElement.blur && document.activeElement.blur());
+    const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
+    assert.equal(focused, 'game', 'a click on the board should give the game the keyboard');
 }
 
 /** Hard-drops with Space and waits until the piece has locked. */
 async function hardDrop(page) {
     const before = await counts(page);
     await page.keyboard.press('Space');
-    await page.waitForFunction(
+    await waitForAsync(
+        page,
         async (pieces) => (await window.tetris.game.stats()).pieces > pieces,
         before.pieces,
         WAIT,
@@ -90,7 +102,8 @@ test('the keyboard moves, rotates, holds and hard-drops a piece', { timeout: 120
         await setChecked(page, '#ai-enabled', false);
         await newGame(page);
         // A fresh game with the AI off: nothing locked yet, a piece falling.
-        await page.waitForFunction(
+        await waitForAsync(
+            page,
             async () => {
                 const game = window.tetris.game;
                 return (await game.stats()).pieces === 0 && (await game.activeCells()).length === 8;
@@ -110,7 +123,8 @@ test('the keyboard moves, rotates, holds and hard-drops a piece', { timeout: 120
 
         // ArrowLeft: every cell one column left (gravity may move it down meanwhile).
         await page.keyboard.press('ArrowLeft');
-        await page.waitForFunction(
+        await waitForAsync(
+            page,
             async (xs) => {
                 const flat = Array.from(await window.tetris.game.activeCells());
                 return flat.length === 8 && flat.filter((_, i) => i % 2 === 0).join() !== xs;
@@ -130,7 +144,8 @@ test('the keyboard moves, rotates, holds and hard-drops a piece', { timeout: 120
         // ArrowUp: the piece turns, so its shape changes.
         before = after;
         await page.keyboard.press('ArrowUp');
-        await page.waitForFunction(
+        await waitForAsync(
+            page,
             async ([shapeBefore]) => {
                 const flat = Array.from(await window.tetris.game.activeCells());
                 const cells = [];
@@ -155,7 +170,7 @@ test('the keyboard moves, rotates, holds and hard-drops a piece', { timeout: 120
         before = after;
         assert.equal(before.hold, null, 'the hold slot should start empty');
         await page.keyboard.press('Shift');
-        await page.waitForFunction(async () => (await window.tetris.game.view()).hold != null, null, WAIT);
+        await waitForAsync(page, async () => (await window.tetris.game.view()).hold != null, null, WAIT);
         after = await active(page);
         assert.equal(after.hold, before.piece, 'Shift should put the active piece in the hold slot');
         assert.equal(after.cells.length, 4, 'a new piece should be active after holding');
@@ -164,7 +179,8 @@ test('the keyboard moves, rotates, holds and hard-drops a piece', { timeout: 120
         const locked = await hardDrop(page);
         await page.waitForFunction(
             (pieces) => {
-                const text = document.querySelector('#stat-pieces').textContent.replace(/[^0-9]/g, '');
+                const shown = document.querySelector('tetris-ai').shadowRoot.querySelector('#stat-pieces');
+                const text = shown.textContent.replace(/[^0-9]/g, '');
                 return Number(text) === pieces;
             },
             locked.pieces + 1,

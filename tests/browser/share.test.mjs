@@ -12,6 +12,7 @@ import {
     newGame,
     waitPieces,
     settle,
+    waitForAsync,
     assertNoErrors,
 } from './harness.mjs';
 
@@ -68,23 +69,22 @@ test('a shared link replays the same game', { timeout: 300_000 }, async (t) => {
         await setValue(page, '#ai-delay', -1);
         await setValue(page, '#fps', 1);
         await newGame(page);
-        await page
-            .waitForFunction(
-                async () => {
-                    // Read as stats() is answered, when the page has heard of every earlier lock.
-                    const pieces = (await window.tetris.game.stats()).pieces;
-                    return pieces < 5 && window.tetris.placements.length === pieces;
-                },
-                null,
-                WAIT,
-            )
-            .catch(async () => {
-                const seen = await page.evaluate(async () => ({
-                    pieces: (await window.tetris.game.stats()).pieces,
-                    placements: window.tetris.placements.length,
-                }));
-                assert.fail(`a new game should start with no pieces and no placements, got ${JSON.stringify(seen)}`);
-            });
+        await waitForAsync(
+            page,
+            async () => {
+                // Read as stats() is answered, when the page has heard of every earlier lock.
+                const pieces = (await window.tetris.game.stats()).pieces;
+                return pieces < 5 && window.tetris.placements.length === pieces;
+            },
+            null,
+            WAIT,
+        ).catch(async () => {
+            const seen = await page.evaluate(async () => ({
+                pieces: (await window.tetris.game.stats()).pieces,
+                placements: window.tetris.placements.length,
+            }));
+            assert.fail(`a new game should start with no pieces and no placements, got ${JSON.stringify(seen)}`);
+        });
         await playFast(page);
         await waitPieces(page, PIECES, 120_000);
         const played = await pauseAndRead(page);

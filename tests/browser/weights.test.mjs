@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndBrowse, openPage, setValue, newGame, settle, assertNoErrors } from './harness.mjs';
+import { serveAndBrowse, openPage, setValue, newGame, settle, waitForAsync, assertNoErrors } from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
 const SEED = 20240521;
@@ -44,7 +44,8 @@ test('changing a weight changes the chosen placement for a fixed seed', { timeou
             assert.equal(await page.locator(weightInput(name)).count(), 1, `one weight input for ${name}`);
             await setValue(page, weightInput(name), 50);
         }
-        await page.waitForFunction(
+        await waitForAsync(
+            page,
             async () => {
                 const weights = await window.tetris.game.weights();
                 const of = (v) => (v !== null && typeof v === 'object' ? v.weight : v);
@@ -115,7 +116,8 @@ test('an invalid weights import shows the problem and keeps the old weights', { 
         const changed = { ...old, holes: -7.5 };
         await setValue(page, '#weights-json', JSON.stringify(changed));
         await page.locator('#import-weights').click(WAIT);
-        await page.waitForFunction(
+        await waitForAsync(
+            page,
             async () => {
                 const v = (await window.tetris.game.weights()).holes;
                 return (v !== null && typeof v === 'object' ? v.weight : v) === -7.5;
