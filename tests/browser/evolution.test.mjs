@@ -11,7 +11,15 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT, startServer, launchBrowser, openPage, waitReady, setValue, assertNoErrors } from './harness.mjs';
+import {
+  ROOT,
+  startServer,
+  launchBrowser,
+  openPage,
+  waitReady,
+  setValue,
+  assertNoErrors,
+} from './harness.mjs';
 
 const run = promisify(execFile);
 
@@ -34,8 +42,20 @@ const SMALL = {
 
 /** The same run as `tetris-ai evolve` options. */
 const SMALL_CLI = [
-  '--board', '8x8', '--population', '16', '--games', '2', '--max-pieces', '200', '--seed', '7',
-  '--validate-top', '2', '--validate-games', '4',
+  '--board',
+  '8x8',
+  '--population',
+  '16',
+  '--games',
+  '2',
+  '--max-pieces',
+  '200',
+  '--seed',
+  '7',
+  '--validate-top',
+  '2',
+  '--validate-games',
+  '4',
 ];
 
 /** What the panel's form is set to: small generations that still take a moment each. */
@@ -68,13 +88,19 @@ let plain; // served without the headers: the plain build
 let browser;
 let scratch;
 
-before(async () => {
-  // The command line, if it is not built yet or out of date (a no-op otherwise).
-  await run('cargo', ['build', '--release', '--quiet'], { cwd: ROOT, timeout: 900_000 });
-  [isolated, plain] = await Promise.all([startServer({ isolation: true }), startServer({ isolation: false })]);
-  browser = await launchBrowser();
-  scratch = await mkdtemp(path.join(os.tmpdir(), 'tetris-ai-evolution-'));
-}, { timeout: 900_000 });
+before(
+  async () => {
+    // The command line, if it is not built yet or out of date (a no-op otherwise).
+    await run('cargo', ['build', '--release', '--quiet'], { cwd: ROOT, timeout: 900_000 });
+    [isolated, plain] = await Promise.all([
+      startServer({ isolation: true }),
+      startServer({ isolation: false }),
+    ]);
+    browser = await launchBrowser();
+    scratch = await mkdtemp(path.join(os.tmpdir(), 'tetris-ai-evolution-'));
+  },
+  { timeout: 900_000 },
+);
 
 after(async () => {
   await browser?.close();
@@ -98,7 +124,10 @@ async function withPage(server, use) {
 
 /** A report without its timing, the one field that depends on the machine. */
 function untimed(report) {
-  assert.ok(report && typeof report === 'object', `expected a report, got ${JSON.stringify(report)}`);
+  assert.ok(
+    report && typeof report === 'object',
+    `expected a report, got ${JSON.stringify(report)}`,
+  );
   assert.equal(typeof report.elapsed_seconds, 'number', 'a report has elapsed_seconds');
   const { elapsed_seconds: _, ...rest } = report;
   return rest;
@@ -111,8 +140,14 @@ function sameReport(actual, expected, what) {
 
 /** Checks that two lists of reports are the same but for their timing. */
 function sameReports(actual, expected, what) {
-  assert.equal(actual.length, expected.length, `${what}: ${actual.length} reports, expected ${expected.length}`);
-  actual.forEach((report, i) => sameReport(report, expected[i], `${what}, generation ${expected[i].generation}`));
+  assert.equal(
+    actual.length,
+    expected.length,
+    `${what}: ${actual.length} reports, expected ${expected.length}`,
+  );
+  actual.forEach((report, i) =>
+    sameReport(report, expected[i], `${what}, generation ${expected[i].generation}`),
+  );
 }
 
 /** Checkpoint text without the run's times, to compare two runs' whole state. */
@@ -133,16 +168,19 @@ function configIn(page, options) {
  * of the du preset's weights.
  */
 function longConfigIn(page, overrides = {}) {
-  return page.evaluate(async (options) => {
-    const api = await import('./tetris-ai.js');
-    const config = await api.evolutionConfig(options);
-    const du = (await api.presets()).find((p) => p.name === 'du').weights;
-    config.ranges = config.features.map((name) => {
-      const w = typeof du[name] === 'number' ? du[name] : du[name].weight;
-      return w < 0 ? [w * 1.1, w * 0.9] : [w * 0.9, w * 1.1];
-    });
-    return config;
-  }, { ...LONG, ...overrides });
+  return page.evaluate(
+    async (options) => {
+      const api = await import('./tetris-ai.js');
+      const config = await api.evolutionConfig(options);
+      const du = (await api.presets()).find((p) => p.name === 'du').weights;
+      config.ranges = config.features.map((name) => {
+        const w = typeof du[name] === 'number' ? du[name] : du[name].weight;
+        return w < 0 ? [w * 1.1, w * 0.9] : [w * 0.9, w * 1.1];
+      });
+      return config;
+    },
+    { ...LONG, ...overrides },
+  );
 }
 
 /**
@@ -150,23 +188,26 @@ function longConfigIn(page, overrides = {}) {
  * `createEvolution`): `{build, size, restarts, reports, checkpoint}`.
  */
 function generationsIn(page, config, generations, options = {}) {
-  return page.evaluate(async ({ config, generations, options }) => {
-    const api = await import('./tetris-ai.js');
-    const evo = await api.createEvolution(config, options);
-    try {
-      const reports = [];
-      for (let i = 0; i < generations; i++) reports.push(await evo.generation());
-      return {
-        build: evo.build,
-        size: evo.size,
-        restarts: evo.restarts,
-        reports,
-        checkpoint: await evo.checkpoint(),
-      };
-    } finally {
-      evo.close();
-    }
-  }, { config, generations, options });
+  return page.evaluate(
+    async ({ config, generations, options }) => {
+      const api = await import('./tetris-ai.js');
+      const evo = await api.createEvolution(config, options);
+      try {
+        const reports = [];
+        for (let i = 0; i < generations; i++) reports.push(await evo.generation());
+        return {
+          build: evo.build,
+          size: evo.size,
+          restarts: evo.restarts,
+          reports,
+          checkpoint: await evo.checkpoint(),
+        };
+      } finally {
+        evo.close();
+      }
+    },
+    { config, generations, options },
+  );
 }
 
 /** The run the panel saved in IndexedDB (`{checkpoint, saved}`), or null. */
@@ -231,11 +272,15 @@ function panelOf(page) {
 
 /** Waits until the panel's history holds `count` generations; fails on a run error. */
 async function panelGenerations(page, count, timeout = 60_000) {
-  return until(async () => {
-    const panel = await panelOf(page);
-    if (panel.error) throw new Error(`the panel shows an error: ${panel.error}`);
-    return panel.history.length >= count ? panel : null;
-  }, `${count} generations in the panel`, timeout);
+  return until(
+    async () => {
+      const panel = await panelOf(page);
+      if (panel.error) throw new Error(`the panel shows an error: ${panel.error}`);
+      return panel.history.length >= count ? panel : null;
+    },
+    `${count} generations in the panel`,
+    timeout,
+  );
 }
 
 /** Fills the panel's form with PANEL's choices. */
@@ -293,8 +338,15 @@ function validatedBest(reports) {
 
 /** Runs `tetris-ai evolve` with `args`; its JSON reports. */
 async function evolveCli(args) {
-  const { stdout } = await run(CLI, ['evolve', ...args, '--json'], { cwd: scratch, timeout: 120_000 });
-  return stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const { stdout } = await run(CLI, ['evolve', ...args, '--json'], {
+    cwd: scratch,
+    timeout: 120_000,
+  });
+  return stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 /** Maps engine worker ids (their names) to Playwright's workers of the page. */
@@ -332,14 +384,20 @@ async function crash(worker) {
  * replaced. Returns the report, the run's restarts and the progress seen at each kill.
  */
 async function generationWithCrashes(page, config, options, kill) {
-  const ids = await page.evaluate(async ({ config, options }) => {
-    const api = await import('./tetris-ai.js');
-    const evo = await api.createEvolution(config, options);
-    window.crashRun = { evo, progress: null, report: null, error: null };
-    return evo.workers.map((w) => w.id);
-  }, { config, options });
+  const ids = await page.evaluate(
+    async ({ config, options }) => {
+      const api = await import('./tetris-ai.js');
+      const evo = await api.createEvolution(config, options);
+      window.crashRun = { evo, progress: null, report: null, error: null };
+      return evo.workers.map((w) => w.id);
+    },
+    { config, options },
+  );
   // Found while they are idle, before the generation starts.
-  const workers = await workersById(page, kill.map((index) => ids[index]));
+  const workers = await workersById(
+    page,
+    kill.map((index) => ids[index]),
+  );
   await page.evaluate(() => {
     const probe = window.crashRun;
     probe.evo.onProgress = (progress) => {
@@ -358,12 +416,15 @@ async function generationWithCrashes(page, config, options, kill) {
   for (const index of kill) {
     const restarts = seen.length;
     const progress = await until(
-      () => page.evaluate((restarts) => {
-        const probe = window.crashRun;
-        if (probe.error || probe.report) return { over: true };
-        const p = probe.progress;
-        return probe.evo.restarts >= restarts && p && p.phase === 'training' && p.done >= 1 ? p : null;
-      }, restarts),
+      () =>
+        page.evaluate((restarts) => {
+          const probe = window.crashRun;
+          if (probe.error || probe.report) return { over: true };
+          const p = probe.progress;
+          return probe.evo.restarts >= restarts && p && p.phase === 'training' && p.done >= 1
+            ? p
+            : null;
+        }, restarts),
       'the generation to be training',
     );
     assert.ok(!progress.over, 'the generation ended before a worker could be ended');
@@ -371,11 +432,12 @@ async function generationWithCrashes(page, config, options, kill) {
     await crash(workers.get(ids[index]));
   }
   const result = await until(
-    () => page.evaluate(() => {
-      const probe = window.crashRun;
-      if (!probe.error && !probe.report) return null;
-      return { report: probe.report, error: probe.error, restarts: probe.evo.restarts };
-    }),
+    () =>
+      page.evaluate(() => {
+        const probe = window.crashRun;
+        if (!probe.error && !probe.report) return null;
+        return { report: probe.report, error: probe.error, restarts: probe.evo.restarts };
+      }),
     'the generation to end',
     120_000,
   );
@@ -435,7 +497,9 @@ function mainThreadTasks(buffer, mark, markAt) {
 /** The main thread's own time in the traced task that a long task entry is (Infinity if none). */
 function cpuOf(longTask, tasks) {
   const overlapping = tasks.filter(
-    (task) => task.start < longTask.start + longTask.duration + 1 && task.start + task.wall > longTask.start - 1,
+    (task) =>
+      task.start < longTask.start + longTask.duration + 1 &&
+      task.start + task.wall > longTask.start - 1,
   );
   if (overlapping.length === 0) return Infinity;
   return overlapping.reduce((a, b) => (b.wall > a.wall ? b : a)).cpu;
@@ -443,274 +507,398 @@ function cpuOf(longTask, tasks) {
 
 // ---- the tests ----
 
-test('a generation gives the same report on the threaded and the plain build', { timeout: 120_000 }, async () => {
-  const runs = {};
-  await withPage(isolated, async ({ page }) => {
-    const config = await configIn(page, SMALL);
-    runs.threaded = await generationsIn(page, config, 2);
-    runs.asked = await generationsIn(page, config, 2, { build: 'plain' });
-  });
-  await withPage(plain, async ({ page }) => {
-    const config = await configIn(page, SMALL);
-    runs.plain = await generationsIn(page, config, 2);
-  });
-  assert.equal(runs.threaded.build, 'threaded', 'the isolated page runs the threaded build');
-  assert.equal(runs.threaded.size, 1, 'the threaded build plays on one worker');
-  assert.equal(runs.asked.build, 'plain', 'build: "plain" runs the plain build');
-  assert.equal(runs.plain.build, 'plain', 'the page served without isolation runs the plain build');
-  assert.ok(runs.plain.size >= 1);
-
-  const [first] = runs.threaded.reports;
-  assert.equal(first.generation, 1);
-  assert.equal(first.games_played, SMALL.population * SMALL.games + SMALL.validation.top * SMALL.validation.games);
-  assert.equal(typeof first.validated_best, 'number', 'the generation was validated');
-  assert.deepEqual(Object.keys(first.best_weights).sort(), JSON.parse(runs.threaded.checkpoint).config.features.sort());
-  for (const name of ['plain', 'asked']) {
-    sameReports(runs[name].reports, runs.threaded.reports, `${name} build against threaded`);
-    assert.deepEqual(
-      untimedCheckpoint(runs[name].checkpoint),
-      untimedCheckpoint(runs.threaded.checkpoint),
-      `the ${name} build's checkpoint differs from the threaded build's`,
-    );
-  }
-});
-
-for (const [build, server] of [['threaded', () => isolated], ['plain', () => plain]]) {
-  test(`the game keeps animating while a generation runs (${build})`, { timeout: 120_000 }, async (t) => {
-    await withPage(server(), async ({ page }) => {
-      assert.equal(await page.evaluate(() => window.tetris.kind), build);
-      // A run of the panel, imported from a checkpoint of the LONG configuration.
-      const checkpoint = await page.evaluate(async (config) => {
-        const api = await import('./tetris-ai.js');
-        const evo = await api.createEvolution(config);
-        try {
-          return await evo.checkpoint();
-        } finally {
-          evo.close();
-        }
-      }, await longConfigIn(page, { max_pieces: 2 * LONG.max_pieces }));
-      await importInto(page, 'long.json', checkpoint);
-      await until(async () => (await panelOf(page)).state === 'paused', 'the import');
-
-      // Frames, long tasks and the game, from now on.
-      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-      let samples;
-      let watch;
-      let trace;
-      try {
-        await page.evaluate((mark) => {
-          const watch = { frames: 0, gaps: [], last: null, longTasks: [] };
-          window.animationWatch = watch;
-          const frame = (now) => {
-            if (watch.last !== null) watch.gaps.push(now - watch.last);
-            watch.last = now;
-            watch.frames += 1;
-            if (!watch.stopped) requestAnimationFrame(frame);
-          };
-          requestAnimationFrame(frame);
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) {
-              watch.longTasks.push({ start: entry.startTime, duration: entry.duration });
-            }
-          }).observe({ type: 'longtask', buffered: true });
-          watch.from = performance.now();
-          performance.mark(mark);
-        }, WATCH_MARK);
-        await page.locator('#evo-start').click({ timeout: 10_000 });
-        samples = await sampleGameUntilGeneration(page);
-        watch = await page.evaluate(() => {
-          const watch = window.animationWatch;
-          watch.stopped = true;
-          watch.to = performance.now();
-          return watch;
-        });
-      } finally {
-        trace = await browser.stopTracing();
-      }
-      await stopPanel(page);
-
-      const seconds = (watch.to - watch.from) / 1000;
-      const fps = watch.frames / seconds;
-      const worstGap = Math.max(...watch.gaps);
-      const tasks = mainThreadTasks(trace, WATCH_MARK, watch.from);
-      // Long tasks are measured in wall time, so a busy machine makes them too: each one the
-      // observer saw is matched with the main thread's task in the trace, which tells how much
-      // of it the main thread spent running.
-      const during = watch.longTasks
-        .filter((task) => task.start + task.duration >= watch.from)
-        .map((task) => ({ ...task, cpu: cpuOf(task, tasks) }));
-      const working = [
-        ...during.filter((task) => !(task.cpu <= LONG_TASK_MS)),
-        ...tasks.filter((task) => task.cpu > LONG_TASK_MS && task.start + task.wall >= watch.from),
-      ];
-      const placed = samples.at(-1).placements - samples[0].placements;
-      const positions = new Set(samples.map((s) => s.active)).size;
-      t.diagnostic(
-        `${build}: generation of ${seconds.toFixed(1)} s, ${watch.frames} frames (${fps.toFixed(1)} fps, ` +
-        `worst gap ${worstGap.toFixed(0)} ms), ${placed} pieces placed, ${positions} positions in ` +
-        `${samples.length} samples, long tasks ${JSON.stringify(during)}`,
-      );
-      assert.ok(seconds >= 2, `the generation should last a few seconds, it took ${seconds.toFixed(1)} s`);
-      assert.ok(samples.length >= 5, `only ${samples.length} samples of the game`);
-      assert.ok(fps >= 15, `frames should keep coming: ${watch.frames} in ${seconds.toFixed(1)} s`);
-      assert.ok(worstGap < 1500, `frames stopped for ${worstGap.toFixed(0)} ms`);
-      assert.deepEqual(
-        working,
-        [],
-        `the main thread should have no long task over ${LONG_TASK_MS} ms while the generation runs ` +
-        '(cpu: the main thread\'s own time in it, in ms)',
-      );
-      assert.ok(placed >= 3, `the game should keep placing pieces: ${placed} placed`);
-      assert.ok(positions >= 4, `the piece should keep moving: ${positions} positions in ${samples.length} samples`);
+test(
+  'a generation gives the same report on the threaded and the plain build',
+  { timeout: 120_000 },
+  async () => {
+    const runs = {};
+    await withPage(isolated, async ({ page }) => {
+      const config = await configIn(page, SMALL);
+      runs.threaded = await generationsIn(page, config, 2);
+      runs.asked = await generationsIn(page, config, 2, { build: 'plain' });
     });
-  });
+    await withPage(plain, async ({ page }) => {
+      const config = await configIn(page, SMALL);
+      runs.plain = await generationsIn(page, config, 2);
+    });
+    assert.equal(runs.threaded.build, 'threaded', 'the isolated page runs the threaded build');
+    assert.equal(runs.threaded.size, 1, 'the threaded build plays on one worker');
+    assert.equal(runs.asked.build, 'plain', 'build: "plain" runs the plain build');
+    assert.equal(
+      runs.plain.build,
+      'plain',
+      'the page served without isolation runs the plain build',
+    );
+    assert.ok(runs.plain.size >= 1);
+
+    const [first] = runs.threaded.reports;
+    assert.equal(first.generation, 1);
+    assert.equal(
+      first.games_played,
+      SMALL.population * SMALL.games + SMALL.validation.top * SMALL.validation.games,
+    );
+    assert.equal(typeof first.validated_best, 'number', 'the generation was validated');
+    assert.deepEqual(
+      Object.keys(first.best_weights).sort(),
+      JSON.parse(runs.threaded.checkpoint).config.features.sort(),
+    );
+    for (const name of ['plain', 'asked']) {
+      sameReports(runs[name].reports, runs.threaded.reports, `${name} build against threaded`);
+      assert.deepEqual(
+        untimedCheckpoint(runs[name].checkpoint),
+        untimedCheckpoint(runs.threaded.checkpoint),
+        `the ${name} build's checkpoint differs from the threaded build's`,
+      );
+    }
+  },
+);
+
+for (const [build, server] of [
+  ['threaded', () => isolated],
+  ['plain', () => plain],
+]) {
+  test(
+    `the game keeps animating while a generation runs (${build})`,
+    { timeout: 120_000 },
+    async (t) => {
+      await withPage(server(), async ({ page }) => {
+        assert.equal(await page.evaluate(() => window.tetris.kind), build);
+        // A run of the panel, imported from a checkpoint of the LONG configuration.
+        const checkpoint = await page.evaluate(
+          async (config) => {
+            const api = await import('./tetris-ai.js');
+            const evo = await api.createEvolution(config);
+            try {
+              return await evo.checkpoint();
+            } finally {
+              evo.close();
+            }
+          },
+          await longConfigIn(page, { max_pieces: 2 * LONG.max_pieces }),
+        );
+        await importInto(page, 'long.json', checkpoint);
+        await until(async () => (await panelOf(page)).state === 'paused', 'the import');
+
+        // Frames, long tasks and the game, from now on.
+        await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+        let samples;
+        let watch;
+        let trace;
+        try {
+          await page.evaluate((mark) => {
+            const watch = { frames: 0, gaps: [], last: null, longTasks: [] };
+            window.animationWatch = watch;
+            const frame = (now) => {
+              if (watch.last !== null) watch.gaps.push(now - watch.last);
+              watch.last = now;
+              watch.frames += 1;
+              if (!watch.stopped) requestAnimationFrame(frame);
+            };
+            requestAnimationFrame(frame);
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) {
+                watch.longTasks.push({ start: entry.startTime, duration: entry.duration });
+              }
+            }).observe({ type: 'longtask', buffered: true });
+            watch.from = performance.now();
+            performance.mark(mark);
+          }, WATCH_MARK);
+          await page.locator('#evo-start').click({ timeout: 10_000 });
+          samples = await sampleGameUntilGeneration(page);
+          watch = await page.evaluate(() => {
+            const watch = window.animationWatch;
+            watch.stopped = true;
+            watch.to = performance.now();
+            return watch;
+          });
+        } finally {
+          trace = await browser.stopTracing();
+        }
+        await stopPanel(page);
+
+        const seconds = (watch.to - watch.from) / 1000;
+        const fps = watch.frames / seconds;
+        const worstGap = Math.max(...watch.gaps);
+        const tasks = mainThreadTasks(trace, WATCH_MARK, watch.from);
+        // Long tasks are measured in wall time, so a busy machine makes them too: each one the
+        // observer saw is matched with the main thread's task in the trace, which tells how much
+        // of it the main thread spent running.
+        const during = watch.longTasks
+          .filter((task) => task.start + task.duration >= watch.from)
+          .map((task) => ({ ...task, cpu: cpuOf(task, tasks) }));
+        const working = [
+          ...during.filter((task) => !(task.cpu <= LONG_TASK_MS)),
+          ...tasks.filter(
+            (task) => task.cpu > LONG_TASK_MS && task.start + task.wall >= watch.from,
+          ),
+        ];
+        const placed = samples.at(-1).placements - samples[0].placements;
+        const positions = new Set(samples.map((s) => s.active)).size;
+        t.diagnostic(
+          `${build}: generation of ${seconds.toFixed(1)} s, ${watch.frames} frames (${fps.toFixed(1)} fps, ` +
+            `worst gap ${worstGap.toFixed(0)} ms), ${placed} pieces placed, ${positions} positions in ` +
+            `${samples.length} samples, long tasks ${JSON.stringify(during)}`,
+        );
+        assert.ok(
+          seconds >= 2,
+          `the generation should last a few seconds, it took ${seconds.toFixed(1)} s`,
+        );
+        assert.ok(samples.length >= 5, `only ${samples.length} samples of the game`);
+        assert.ok(
+          fps >= 15,
+          `frames should keep coming: ${watch.frames} in ${seconds.toFixed(1)} s`,
+        );
+        assert.ok(worstGap < 1500, `frames stopped for ${worstGap.toFixed(0)} ms`);
+        assert.deepEqual(
+          working,
+          [],
+          `the main thread should have no long task over ${LONG_TASK_MS} ms while the generation runs ` +
+            "(cpu: the main thread's own time in it, in ms)",
+        );
+        assert.ok(placed >= 3, `the game should keep placing pieces: ${placed} placed`);
+        assert.ok(
+          positions >= 4,
+          `the piece should keep moving: ${positions} positions in ${samples.length} samples`,
+        );
+      });
+    },
+  );
 }
 
-test('a reload mid-run offers to resume at the last generation, which continues exactly', { timeout: 120_000 }, async () => {
-  await withPage(isolated, async (opened) => {
-    const { page } = opened;
-    await startPanelRun(page, 1);
-    assert.equal((await panelOf(page)).state, 'running', 'the run should still be running at the reload');
-    await page.reload({ waitUntil: 'load' });
-    await waitReady(page);
+test(
+  'a reload mid-run offers to resume at the last generation, which continues exactly',
+  { timeout: 120_000 },
+  async () => {
+    await withPage(isolated, async (opened) => {
+      const { page } = opened;
+      await startPanelRun(page, 1);
+      assert.equal(
+        (await panelOf(page)).state,
+        'running',
+        'the run should still be running at the reload',
+      );
+      await page.reload({ waitUntil: 'load' });
+      await waitReady(page);
 
-    const saved = await savedRun(page);
-    assert.ok(saved, 'the run should be saved in IndexedDB');
-    const generations = JSON.parse(saved.checkpoint).history.length;
-    assert.ok(generations >= 1);
-    const offer = page.locator('#evo-resume');
-    await offer.waitFor({ state: 'visible', timeout: 30_000 });
-    const text = await page.locator('#evo-resume-text').textContent();
-    assert.match(text, new RegExp(`generation ${generations}\\b`), `the offer should name generation ${generations}`);
-    assert.equal((await panelOf(page)).history.length, 0, 'nothing runs before the user resumes');
+      const saved = await savedRun(page);
+      assert.ok(saved, 'the run should be saved in IndexedDB');
+      const generations = JSON.parse(saved.checkpoint).history.length;
+      assert.ok(generations >= 1);
+      const offer = page.locator('#evo-resume');
+      await offer.waitFor({ state: 'visible', timeout: 30_000 });
+      const text = await page.locator('#evo-resume-text').textContent();
+      assert.match(
+        text,
+        new RegExp(`generation ${generations}\\b`),
+        `the offer should name generation ${generations}`,
+      );
+      assert.equal((await panelOf(page)).history.length, 0, 'nothing runs before the user resumes');
 
-    await page.locator('#evo-resume-run').click({ timeout: 10_000 });
-    const panel = await panelGenerations(page, generations + 1);
-    await stopPanel(page);
-    assert.ok(await offer.isHidden(), 'the offer is gone once resumed');
-    assert.ok((await savedGenerations(page)) >= generations + 1, 'the resumed run keeps saving its generations');
+      await page.locator('#evo-resume-run').click({ timeout: 10_000 });
+      const panel = await panelGenerations(page, generations + 1);
+      await stopPanel(page);
+      assert.ok(await offer.isHidden(), 'the offer is gone once resumed');
+      assert.ok(
+        (await savedGenerations(page)) >= generations + 1,
+        'the resumed run keeps saving its generations',
+      );
 
-    // The same run without the reload.
-    const config = await panelConfigIn(page);
-    assert.deepEqual(JSON.parse(saved.checkpoint).config, config, 'the panel ran its form\'s configuration');
-    const uninterrupted = await generationsIn(page, config, generations + 1);
-    const resumed = panel.history.slice(0, generations + 1);
-    assert.equal(resumed[generations].generation, generations + 1);
-    sameReports(resumed, uninterrupted.reports, 'resumed after a reload against uninterrupted');
+      // The same run without the reload.
+      const config = await panelConfigIn(page);
+      assert.deepEqual(
+        JSON.parse(saved.checkpoint).config,
+        config,
+        "the panel ran its form's configuration",
+      );
+      const uninterrupted = await generationsIn(page, config, generations + 1);
+      const resumed = panel.history.slice(0, generations + 1);
+      assert.equal(resumed[generations].generation, generations + 1);
+      sameReports(resumed, uninterrupted.reports, 'resumed after a reload against uninterrupted');
 
-    // The validated best weights shown are the run's best so far.
-    const best = validatedBest(panel.history);
-    assert.ok(best, 'the run was validated');
-    const shown = (await page.locator('#evo-best').textContent()).trim();
-    assert.notEqual(shown, '', 'the panel should show the validated best weights');
-    assert.deepEqual(JSON.parse(shown), best.weights, 'the panel shows the validated best weights so far');
-    const last = panel.history.at(-1);
-    assert.equal(last.validated_best_ever, best.fitness, 'the best validated fitness so far is the best validated_best');
-    const figure = (x) => Math.round(x).toLocaleString('en');
-    const status = await page.locator('#evo-status').textContent();
-    assert.ok(
-      status.includes(`validated ${figure(last.validated_best)};`) &&
-        status.includes(`validated best so far ${figure(best.fitness)}`),
-      `the status should give the validated fitness and the best so far: ${status}`,
-    );
-  });
-});
+      // The validated best weights shown are the run's best so far. Generations may have completed
+      // between the copy above and the stop: read them as stopped.
+      const stopped = await panelOf(page);
+      const best = validatedBest(stopped.history);
+      assert.ok(best, 'the run was validated');
+      const shown = (await page.locator('#evo-best').textContent()).trim();
+      assert.notEqual(shown, '', 'the panel should show the validated best weights');
+      assert.deepEqual(
+        JSON.parse(shown),
+        best.weights,
+        'the panel shows the validated best weights so far',
+      );
+      const last = stopped.history.at(-1);
+      assert.equal(
+        last.validated_best_ever,
+        best.fitness,
+        'the best validated fitness so far is the best validated_best',
+      );
+      const figure = (x) => Math.round(x).toLocaleString('en');
+      const status = await page.locator('#evo-status').textContent();
+      assert.ok(
+        status.includes(`validated ${figure(last.validated_best)};`) &&
+          status.includes(`validated best so far ${figure(best.fitness)}`),
+        `the status should give the validated fitness and the best so far: ${status}`,
+      );
+    });
+  },
+);
 
-test('a checkpoint exported from the page resumes in tetris-ai evolve with the same next generation', { timeout: 120_000 }, async () => {
-  await withPage(isolated, async ({ page }) => {
-    await startPanelRun(page, 1);
-    await pausePanel(page);
-    const paused = await panelOf(page);
-    const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 10_000 }),
-      page.locator('#evo-export').click({ timeout: 10_000 }),
-    ]);
-    const file = path.join(scratch, 'exported.json');
-    await download.saveAs(file);
-    const exported = await readFile(file, 'utf8');
-    const generations = JSON.parse(exported).history.length;
-    assert.ok(generations >= 1);
-    assert.equal(download.suggestedFilename(), `evolution-generation-${generations}.json`);
-    assert.equal(paused.history.length, generations, 'the export holds every generation the panel shows');
-    sameReports(JSON.parse(exported).history, paused.history, 'exported history against the panel\'s');
+test(
+  'a checkpoint exported from the page resumes in tetris-ai evolve with the same next generation',
+  { timeout: 120_000 },
+  async () => {
+    await withPage(isolated, async ({ page }) => {
+      await startPanelRun(page, 1);
+      await pausePanel(page);
+      const paused = await panelOf(page);
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 10_000 }),
+        page.locator('#evo-export').click({ timeout: 10_000 }),
+      ]);
+      const file = path.join(scratch, 'exported.json');
+      await download.saveAs(file);
+      const exported = await readFile(file, 'utf8');
+      const generations = JSON.parse(exported).history.length;
+      assert.ok(generations >= 1);
+      assert.equal(download.suggestedFilename(), `evolution-generation-${generations}.json`);
+      assert.equal(
+        paused.history.length,
+        generations,
+        'the export holds every generation the panel shows',
+      );
+      sameReports(
+        JSON.parse(exported).history,
+        paused.history,
+        "exported history against the panel's",
+      );
 
-    // The command line's next generations...
-    const cli = await evolveCli(['--resume', file, '--generations', String(generations + MORE)]);
+      // The command line's next generations...
+      const cli = await evolveCli(['--resume', file, '--generations', String(generations + MORE)]);
+      assert.deepEqual(
+        cli.map((r) => r.generation),
+        Array.from({ length: MORE }, (_, i) => generations + 1 + i),
+        'the command line runs on from the exported generation',
+      );
+      // ... and the page's.
+      await page.locator('#evo-start').click({ timeout: 10_000 });
+      const panel = await panelGenerations(page, generations + MORE);
+      await stopPanel(page);
+      sameReports(
+        panel.history.slice(generations, generations + MORE),
+        cli,
+        "the page's next generations against the command line's",
+      );
+    });
+  },
+);
+
+test(
+  'a checkpoint written by tetris-ai evolve resumes in the page with the same next generation',
+  { timeout: 120_000 },
+  async () => {
+    const file = path.join(scratch, 'cli.json');
+    const written = await evolveCli([...SMALL_CLI, '--generations', '2', '--checkpoint', file]);
     assert.deepEqual(
-      cli.map((r) => r.generation),
-      Array.from({ length: MORE }, (_, i) => generations + 1 + i),
-      'the command line runs on from the exported generation',
+      written.map((r) => r.generation),
+      [1, 2],
     );
-    // ... and the page's.
-    await page.locator('#evo-start').click({ timeout: 10_000 });
-    const panel = await panelGenerations(page, generations + MORE);
-    await stopPanel(page);
-    sameReports(panel.history.slice(generations, generations + MORE), cli, 'the page\'s next generations against the command line\'s');
-  });
-});
+    const checkpoint = await readFile(file, 'utf8');
+    // The command line's next generations, from a copy (resuming writes the checkpoint back).
+    const copy = path.join(scratch, 'cli-copy.json');
+    await writeFile(copy, checkpoint);
+    const next = await evolveCli(['--resume', copy, '--generations', String(2 + MORE)]);
+    assert.deepEqual(
+      next.map((r) => r.generation),
+      Array.from({ length: MORE }, (_, i) => 3 + i),
+    );
 
-test('a checkpoint written by tetris-ai evolve resumes in the page with the same next generation', { timeout: 120_000 }, async () => {
-  const file = path.join(scratch, 'cli.json');
-  const written = await evolveCli([...SMALL_CLI, '--generations', '2', '--checkpoint', file]);
-  assert.deepEqual(written.map((r) => r.generation), [1, 2]);
-  const checkpoint = await readFile(file, 'utf8');
-  // The command line's next generations, from a copy (resuming writes the checkpoint back).
-  const copy = path.join(scratch, 'cli-copy.json');
-  await writeFile(copy, checkpoint);
-  const next = await evolveCli(['--resume', copy, '--generations', String(2 + MORE)]);
-  assert.deepEqual(next.map((r) => r.generation), Array.from({ length: MORE }, (_, i) => 3 + i));
+    await withPage(isolated, async ({ page }) => {
+      await importInto(page, 'cli.json', checkpoint);
+      const imported = await until(async () => {
+        const panel = await panelOf(page);
+        if (panel.error) throw new Error(`the import failed: ${panel.error}`);
+        return panel.state === 'paused' ? panel : null;
+      }, 'the import');
+      assert.deepEqual(
+        imported.history,
+        written,
+        "the imported run shows the command line's generations",
+      );
+      const saved = await savedRun(page);
+      assert.equal(
+        saved && saved.checkpoint,
+        checkpoint,
+        'the imported run is saved as it was read',
+      );
 
-  await withPage(isolated, async ({ page }) => {
-    await importInto(page, 'cli.json', checkpoint);
-    const imported = await until(async () => {
-      const panel = await panelOf(page);
-      if (panel.error) throw new Error(`the import failed: ${panel.error}`);
-      return panel.state === 'paused' ? panel : null;
-    }, 'the import');
-    assert.deepEqual(imported.history, written, 'the imported run shows the command line\'s generations');
-    const saved = await savedRun(page);
-    assert.equal(saved && saved.checkpoint, checkpoint, 'the imported run is saved as it was read');
+      // Its config is the one the page makes of the same choices.
+      assert.deepEqual(JSON.parse(checkpoint).config, await configIn(page, SMALL));
 
-    // Its config is the one the page makes of the same choices.
-    assert.deepEqual(JSON.parse(checkpoint).config, await configIn(page, SMALL));
+      await page.locator('#evo-start').click({ timeout: 10_000 });
+      const panel = await panelGenerations(page, 2 + MORE);
+      await stopPanel(page);
+      sameReports(
+        panel.history.slice(2, 2 + MORE),
+        next,
+        "the page's next generations against the command line's",
+      );
+    });
+  },
+);
 
-    await page.locator('#evo-start').click({ timeout: 10_000 });
-    const panel = await panelGenerations(page, 2 + MORE);
-    await stopPanel(page);
-    sameReports(panel.history.slice(2, 2 + MORE), next, 'the page\'s next generations against the command line\'s');
-  });
-});
+test(
+  'a plain worker ended mid-generation is replaced and the generation gives the same report',
+  { timeout: 150_000 },
+  async (t) => {
+    await withPage(plain, async ({ page }) => {
+      const config = await longConfigIn(page);
+      const options = { build: 'plain', workers: 2 };
+      const uninterrupted = await generationsIn(page, config, 1, options);
+      assert.equal(uninterrupted.size, 2);
+      assert.equal(uninterrupted.restarts, 0);
+      // The second worker, then the one that holds the run.
+      const crashed = await generationWithCrashes(page, config, options, [1, 0]);
+      t.diagnostic(`plain: ended at ${JSON.stringify(crashed.seen)}, ${crashed.restarts} restarts`);
+      assert.equal(crashed.error, null, `the generation failed: ${crashed.error}`);
+      for (const seen of crashed.seen)
+        assert.ok(seen.done < seen.total, 'each worker ended before training was done');
+      assert.ok(crashed.restarts >= 2, `two workers ended, ${crashed.restarts} restarts`);
+      sameReport(
+        crashed.report,
+        uninterrupted.reports[0],
+        'after the workers ended against uninterrupted',
+      );
+    });
+  },
+);
 
-test('a plain worker ended mid-generation is replaced and the generation gives the same report', { timeout: 150_000 }, async (t) => {
-  await withPage(plain, async ({ page }) => {
-    const config = await longConfigIn(page);
-    const options = { build: 'plain', workers: 2 };
-    const uninterrupted = await generationsIn(page, config, 1, options);
-    assert.equal(uninterrupted.size, 2);
-    assert.equal(uninterrupted.restarts, 0);
-    // The second worker, then the one that holds the run.
-    const crashed = await generationWithCrashes(page, config, options, [1, 0]);
-    t.diagnostic(`plain: ended at ${JSON.stringify(crashed.seen)}, ${crashed.restarts} restarts`);
-    assert.equal(crashed.error, null, `the generation failed: ${crashed.error}`);
-    for (const seen of crashed.seen) assert.ok(seen.done < seen.total, 'each worker ended before training was done');
-    assert.ok(crashed.restarts >= 2, `two workers ended, ${crashed.restarts} restarts`);
-    sameReport(crashed.report, uninterrupted.reports[0], 'after the workers ended against uninterrupted');
-  });
-});
-
-test('the threaded worker ended mid-generation is replaced and the generation gives the same report', { timeout: 150_000 }, async (t) => {
-  await withPage(isolated, async ({ page }) => {
-    const config = await longConfigIn(page);
-    const uninterrupted = await generationsIn(page, config, 1);
-    assert.equal(uninterrupted.build, 'threaded');
-    const crashed = await generationWithCrashes(page, config, {}, [0]);
-    t.diagnostic(`threaded: ended at ${JSON.stringify(crashed.seen)}, ${crashed.restarts} restarts`);
-    assert.equal(crashed.error, null, `the generation failed: ${crashed.error}`);
-    assert.ok(crashed.seen[0].done < crashed.seen[0].total, 'the worker ended before training was done');
-    assert.ok(crashed.restarts >= 1, `the worker ended, ${crashed.restarts} restarts`);
-    sameReport(crashed.report, uninterrupted.reports[0], 'after the worker ended against uninterrupted');
-  });
-});
+test(
+  'the threaded worker ended mid-generation is replaced and the generation gives the same report',
+  { timeout: 150_000 },
+  async (t) => {
+    await withPage(isolated, async ({ page }) => {
+      const config = await longConfigIn(page);
+      const uninterrupted = await generationsIn(page, config, 1);
+      assert.equal(uninterrupted.build, 'threaded');
+      const crashed = await generationWithCrashes(page, config, {}, [0]);
+      t.diagnostic(
+        `threaded: ended at ${JSON.stringify(crashed.seen)}, ${crashed.restarts} restarts`,
+      );
+      assert.equal(crashed.error, null, `the generation failed: ${crashed.error}`);
+      assert.ok(
+        crashed.seen[0].done < crashed.seen[0].total,
+        'the worker ended before training was done',
+      );
+      assert.ok(crashed.restarts >= 1, `the worker ended, ${crashed.restarts} restarts`);
+      sameReport(
+        crashed.report,
+        uninterrupted.reports[0],
+        'after the worker ended against uninterrupted',
+      );
+    });
+  },
+);
 
 test('a corrupt or foreign import changes nothing and says why', { timeout: 120_000 }, async () => {
   await withPage(isolated, async ({ page }) => {
@@ -725,9 +913,21 @@ test('a corrupt or foreign import changes nothing and says why', { timeout: 120_
     const checkpoint = savedBefore.checkpoint;
 
     const bad = [
-      ['truncated.json', checkpoint.slice(0, Math.floor(checkpoint.length / 2)), /EOF while parsing/],
-      ['notes.json', 'hello, these are notes, not a checkpoint', /expected value at line 1 column 1/],
-      ['weights.json', JSON.stringify({ holes: -1, landing_height: -2 }), /unknown field `holes`|missing field `format`/],
+      [
+        'truncated.json',
+        checkpoint.slice(0, Math.floor(checkpoint.length / 2)),
+        /EOF while parsing/,
+      ],
+      [
+        'notes.json',
+        'hello, these are notes, not a checkpoint',
+        /expected value at line 1 column 1/,
+      ],
+      [
+        'weights.json',
+        JSON.stringify({ holes: -1, landing_height: -2 }),
+        /unknown field `holes`|missing field `format`/,
+      ],
     ];
     for (const [name, text, problem] of bad) {
       await page.evaluate(() => {
@@ -738,9 +938,17 @@ test('a corrupt or foreign import changes nothing and says why', { timeout: 120_
       await importInto(page, name, text);
       await page.locator('#evo-error').waitFor({ state: 'visible', timeout: 30_000 });
       const shown = await page.locator('#evo-error').textContent();
-      assert.match(shown, /cannot be resumed/, `${name}: the error should say the checkpoint was refused`);
+      assert.match(
+        shown,
+        /cannot be resumed/,
+        `${name}: the error should say the checkpoint was refused`,
+      );
       assert.match(shown, problem, `${name}: the error should name the problem`);
-      assert.match(shown, /not a training checkpoint/, `${name}: the error should say what is wrong`);
+      assert.match(
+        shown,
+        /not a training checkpoint/,
+        `${name}: the error should say what is wrong`,
+      );
 
       const now = await panelOf(page);
       assert.equal(now.state, 'paused', `${name}: the panel's state changed`);
@@ -757,6 +965,10 @@ test('a corrupt or foreign import changes nothing and says why', { timeout: 120_
     await page.locator('#evo-start').click({ timeout: 10_000 });
     const panel = await panelGenerations(page, before.history.length + 1);
     await stopPanel(page);
-    sameReports(panel.history.slice(0, before.history.length), before.history, 'the history after the bad imports');
+    sameReports(
+      panel.history.slice(0, before.history.length),
+      before.history,
+      'the history after the bad imports',
+    );
   });
 });

@@ -38,12 +38,42 @@ function figure(x) {
  * `copyWeights(weights)`.
  */
 export function createEvolutionPanel(app) {
-  const el = Object.fromEntries([
-    'optimizer', 'ga', 'ga-row', 'features', 'pick', 'pick-list', 'width', 'height', 'rules',
-    'games', 'population', 'seed', 'settings', 'start', 'pause', 'stop', 'error', 'live',
-    'status', 'progress', 'eta', 'chart', 'best', 'play', 'copy', 'export', 'import', 'resume',
-    'resume-text', 'resume-run', 'discard', 'setup',
-  ].map((id) => [id, $(`evo-${id}`)]));
+  const el = Object.fromEntries(
+    [
+      'optimizer',
+      'ga',
+      'ga-row',
+      'features',
+      'pick',
+      'pick-list',
+      'width',
+      'height',
+      'rules',
+      'games',
+      'population',
+      'seed',
+      'settings',
+      'start',
+      'pause',
+      'stop',
+      'error',
+      'live',
+      'status',
+      'progress',
+      'eta',
+      'chart',
+      'best',
+      'play',
+      'copy',
+      'export',
+      'import',
+      'resume',
+      'resume-text',
+      'resume-run',
+      'discard',
+      'setup',
+    ].map((id) => [id, $(`evo-${id}`)]),
+  );
   const { defaults } = app.choices;
 
   let run = null;
@@ -82,7 +112,10 @@ export function createEvolutionPanel(app) {
     label.append(box, name.replace(/_/g, ' '));
     el['pick-list'].append(label);
   }
-  for (const [input, name] of [[el.width, 'width'], [el.height, 'height']]) {
+  for (const [input, name] of [
+    [el.width, 'width'],
+    [el.height, 'height'],
+  ]) {
     input.min = app.limits[name].min;
     input.max = app.limits[name].max;
   }
@@ -181,21 +214,29 @@ export function createEvolutionPanel(app) {
   function drawChart() {
     const width = Math.max(240, el.chart.clientWidth || 340);
     if (!chart) {
-      chart = new uPlot({
-        width,
-        height: 200,
-        scales: { x: { time: false } },
-        axes: [
-          { stroke: '#8b97aa', grid: { stroke: '#243044' }, label: 'generation' },
-          { stroke: '#8b97aa', grid: { stroke: '#243044' }, size: 56 },
-        ],
-        series: [
-          { label: 'generation' },
-          ...SERIES.map(([label, , stroke]) => ({
-            label, stroke, width: 2, spanGaps: true, points: { show: history.length < 40 },
-          })),
-        ],
-      }, chartData(), el.chart);
+      chart = new uPlot(
+        {
+          width,
+          height: 200,
+          scales: { x: { time: false } },
+          axes: [
+            { stroke: '#8b97aa', grid: { stroke: '#243044' }, label: 'generation' },
+            { stroke: '#8b97aa', grid: { stroke: '#243044' }, size: 56 },
+          ],
+          series: [
+            { label: 'generation' },
+            ...SERIES.map(([label, , stroke]) => ({
+              label,
+              stroke,
+              width: 2,
+              spanGaps: true,
+              points: { show: history.length < 40 },
+            })),
+          ],
+        },
+        chartData(),
+        el.chart,
+      );
     } else {
       chart.setSize({ width, height: 200 });
       chart.setData(chartData());
@@ -211,7 +252,8 @@ export function createEvolutionPanel(app) {
       best = { weights: report.validated_weights, fitness: report.validated_best };
     }
     el.best.textContent = best ? JSON.stringify(best.weights, null, 2) : '';
-    el.status.textContent = `Generation ${report.generation}: best ${figure(report.best)}, ` +
+    el.status.textContent =
+      `Generation ${report.generation}: best ${figure(report.best)}, ` +
       `mean ${figure(report.mean)}, validated ${figure(report.validated_best)}; ` +
       `validated best so far ${figure(best && best.fitness)} · ${report.games_played.toLocaleString('en')} games`;
     drawChart();
@@ -222,7 +264,8 @@ export function createEvolutionPanel(app) {
     el.progress.value = done;
     const elapsed = (performance.now() - generationStart) / 1000;
     const eta = done > 0 ? (elapsed * (total - done)) / done : NaN;
-    el.eta.textContent = `Generation ${generation}, ${phase === 'validation' ? 'validating' : 'training'}: ` +
+    el.eta.textContent =
+      `Generation ${generation}, ${phase === 'validation' ? 'validating' : 'training'}: ` +
       `${done} of ${total} games · about ${seconds(eta)} left`;
   }
 
@@ -236,27 +279,30 @@ export function createEvolutionPanel(app) {
     best = null;
     for (const report of saved.history) showReport(report);
     if (history.length === 0) {
-      el.status.textContent = `Ready: ${run.build} build, ${run.build === 'threaded'
-        ? `${run.threads} threads` : `${run.size} workers`}.`;
+      el.status.textContent = `Ready: ${run.build} build, ${
+        run.build === 'threaded' ? `${run.threads} threads` : `${run.size} workers`
+      }.`;
       el.best.textContent = '';
     }
   }
 
   async function loop() {
+    const current = run;
     setState('running');
     showError('');
     try {
       while (state === 'running') {
         generationStart = performance.now();
-        const report = await run.generation();
-        if (report === null) break;
+        const report = await current.generation();
+        if (report === null || run !== current) break;
         showReport(report);
-        await saveRun(await run.checkpoint());
+        await saveRun(await current.checkpoint());
       }
       if (state === 'pausing') setState('paused');
     } catch (err) {
+      if (run !== current) return; // stopped, or replaced by another run, meanwhile
       showError(`The run stopped: ${message(err)}`);
-      setState(run ? 'paused' : 'idle');
+      setState('paused');
     }
   }
 
@@ -348,7 +394,8 @@ export function createEvolutionPanel(app) {
     } catch {
       return;
     }
-    el['resume-text'].textContent = `A run was saved at generation ${generations} ` +
+    el['resume-text'].textContent =
+      `A run was saved at generation ${generations} ` +
       `(${new Date(saved.saved).toLocaleString()}).`;
     el.resume.hidden = false;
     el['resume-run'].onclick = async () => {
