@@ -11,8 +11,8 @@ usage: ./build.sh <command>
 commands:
   serve   build both WebAssembly modules and serve the page on http://127.0.0.1:$PORT (8080)
   build   build both WebAssembly modules into www/pkg (threaded and plain)
-  test    formatting, clippy, the Rust tests, the WebAssembly tests in headless Chromium and
-          the browser tests of the page
+  test    formatting (rustfmt, prettier), clippy, the Rust tests, the WebAssembly tests in
+          headless Chromium and the browser tests of the page
   bench   the engine benchmarks, then the command-line benchmark on 10x10 boards
   package build both modules and write the npm package's folder to target/package
           (`npm pack target/package` makes the tarball)
@@ -106,7 +106,7 @@ VENDORED=(
 # Makes sure the page's npm packages are installed and the vendored modules are in place.
 ensure_npm() {
     local entry package file name missing=0
-    for package in playwright-core $(printf '%s\n' "${VENDORED[@]}" | cut -d' ' -f1); do
+    for package in playwright-core prettier $(printf '%s\n' "${VENDORED[@]}" | cut -d' ' -f1); do
         [ -d "node_modules/$package" ] || missing=1
     done
     if [ "$missing" = 1 ]; then
@@ -224,6 +224,9 @@ cmd_test() {
     ensure_rust
     echo "== cargo fmt --check"
     cargo fmt --check
+    ensure_npm
+    echo "== prettier --check (the page, the browser tests and benchmarks)"
+    npx --no-install prettier --check www tests benches
     echo "== cargo clippy --all-targets -- -D warnings"
     cargo clippy --all-targets -- -D warnings
     echo "== cargo test --release"

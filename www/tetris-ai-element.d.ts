@@ -43,7 +43,11 @@ export declare class TetrisAiElement extends HTMLElement {
   resume(): void;
   togglePause(): void;
   /** Whether the search runs on the pool, and why. */
-  parallelState(): { on: boolean; why: string; calibration: { sequential: number; parallel: number } | null };
+  parallelState(): {
+    on: boolean;
+    why: string;
+    calibration: { sequential: number; parallel: number } | null;
+  };
 }
 
 export interface TetrisAiEventMap {

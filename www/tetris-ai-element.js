@@ -112,7 +112,8 @@ function fromAttribute(name, text, engine) {
     case 'preset': {
       if (text === null) return null;
       const names = engine.presets.map((p) => p.name);
-      if (!names.includes(text)) throw new Error(`preset must be one of ${names.join(', ')}, got "${text}"`);
+      if (!names.includes(text))
+        throw new Error(`preset must be one of ${names.join(', ')}, got "${text}"`);
       return text;
     }
     case 'weights': {
@@ -131,7 +132,9 @@ function fromAttribute(name, text, engine) {
     case 'rules':
       if (text === null) return engine.defaults.rules;
       if (!Object.hasOwn(engine.limits.rules, text)) {
-        throw new Error(`rules must be ${Object.keys(engine.limits.rules).join(' or ')}, got "${text}"`);
+        throw new Error(
+          `rules must be ${Object.keys(engine.limits.rules).join(' or ')}, got "${text}"`,
+        );
       }
       return text;
     case 'board': {
@@ -144,26 +147,33 @@ function fromAttribute(name, text, engine) {
         throw new Error(`board width must be from ${w.min} to ${w.max}, got ${width} in "${text}"`);
       }
       if (height < h.min || height > h.max) {
-        throw new Error(`board height must be from ${h.min} to ${h.max}, got ${height} in "${text}"`);
+        throw new Error(
+          `board height must be from ${h.min} to ${h.max}, got ${height} in "${text}"`,
+        );
       }
       return [width, height];
     }
     case 'seed':
       return text === null ? randomSeed() : whole(engine.limits.seed.min, engine.limits.seed.max);
     case 'depth':
-      return text === null ? engine.limits.game.search.depth : whole(engine.limits.depth.min, engine.limits.depth.max);
+      return text === null
+        ? engine.limits.game.search.depth
+        : whole(engine.limits.depth.min, engine.limits.depth.max);
     case 'controls':
       if (text === null) return 'play';
-      if (!CONTROLS.includes(text)) throw new Error(`controls must be ${CONTROLS.join(', ')}, got "${text}"`);
+      if (!CONTROLS.includes(text))
+        throw new Error(`controls must be ${CONTROLS.join(', ')}, got "${text}"`);
       return text;
     case 'parallel':
       if (text === null || text === '') return 'auto';
-      if (!PARALLEL.includes(text)) throw new Error(`parallel must be ${PARALLEL.join(', ')}, got "${text}"`);
+      if (!PARALLEL.includes(text))
+        throw new Error(`parallel must be ${PARALLEL.join(', ')}, got "${text}"`);
       return text;
     case 'margin': {
       if (text === null || text === '') return null;
       const n = Number(text);
-      if (!Number.isFinite(n) || n < 0) throw new Error(`margin must be a number, 0 or more, got "${text}"`);
+      if (!Number.isFinite(n) || n < 0)
+        throw new Error(`margin must be a number, 0 or more, got "${text}"`);
       return n;
     }
     default: {
@@ -285,7 +295,10 @@ export class TetrisAiElement extends HTMLElement {
   readAttributes(given = {}) {
     const settings = {};
     for (const name of Object.keys(ATTRIBUTES)) {
-      settings[name] = name in given ? given[name] : fromAttribute(name, this.getAttribute(ATTRIBUTES[name]), this.engine);
+      settings[name] =
+        name in given
+          ? given[name]
+          : fromAttribute(name, this.getAttribute(ATTRIBUTES[name]), this.engine);
     }
     if (!settings.preset && !settings.weights) settings.preset = this.engine.limits.default_preset;
     return settings;
@@ -426,7 +439,8 @@ export class TetrisAiElement extends HTMLElement {
       why = 'Off until this machine is measured.';
     } else {
       const ms = (x) => x.toFixed(2);
-      why = `${on ? 'On' : 'Off'}: on this machine a two-ply decision takes ` +
+      why =
+        `${on ? 'On' : 'Off'}: on this machine a two-ply decision takes ` +
         `${ms(this.calibration.parallel)} ms parallel and ${ms(this.calibration.sequential)} ms sequential.`;
     }
     return { on, why, calibration: this.calibration };
@@ -447,7 +461,8 @@ export class TetrisAiElement extends HTMLElement {
     this.$('hold-box').hidden = !rules.hold;
     this.$('next-box').hidden = rules.preview === 0;
     const style = getComputedStyle(this);
-    const inner = (size, ...sides) => size - sides.reduce((sum, side) => sum + (parseFloat(style[side]) || 0), 0);
+    const inner = (size, ...sides) =>
+      size - sides.reduce((sum, side) => sum + (parseFloat(style[side]) || 0), 0);
     const boxWidth = inner(this.clientWidth, 'paddingLeft', 'paddingRight') - BOARD_FRAME;
     const boxHeight = inner(this.clientHeight, 'paddingTop', 'paddingBottom') - BOARD_FRAME;
     const rows = height + SPAWN_ROWS;
@@ -478,7 +493,10 @@ export class TetrisAiElement extends HTMLElement {
     this.setText('stat-lines', stats.lines);
     this.setText('stat-pieces', stats.pieces);
     this.setText('stat-score', stats.score);
-    this.setText('stat-ppl', stats.pieces_per_line == null ? '–' : stats.pieces_per_line.toFixed(3));
+    this.setText(
+      'stat-ppl',
+      stats.pieces_per_line == null ? '–' : stats.pieces_per_line.toFixed(3),
+    );
     const ms = (v) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
     const { last, median } = snapshot.decision;
     this.setText('stat-decision', last == null ? '–' : `${ms(last)} ms · median ${ms(median)} ms`);
@@ -596,17 +614,29 @@ for (const [name, attribute] of Object.entries(ATTRIBUTES)) {
     },
     set(value) {
       if (!this.engine) {
-        if (value === null || value === undefined || value === false) this.removeAttribute(attribute);
-        else this.setAttribute(attribute, value === true ? '' : typeof value === 'string' ? value : toAttribute(name, value));
+        if (value === null || value === undefined || value === false)
+          this.removeAttribute(attribute);
+        else
+          this.setAttribute(
+            attribute,
+            value === true ? '' : typeof value === 'string' ? value : toAttribute(name, value),
+          );
         return;
       }
       let parsed;
       try {
-        parsed = typeof value === 'string' || value === null || value === undefined
-          ? fromAttribute(name, value ?? null, this.engine)
-          : name === 'board' && Array.isArray(value) ? fromAttribute(name, toAttribute(name, value), this.engine)
-            : name === 'weights' ? fromAttribute(name, JSON.stringify(value), this.engine)
-              : fromAttribute(name, value === true ? '' : value === false ? null : String(value), this.engine);
+        parsed =
+          typeof value === 'string' || value === null || value === undefined
+            ? fromAttribute(name, value ?? null, this.engine)
+            : name === 'board' && Array.isArray(value)
+              ? fromAttribute(name, toAttribute(name, value), this.engine)
+              : name === 'weights'
+                ? fromAttribute(name, JSON.stringify(value), this.engine)
+                : fromAttribute(
+                    name,
+                    value === true ? '' : value === false ? null : String(value),
+                    this.engine,
+                  );
       } catch (err) {
         this.report(message(err));
         return;

@@ -28,7 +28,13 @@ export interface GameConfig {
   preset?: string;
   weights?: Weights;
   search?: { depth?: number; prune?: number; margin?: number | null };
-  handling?: { das?: number; arr?: number; gravity?: number; soft_drop?: number; lock_delay?: number };
+  handling?: {
+    das?: number;
+    arr?: number;
+    gravity?: number;
+    soft_drop?: number;
+    lock_delay?: number;
+  };
 }
 
 /** Options of `createGame`. */
@@ -122,12 +128,19 @@ export declare class Game {
   setHandling(handling: GameConfig['handling']): Promise<void>;
   setParallel(on: boolean): Promise<void>;
   /** Runs up to `frames` fixed frames of manual play or of the AI, then reports what to draw. */
-  advance(frames: number, ai: { enabled: boolean; delay: number }, hints?: boolean): Promise<Snapshot>;
+  advance(
+    frames: number,
+    ai: { enabled: boolean; delay: number },
+    hints?: boolean,
+  ): Promise<Snapshot>;
   snapshot(hints?: boolean): Promise<Snapshot>;
   /** Replaces the game with a new one in the same worker; a bad config keeps the old game. */
   reset(config: GameConfig): Promise<void>;
   /** Times two-ply decisions sequential and on the pool: medians in ms. */
-  calibrateParallel(config: GameConfig, decisions?: number): Promise<{ sequential: number; parallel: number }>;
+  calibrateParallel(
+    config: GameConfig,
+    decisions?: number,
+  ): Promise<{ sequential: number; parallel: number }>;
   /** Stops the worker and frees its memory. */
   close(): void;
 }
@@ -222,21 +235,30 @@ export declare class Evolution {
 export declare class WorkerStopped extends Error {}
 
 export function createGame(config?: GameConfig, options?: GameOptions): Promise<Game>;
-export function createEvolution(config: EvolutionConfig, options?: EvolutionOptions): Promise<Evolution>;
-export function resumeEvolution(checkpointText: string, options?: EvolutionOptions): Promise<Evolution>;
+export function createEvolution(
+  config: EvolutionConfig,
+  options?: EvolutionOptions,
+): Promise<Evolution>;
+export function resumeEvolution(
+  checkpointText: string,
+  options?: EvolutionOptions,
+): Promise<Evolution>;
 export function evolutionConfig(options?: RunOptions): Promise<EvolutionConfig>;
 export function evolutionChoices(): Promise<{
-  defaults: Required<Omit<RunOptions, 'features' | 'settings' | 'population' | 'max_pieces'>> & RunOptions;
+  defaults: Required<Omit<RunOptions, 'features' | 'settings' | 'population' | 'max_pieces'>> &
+    RunOptions;
   optimizers: string[];
   ga_presets: string[];
 }>;
-export function presets(): Promise<Array<{
-  name: string;
-  source: string;
-  published_under: string;
-  weights: Weights;
-  lookahead_margin: number | null;
-}>>;
+export function presets(): Promise<
+  Array<{
+    name: string;
+    source: string;
+    published_under: string;
+    weights: Weights;
+    lookahead_margin: number | null;
+  }>
+>;
 export function features(): Promise<Array<[string, string]>>;
 export function limits(): Promise<{
   width: { min: number; max: number };
@@ -248,4 +270,6 @@ export function limits(): Promise<{
   game: Required<GameConfig>;
   default_preset: string;
 }>;
-export function resolveBuild(build?: BuildChoice): Promise<{ build: 'threaded' | 'plain'; note: string }>;
+export function resolveBuild(
+  build?: BuildChoice,
+): Promise<{ build: 'threaded' | 'plain'; note: string }>;

@@ -24,7 +24,13 @@ const cache = new Map();
 /** Runs `use(remote)` on a shared plain worker that closes itself once idle. */
 async function onHelper(use) {
   clearTimeout(helperTimer);
-  if (!helper || !(await helper.then((w) => w.alive, () => false))) {
+  if (
+    !helper ||
+    !(await helper.then(
+      (w) => w.alive,
+      () => false,
+    ))
+  ) {
     helper = EngineWorker.start({ build: 'plain', name: 'catalog' });
     helper.catch(() => {
       helper = null;
@@ -37,7 +43,11 @@ async function onHelper(use) {
     clearTimeout(helperTimer);
     helperTimer = setTimeout(() => {
       worker.terminate();
-      if (helper) helper.then((w) => (w === worker ? (helper = null) : null), () => {});
+      if (helper)
+        helper.then(
+          (w) => (w === worker ? (helper = null) : null),
+          () => {},
+        );
     }, HELPER_IDLE_MS);
   }
 }

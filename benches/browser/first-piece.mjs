@@ -29,7 +29,10 @@ try {
   for (const isolation of [false, true]) {
     const server = await startServer({ isolation });
     const headers = isolation
-      ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' }
+      ? {
+          'Cross-Origin-Opener-Policy': 'same-origin',
+          'Cross-Origin-Embedder-Policy': 'require-corp',
+        }
       : {};
     const times = [];
     let build = null;
@@ -38,7 +41,8 @@ try {
         const context = await browser.newContext();
         const page = await context.newPage();
         await page.route('**/first-piece.html', (route) =>
-          route.fulfill({ status: 200, contentType: 'text/html', headers, body: PAGE }));
+          route.fulfill({ status: 200, contentType: 'text/html', headers, body: PAGE }),
+        );
         await page.goto(`${server.url}first-piece.html`);
         times.push(await page.evaluate(() => window.firstPiece));
         build = await page.evaluate(() => document.querySelector('tetris-ai').build);
@@ -47,8 +51,10 @@ try {
     } finally {
       server.stop();
     }
-    console.log(`${build} build: first piece after ${median(times).toFixed(0)} ms median ` +
-      `(${Math.min(...times).toFixed(0)} to ${Math.max(...times).toFixed(0)} ms, ${RUNS} runs)`);
+    console.log(
+      `${build} build: first piece after ${median(times).toFixed(0)} ms median ` +
+        `(${Math.min(...times).toFixed(0)} to ${Math.max(...times).toFixed(0)} ms, ${RUNS} runs)`,
+    );
   }
 } finally {
   await browser.close();

@@ -44,24 +44,36 @@ function native(threads) {
   const copy = path.join(work, `native-${threads}.json`);
   fs.writeFileSync(copy, checkpoint);
   const t0 = performance.now();
-  const out = cli(['evolve', '--resume', copy, '--generations', '6', '--threads', String(threads), '--json']);
+  const out = cli([
+    'evolve',
+    '--resume',
+    copy,
+    '--generations',
+    '6',
+    '--threads',
+    String(threads),
+    '--json',
+  ]);
   const seconds = (performance.now() - t0) / 1000;
   return { seconds, report: JSON.parse(out.trim().split('\n').pop()) };
 }
 
 /** The page resumes the checkpoint for one generation with `options`. */
 async function browser(page, options) {
-  return page.evaluate(async ({ text, options }) => {
-    const api = await import('/tetris-ai.js');
-    const run = await api.resumeEvolution(text, options);
-    try {
-      const t0 = performance.now();
-      const report = await run.generation();
-      return { seconds: (performance.now() - t0) / 1000, report, build: run.build };
-    } finally {
-      run.close();
-    }
-  }, { text: checkpoint, options });
+  return page.evaluate(
+    async ({ text, options }) => {
+      const api = await import('/tetris-ai.js');
+      const run = await api.resumeEvolution(text, options);
+      try {
+        const t0 = performance.now();
+        const report = await run.generation();
+        return { seconds: (performance.now() - t0) / 1000, report, build: run.build };
+      } finally {
+        run.close();
+      }
+    },
+    { text: checkpoint, options },
+  );
 }
 
 const ways = [
@@ -73,12 +85,16 @@ const plain = await startServer({ isolation: false });
 const chromium = await launchBrowser();
 try {
   // A document with no game of its own (the API module itself), so that nothing else runs.
-  const blank = async (server) => (await openPage(chromium, `${server.url}tetris-ai.js`, { ready: false })).page;
+  const blank = async (server) =>
+    (await openPage(chromium, `${server.url}tetris-ai.js`, { ready: false })).page;
   const threadedPage = await blank(isolated);
   const plainPage = await blank(plain);
   ways.push(
     ['threaded wasm, 1 thread', () => browser(threadedPage, { build: 'threaded', threads: 1 })],
-    [`threaded wasm, ${CORES} threads`, () => browser(threadedPage, { build: 'threaded', threads: CORES })],
+    [
+      `threaded wasm, ${CORES} threads`,
+      () => browser(threadedPage, { build: 'threaded', threads: CORES }),
+    ],
     ['plain wasm, 1 worker', () => browser(plainPage, { build: 'plain', workers: 1 })],
     [`plain wasm, ${CORES} workers`, () => browser(plainPage, { build: 'plain', workers: CORES })],
   );
@@ -88,22 +104,36 @@ try {
     for (const [name, run] of ways) {
       const { seconds, report } = await run();
       reference ??= comparable(report);
-      if (comparable(report) !== reference) throw new Error(`${name} gave another report:\n${comparable(report)}\n${reference}`);
+      if (comparable(report) !== reference)
+        throw new Error(`${name} gave another report:\n${comparable(report)}\n${reference}`);
       if (!results.has(name)) results.set(name, []);
       results.get(name).push(seconds);
     }
   }
   const medians = new Map([...results].map(([name, xs]) => [name, median(xs)]));
-  console.log(`one generation (cem, population 100, 10 games each on 10x10, plus validation), ` +
-    `median of ${REPEATS}, ${CORES} cores:`);
-  for (const [name, seconds] of medians) console.log(`  ${name.padEnd(28)} ${seconds.toFixed(2)} s`);
+  console.log(
+    `one generation (cem, population 100, 10 games each on 10x10, plus validation), ` +
+      `median of ${REPEATS}, ${CORES} cores:`,
+  );
+  for (const [name, seconds] of medians)
+    console.log(`  ${name.padEnd(28)} ${seconds.toFixed(2)} s`);
   const m = (name) => medians.get(name);
   console.log('ratios:');
-  console.log(`  native speedup, ${CORES} threads over 1:        ${(m('native, 1 thread') / m(`native, ${CORES} threads`)).toFixed(2)}x`);
-  console.log(`  threaded wasm speedup, ${CORES} threads over 1: ${(m('threaded wasm, 1 thread') / m(`threaded wasm, ${CORES} threads`)).toFixed(2)}x`);
-  console.log(`  plain workers speedup, ${CORES} over 1:         ${(m('plain wasm, 1 worker') / m(`plain wasm, ${CORES} workers`)).toFixed(2)}x`);
-  console.log(`  threaded wasm / native, all cores:      ${(m(`threaded wasm, ${CORES} threads`) / m(`native, ${CORES} threads`)).toFixed(2)}x`);
-  console.log(`  plain workers / threaded wasm, all cores: ${(m(`plain wasm, ${CORES} workers`) / m(`threaded wasm, ${CORES} threads`)).toFixed(2)}x`);
+  console.log(
+    `  native speedup, ${CORES} threads over 1:        ${(m('native, 1 thread') / m(`native, ${CORES} threads`)).toFixed(2)}x`,
+  );
+  console.log(
+    `  threaded wasm speedup, ${CORES} threads over 1: ${(m('threaded wasm, 1 thread') / m(`threaded wasm, ${CORES} threads`)).toFixed(2)}x`,
+  );
+  console.log(
+    `  plain workers speedup, ${CORES} over 1:         ${(m('plain wasm, 1 worker') / m(`plain wasm, ${CORES} workers`)).toFixed(2)}x`,
+  );
+  console.log(
+    `  threaded wasm / native, all cores:      ${(m(`threaded wasm, ${CORES} threads`) / m(`native, ${CORES} threads`)).toFixed(2)}x`,
+  );
+  console.log(
+    `  plain workers / threaded wasm, all cores: ${(m(`plain wasm, ${CORES} workers`) / m(`threaded wasm, ${CORES} threads`)).toFixed(2)}x`,
+  );
 } finally {
   await chromium.close();
   isolated.stop();

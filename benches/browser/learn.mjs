@@ -31,9 +31,11 @@ try {
     const history = await page.evaluate(() => window.tetris.evolution.history);
     for (const r of history.slice(seen)) {
       const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-      console.log(`generation ${r.generation} (by ${minutes} min): best ${r.best.toFixed(0)}, ` +
-        `mean ${r.mean.toFixed(0)}, validated ${r.validated_best?.toFixed(0)}, ` +
-        `validated best so far ${r.validated_best_ever?.toFixed(0)}`);
+      console.log(
+        `generation ${r.generation} (by ${minutes} min): best ${r.best.toFixed(0)}, ` +
+          `mean ${r.mean.toFixed(0)}, validated ${r.validated_best?.toFixed(0)}, ` +
+          `validated best so far ${r.validated_best_ever?.toFixed(0)}`,
+      );
     }
     seen = history.length;
   }
@@ -43,16 +45,35 @@ try {
     .reduce((a, b) => (b.validated_best > a.validated_best ? b : a));
   const weightsFile = path.join(work, 'best.json');
   fs.writeFileSync(weightsFile, JSON.stringify(best.validated_weights));
-  const out = execFileSync(CLI, [
-    'bench', '--weights', weightsFile, '--board', '10x10', '--games', '1000', '--seed', '1000000', '--json',
-  ], { encoding: 'utf8' });
+  const out = execFileSync(
+    CLI,
+    [
+      'bench',
+      '--weights',
+      weightsFile,
+      '--board',
+      '10x10',
+      '--games',
+      '1000',
+      '--seed',
+      '1000000',
+      '--json',
+    ],
+    { encoding: 'utf8' },
+  );
   const evaluation = JSON.parse(out);
-  console.log(`${build} build, ${MINUTES} min, ${history.length} generations, ` +
-    `${history.at(-1).games_played.toLocaleString('en')} games`);
-  console.log(`validated best: generation ${best.generation}, ${best.validated_best.toFixed(0)} on the ` +
-    'validation games');
-  console.log(`over 1,000 fresh games (seeds 1000000..1000999): mean ${evaluation.mean.toFixed(1)}, ` +
-    `median ${evaluation.median}, std ${evaluation.std.toFixed(1)}`);
+  console.log(
+    `${build} build, ${MINUTES} min, ${history.length} generations, ` +
+      `${history.at(-1).games_played.toLocaleString('en')} games`,
+  );
+  console.log(
+    `validated best: generation ${best.generation}, ${best.validated_best.toFixed(0)} on the ` +
+      'validation games',
+  );
+  console.log(
+    `over 1,000 fresh games (seeds 1000000..1000999): mean ${evaluation.mean.toFixed(1)}, ` +
+      `median ${evaluation.median}, std ${evaluation.std.toFixed(1)}`,
+  );
   console.log(`weights: ${JSON.stringify(best.validated_weights)}`);
 } finally {
   await browser.close();

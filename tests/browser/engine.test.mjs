@@ -7,56 +7,68 @@ import { startServer, launchBrowser, openPage, assertNoErrors } from './harness.
 
 let browser;
 before(async () => {
-    browser = await launchBrowser();
+  browser = await launchBrowser();
 });
 after(async () => {
-    await browser?.close();
+  await browser?.close();
 });
 
 async function engineOf(isolation) {
-    const server = await startServer({ isolation });
+  const server = await startServer({ isolation });
+  try {
+    const opened = await openPage(browser, server.url);
     try {
-        const opened = await openPage(browser, server.url);
-        try {
-            const { page } = opened;
-            const shown = (await page.locator('#engine-kind').textContent({ timeout: 10_000 })).trim();
-            const note = page.locator('#engine-note');
-            const noted = {
-                visible: await note.isVisible(),
-                text: ((await note.textContent({ timeout: 10_000 })) || '').trim(),
-            };
-            const facts = await page.evaluate(() => ({
-                isolated: window.crossOriginIsolated,
-                shared: typeof SharedArrayBuffer === 'function',
-                kind: window.tetris.kind,
-            }));
-            assertNoErrors(assert, opened);
-            return { shown, note: noted, ...facts };
-        } finally {
-            await opened.close();
-        }
+      const { page } = opened;
+      const shown = (await page.locator('#engine-kind').textContent({ timeout: 10_000 })).trim();
+      const note = page.locator('#engine-note');
+      const noted = {
+        visible: await note.isVisible(),
+        text: ((await note.textContent({ timeout: 10_000 })) || '').trim(),
+      };
+      const facts = await page.evaluate(() => ({
+        isolated: window.crossOriginIsolated,
+        shared: typeof SharedArrayBuffer === 'function',
+        kind: window.tetris.kind,
+      }));
+      assertNoErrors(assert, opened);
+      return { shown, note: noted, ...facts };
     } finally {
-        await server.stop();
+      await opened.close();
     }
+  } finally {
+    await server.stop();
+  }
 }
 
-test('with the isolation headers the page runs the threaded build', { timeout: 120_000 }, async () => {
+test(
+  'with the isolation headers the page runs the threaded build',
+  { timeout: 120_000 },
+  async () => {
     const engine = await engineOf(true);
     assert.equal(engine.isolated, true, 'crossOriginIsolated should be true with COOP/COEP');
     assert.equal(engine.shown, 'threaded', '#engine-kind');
     assert.equal(engine.kind, 'threaded', 'window.tetris.kind');
     assert.equal(
-        engine.note.visible,
-        false,
-        `#engine-note should stay hidden on the threaded build (it says ${JSON.stringify(engine.note.text)})`,
+      engine.note.visible,
+      false,
+      `#engine-note should stay hidden on the threaded build (it says ${JSON.stringify(engine.note.text)})`,
     );
-});
+  },
+);
 
-test('without the isolation headers the page runs the plain build', { timeout: 120_000 }, async () => {
+test(
+  'without the isolation headers the page runs the plain build',
+  { timeout: 120_000 },
+  async () => {
     const engine = await engineOf(false);
     assert.equal(engine.isolated, false, 'crossOriginIsolated should be false without COOP/COEP');
     assert.equal(engine.shown, 'plain', '#engine-kind');
     assert.equal(engine.kind, 'plain', 'window.tetris.kind');
     assert.equal(engine.note.visible, true, '#engine-note should say why the plain build runs');
-    assert.match(engine.note.text, /isolat/i, '#engine-note should name the missing cross-origin isolation');
-});
+    assert.match(
+      engine.note.text,
+      /isolat/i,
+      '#engine-note should name the missing cross-origin isolation',
+    );
+  },
+);

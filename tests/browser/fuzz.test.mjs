@@ -49,33 +49,132 @@ function random(seed) {
 const V = {
   undef: () => ({ t: 'undefined' }),
   of: (v) => ({ t: 'value', v }),
-  num: (v) => (Number.isFinite(v) && !Object.is(v, -0) ? { t: 'value', v } : { t: 'number', v: Object.is(v, -0) ? '-0' : String(v) }),
+  num: (v) =>
+    Number.isFinite(v) && !Object.is(v, -0)
+      ? { t: 'value', v }
+      : { t: 'number', v: Object.is(v, -0) ? '-0' : String(v) },
   arr: (v) => ({ t: 'array', v }),
   obj: (entries) => ({ t: 'object', v: entries }),
 };
 
 const KEYS = ['left', 'right', 'soft_drop', 'hard_drop', 'cw', 'ccw', 'hold'];
-const FIELD_NAMES = ['width', 'height', 'seed', 'rules', 'kind', 'preview', 'hold', 'timing', 'gravity',
-  'lock_delay', 'preset', 'weights', 'search', 'depth', 'prune', 'margin', 'handling', 'das', 'arr',
-  'soft_drop', 'holes', 'weight', 'exponent', 'x', ''];
-const STRINGS = ['', 'abc', 'left', 'hold', 'guideline', 'classic', 'dellacherie', '1', '-1', '1e3', 'NaN',
-  '\u0000', '\ud800', 'é', '9007199254740993', '18446744073709551615', ' 3', 'true', '{}'];
-const NUMBERS = [0, -0, 1, -1, 0.5, 1.5, 2, 3, 4, 7, 10, 16, 17, 40, 41, 255, 256, 2 ** 31, 2 ** 32, 2 ** 32 - 1,
-  2 ** 53, 2 ** 53 - 1, 2 ** 53 + 2, -(2 ** 53), 1e300, -1e300, 5e-324, NaN, Infinity, -Infinity, Number.MAX_VALUE];
+const FIELD_NAMES = [
+  'width',
+  'height',
+  'seed',
+  'rules',
+  'kind',
+  'preview',
+  'hold',
+  'timing',
+  'gravity',
+  'lock_delay',
+  'preset',
+  'weights',
+  'search',
+  'depth',
+  'prune',
+  'margin',
+  'handling',
+  'das',
+  'arr',
+  'soft_drop',
+  'holes',
+  'weight',
+  'exponent',
+  'x',
+  '',
+];
+const STRINGS = [
+  '',
+  'abc',
+  'left',
+  'hold',
+  'guideline',
+  'classic',
+  'dellacherie',
+  '1',
+  '-1',
+  '1e3',
+  'NaN',
+  '\u0000',
+  '\ud800',
+  'é',
+  '9007199254740993',
+  '18446744073709551615',
+  ' 3',
+  'true',
+  '{}',
+];
+const NUMBERS = [
+  0,
+  -0,
+  1,
+  -1,
+  0.5,
+  1.5,
+  2,
+  3,
+  4,
+  7,
+  10,
+  16,
+  17,
+  40,
+  41,
+  255,
+  256,
+  2 ** 31,
+  2 ** 32,
+  2 ** 32 - 1,
+  2 ** 53,
+  2 ** 53 - 1,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  1e300,
+  -1e300,
+  5e-324,
+  NaN,
+  Infinity,
+  -Infinity,
+  Number.MAX_VALUE,
+];
 
 /** Any JS value, nested up to `depth`. */
 function anyValue(rng, depth = 2) {
   switch (rng.below(depth > 0 ? 12 : 9)) {
-    case 0: return V.undef();
-    case 1: return V.of(null);
-    case 2: case 3: return V.num(rng.pick(NUMBERS));
-    case 4: return V.num(rng.chance(0.5) ? rng.below(100) : (rng.next() - 0.5) * 10 ** rng.below(20));
-    case 5: return V.of(rng.pick(STRINGS));
-    case 6: return V.of(rng.chance(0.5));
-    case 7: return rng.pick([{ t: 'bigint', v: '5' }, { t: 'function' }, { t: 'symbol', v: 's' }, { t: 'cyclic' }]);
-    case 8: return V.of(rng.pick(KEYS));
-    case 9: case 10: return V.obj(Array.from({ length: rng.below(4) }, () => [rng.pick(FIELD_NAMES), anyValue(rng, depth - 1)]));
-    default: return V.arr(Array.from({ length: rng.below(4) }, () => anyValue(rng, depth - 1)));
+    case 0:
+      return V.undef();
+    case 1:
+      return V.of(null);
+    case 2:
+    case 3:
+      return V.num(rng.pick(NUMBERS));
+    case 4:
+      return V.num(rng.chance(0.5) ? rng.below(100) : (rng.next() - 0.5) * 10 ** rng.below(20));
+    case 5:
+      return V.of(rng.pick(STRINGS));
+    case 6:
+      return V.of(rng.chance(0.5));
+    case 7:
+      return rng.pick([
+        { t: 'bigint', v: '5' },
+        { t: 'function' },
+        { t: 'symbol', v: 's' },
+        { t: 'cyclic' },
+      ]);
+    case 8:
+      return V.of(rng.pick(KEYS));
+    case 9:
+    case 10:
+      return V.obj(
+        Array.from({ length: rng.below(4) }, () => [
+          rng.pick(FIELD_NAMES),
+          anyValue(rng, depth - 1),
+        ]),
+      );
+    default:
+      return V.arr(Array.from({ length: rng.below(4) }, () => anyValue(rng, depth - 1)));
   }
 }
 
@@ -95,20 +194,44 @@ function plausibleWeights(rng, catalog) {
   return Array.from({ length: 1 + rng.below(4) }, () => {
     const name = rng.pick(names);
     const weight = V.num((rng.next() - 0.5) * 10);
-    return [name, rng.chance(0.7) ? weight : V.obj([['weight', weight], ['exponent', V.num(0.5 + rng.next() * 2)]])];
+    return [
+      name,
+      rng.chance(0.7)
+        ? weight
+        : V.obj([
+            ['weight', weight],
+            ['exponent', V.num(0.5 + rng.next() * 2)],
+          ]),
+    ];
   });
 }
 
 function plausibleHandling(rng) {
-  return [['das', V.num(rng.below(20))], ['arr', V.num(rng.below(5))], ['gravity', V.num(1 + rng.below(60))],
-    ['soft_drop', V.num(1 + rng.below(5))], ['lock_delay', V.num(1 + rng.below(30))]].filter(() => rng.chance(0.6));
+  return [
+    ['das', V.num(rng.below(20))],
+    ['arr', V.num(rng.below(5))],
+    ['gravity', V.num(1 + rng.below(60))],
+    ['soft_drop', V.num(1 + rng.below(5))],
+    ['lock_delay', V.num(1 + rng.below(30))],
+  ].filter(() => rng.chance(0.6));
 }
 
 /** A configuration a game accepts (small boards, so that games end soon). */
 function plausibleConfig(rng, catalog) {
-  const entries = [['width', V.num(4 + rng.below(7))], ['height', V.num(4 + rng.below(3))], ['seed', V.num(rng.below(1000))]];
+  const entries = [
+    ['width', V.num(4 + rng.below(7))],
+    ['height', V.num(4 + rng.below(3))],
+    ['seed', V.num(rng.below(1000))],
+  ];
   if (rng.chance(0.5)) {
-    entries.push(['rules', V.obj([['kind', V.of('guideline')], ['preview', V.num(rng.below(7))], ['hold', V.of(rng.chance(0.5))]])]);
+    entries.push([
+      'rules',
+      V.obj([
+        ['kind', V.of('guideline')],
+        ['preview', V.num(rng.below(7))],
+        ['hold', V.of(rng.chance(0.5))],
+      ]),
+    ]);
   }
   if (rng.chance(0.3)) entries.push(['search', V.obj([['depth', V.num(1 + rng.below(2))]])]);
   if (rng.chance(0.3)) entries.push(['handling', V.obj(plausibleHandling(rng))]);
@@ -123,13 +246,21 @@ function plausibleConfig(rng, catalog) {
 /** Plausible arguments for the methods whose meaning the fuzzer knows; others get none. */
 function plausibleArgs(rng, name, catalog) {
   switch (name) {
-    case 'press': case 'release': return [V.of(rng.pick(KEYS))];
-    case 'tick': return [V.num(rng.below(120))];
-    case 'play': return [V.num(rng.below(30))];
-    case 'setWeights': return [V.obj(plausibleWeights(rng, catalog))];
-    case 'setHandling': return [V.obj(plausibleHandling(rng))];
-    case 'setParallel': return [V.of(rng.chance(0.5))];
-    default: return [];
+    case 'press':
+    case 'release':
+      return [V.of(rng.pick(KEYS))];
+    case 'tick':
+      return [V.num(rng.below(120))];
+    case 'play':
+      return [V.num(rng.below(30))];
+    case 'setWeights':
+      return [V.obj(plausibleWeights(rng, catalog))];
+    case 'setHandling':
+      return [V.obj(plausibleHandling(rng))];
+    case 'setParallel':
+      return [V.of(rng.chance(0.5))];
+    default:
+      return [];
   }
 }
 
@@ -145,7 +276,12 @@ function argsFor(rng, name, catalog) {
   const args = Array.from({ length: count }, () => anyValue(rng));
   if (name === 'play') {
     // A game without a cap plays to its end: keep caps small and explicit so the run stays short.
-    return args.map((a) => (a.t === 'value' && typeof a.v === 'number' && a.v > 30 && Number.isInteger(a.v) ? V.num(30) : a))
+    return args
+      .map((a) =>
+        a.t === 'value' && typeof a.v === 'number' && a.v > 30 && Number.isInteger(a.v)
+          ? V.num(30)
+          : a,
+      )
       .map((a) => (a.t === 'undefined' || a.v === null ? V.num(30) : a))
       .concat(count === 0 ? [V.num(30)] : []);
   }
@@ -163,7 +299,9 @@ function sequenceOf(rng, surface, catalog) {
     make.push([V.obj(plausibleConfig(rng, catalog))]);
   }
   const methods = cls ? surface.classes[cls].methods : [];
-  const statics = Object.entries(surface.classes).flatMap(([c, info]) => info.statics.map((name) => ({ cls: c, name })));
+  const statics = Object.entries(surface.classes).flatMap(([c, info]) =>
+    info.statics.map((name) => ({ cls: c, name })),
+  );
   const calls = [];
   const length = 1 + rng.below(SEQUENCE);
   for (let i = 0; i < length; i++) {
@@ -185,15 +323,24 @@ function sequenceOf(rng, surface, catalog) {
 /** A call as JS source, for the report. */
 function show(spec) {
   switch (spec.t) {
-    case 'undefined': return 'undefined';
-    case 'number': return spec.v;
-    case 'bigint': return `${spec.v}n`;
-    case 'function': return '() => 1';
-    case 'symbol': return `Symbol(${JSON.stringify(spec.v)})`;
-    case 'cyclic': return '(o = {a: 1, self: o})';
-    case 'array': return `[${spec.v.map(show).join(', ')}]`;
-    case 'object': return `{${spec.v.map(([k, v]) => `${JSON.stringify(k)}: ${show(v)}`).join(', ')}}`;
-    default: return Object.is(spec.v, -0) ? '-0' : JSON.stringify(spec.v);
+    case 'undefined':
+      return 'undefined';
+    case 'number':
+      return spec.v;
+    case 'bigint':
+      return `${spec.v}n`;
+    case 'function':
+      return '() => 1';
+    case 'symbol':
+      return `Symbol(${JSON.stringify(spec.v)})`;
+    case 'cyclic':
+      return '(o = {a: 1, self: o})';
+    case 'array':
+      return `[${spec.v.map(show).join(', ')}]`;
+    case 'object':
+      return `{${spec.v.map(([k, v]) => `${JSON.stringify(k)}: ${show(v)}`).join(', ')}}`;
+    default:
+      return Object.is(spec.v, -0) ? '-0' : JSON.stringify(spec.v);
   }
 }
 
@@ -217,7 +364,8 @@ async function openFuzzPage(env, build) {
   const problems = [];
   page.on('console', (message) => {
     const text = message.text();
-    if (message.type() === 'error' || /panicked/.test(text)) problems.push(`console.${message.type()}: ${text}`);
+    if (message.type() === 'error' || /panicked/.test(text))
+      problems.push(`console.${message.type()}: ${text}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.stack || error}`));
   page.on('crash', () => problems.push('the page crashed'));
@@ -239,18 +387,26 @@ async function openFuzzPage(env, build) {
 async function runOn(opened, sequence) {
   let timer;
   const hang = new Promise((resolve) => {
-    timer = setTimeout(() => resolve({ calls: 0, hung: true, failure: { problem: `no answer within ${HANG} ms` } }), HANG);
+    timer = setTimeout(
+      () => resolve({ calls: 0, hung: true, failure: { problem: `no answer within ${HANG} ms` } }),
+      HANG,
+    );
   });
   const outcome = await Promise.race([
-    opened.page.evaluate((s) => window.fuzz.run(s), sequence).catch((error) => ({
-      calls: 0,
-      failure: { problem: 'the page failed', message: error.message },
-    })),
+    opened.page
+      .evaluate((s) => window.fuzz.run(s), sequence)
+      .catch((error) => ({
+        calls: 0,
+        failure: { problem: 'the page failed', message: error.message },
+      })),
     hang,
   ]);
   clearTimeout(timer);
   if (!outcome.failure && opened.problems.length) {
-    return { ...outcome, failure: { problem: 'the console reported', message: opened.problems.join('\n') } };
+    return {
+      ...outcome,
+      failure: { problem: 'the console reported', message: opened.problems.join('\n') },
+    };
   }
   return outcome;
 }
@@ -280,7 +436,11 @@ async function minimise(env, build, sequence) {
     return false;
   };
   // Halves first, then single calls from the end.
-  for (let chunk = Math.floor(current.calls.length / 2); chunk >= 1; chunk = Math.floor(chunk / 2)) {
+  for (
+    let chunk = Math.floor(current.calls.length / 2);
+    chunk >= 1;
+    chunk = Math.floor(chunk / 2)
+  ) {
     for (let start = current.calls.length - chunk; start >= 0 && budget > 0; start -= chunk) {
       const calls = current.calls.filter((_, i) => i < start || i >= start + chunk);
       await attempt({ ...current, calls });
@@ -299,14 +459,28 @@ async function fuzz(t, env, build) {
   const surface = await opened.page.evaluate(() => window.fuzz.surface());
   const catalog = await opened.page.evaluate(async (build) => {
     const mod = await import(`/pkg/${build}/tetris_ai.js`);
-    const list = (f) => { try { return f(); } catch { return []; } };
+    const list = (f) => {
+      try {
+        return f();
+      } catch {
+        return [];
+      }
+    };
     return {
       features: list(() => mod.features().map((f) => (Array.isArray(f) ? f[0] : f.name))),
       presets: list(() => mod.presets().map((p) => p.name)),
     };
   }, build);
-  t.diagnostic(`seed ${SEED} (FUZZ_SEED=${SEED} replays it); functions: ${surface.functions.join(', ')}; classes: ${Object.entries(surface.classes)
-    .map(([c, info]) => `${c} (${info.methods.join(', ')}${info.statics.length ? `; static ${info.statics.join(', ')}` : ''})`).join('; ')}`);
+  t.diagnostic(
+    `seed ${SEED} (FUZZ_SEED=${SEED} replays it); functions: ${surface.functions.join(', ')}; classes: ${Object.entries(
+      surface.classes,
+    )
+      .map(
+        ([c, info]) =>
+          `${c} (${info.methods.join(', ')}${info.statics.length ? `; static ${info.statics.join(', ')}` : ''})`,
+      )
+      .join('; ')}`,
+  );
   const started = Date.now();
   let calls = 0;
   let succeeded = 0;
@@ -321,16 +495,23 @@ async function fuzz(t, env, build) {
       if (outcome.failure) {
         await Promise.race([opened.close(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
         opened = null;
-        const failing = outcome.failure.at === undefined ? sequence : { ...sequence, calls: sequence.calls.slice(0, outcome.failure.at + 1) };
+        const failing =
+          outcome.failure.at === undefined
+            ? sequence
+            : { ...sequence, calls: sequence.calls.slice(0, outcome.failure.at + 1) };
         const small = await minimise(env, build, failing);
-        assert.fail(`${build} build, seed ${SEED}, after ${calls} calls: ${JSON.stringify(outcome.failure, null, 1)}\n`
-          + `sequence (minimised from ${failing.calls.length} calls to ${small.calls.length}):\n${script(small)}`);
+        assert.fail(
+          `${build} build, seed ${SEED}, after ${calls} calls: ${JSON.stringify(outcome.failure, null, 1)}\n` +
+            `sequence (minimised from ${failing.calls.length} calls to ${small.calls.length}):\n${script(small)}`,
+        );
       }
     }
   } finally {
     await opened?.close();
   }
-  t.diagnostic(`${build}: ${calls} calls (${succeeded} returned, the rest threw) in ${sequences} sequences, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  t.diagnostic(
+    `${build}: ${calls} calls (${succeeded} returned, the rest threw) in ${sequences} sequences, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   // Plausible arguments must make games progress, or the fuzzer only tests refusals.
   assert.ok(succeeded > calls / 4, `only ${succeeded} of ${calls} calls returned`);
 }
@@ -340,7 +521,11 @@ async function fuzz(t, env, build) {
 const env = serveAndBrowse({ isolation: true });
 
 for (const build of ['plain', 'threaded']) {
-  test(`random calls with random values never break the ${build} build`, { timeout: 300_000 }, async (t) => {
-    await fuzz(t, env, build);
-  });
+  test(
+    `random calls with random values never break the ${build} build`,
+    { timeout: 300_000 },
+    async (t) => {
+      await fuzz(t, env, build);
+    },
+  );
 }

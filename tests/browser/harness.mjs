@@ -23,26 +23,26 @@ export const READY_TIMEOUT = 60_000;
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /** A port nobody listens on right now (the OS picks it when binding port 0). */
 export function freePort() {
-    return new Promise((resolve, reject) => {
-        const server = net.createServer();
-        server.unref();
-        server.on('error', reject);
-        server.listen(0, '127.0.0.1', () => {
-            const { port } = server.address();
-            server.close(() => resolve(port));
-        });
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
     });
+  });
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,13 +50,13 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // Server process groups still running, killed if the test process exits without stopping them.
 const running = new Set();
 process.on('exit', () => {
-    for (const pid of running) {
-        try {
-            process.kill(-pid, 'SIGKILL');
-        } catch {
-            // already gone
-        }
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
     }
+  }
 });
 
 /**
@@ -65,98 +65,98 @@ process.on('exit', () => {
  * Returns `{ url, port, isolation, stop() }`; `stop` kills the server's process group.
  */
 export async function startServer({ isolation = true, timeout = 30_000 } = {}) {
-    let lastError;
-    // The free port may be taken between our probe and the server's bind: try a few.
-    for (let attempt = 0; attempt < 3; attempt++) {
-        try {
-            return await startServerOnce({ isolation, timeout });
-        } catch (error) {
-            lastError = error;
-            if (!/Address already in use/.test(String(error.message))) {
-                throw error;
-            }
-        }
+  let lastError;
+  // The free port may be taken between our probe and the server's bind: try a few.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await startServerOnce({ isolation, timeout });
+    } catch (error) {
+      lastError = error;
+      if (!/Address already in use/.test(String(error.message))) {
+        throw error;
+      }
     }
-    throw lastError;
+  }
+  throw lastError;
 }
 
 async function startServerOnce({ isolation, timeout }) {
-    const port = await freePort();
-    const child = spawn('bash', ['build.sh', 'serve'], {
-        cwd: ROOT,
-        env: {
-            ...process.env,
-            NO_BUILD: '1',
-            PORT: String(port),
-            ISOLATION: isolation ? '1' : '0',
-        },
-        detached: true, // its own process group, so stop() ends bash and python alike
-        stdio: ['ignore', 'pipe', 'pipe'],
+  const port = await freePort();
+  const child = spawn('bash', ['build.sh', 'serve'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NO_BUILD: '1',
+      PORT: String(port),
+      ISOLATION: isolation ? '1' : '0',
+    },
+    detached: true, // its own process group, so stop() ends bash and python alike
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child.pid);
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  let exited = null;
+  const exit = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      exited = { code, signal };
+      running.delete(child.pid);
+      resolve();
     });
-    running.add(child.pid);
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    let exited = null;
-    const exit = new Promise((resolve) => {
-        child.on('exit', (code, signal) => {
-            exited = { code, signal };
-            running.delete(child.pid);
-            resolve();
-        });
-    });
+  });
 
-    const stop = async () => {
-        if (exited) {
-            return;
-        }
-        try {
-            process.kill(-child.pid, 'SIGTERM');
-        } catch {
-            // already gone
-        }
-        let timer;
-        const killed = await Promise.race([
-            exit.then(() => true),
-            new Promise((resolve) => (timer = setTimeout(() => resolve(false), 5_000))),
-        ]);
-        clearTimeout(timer);
-        if (!killed) {
-            try {
-                process.kill(-child.pid, 'SIGKILL');
-            } catch {
-                // already gone
-            }
-            await exit;
-        }
-    };
-
-    const url = `http://127.0.0.1:${port}/`;
-    const deadline = Date.now() + timeout;
-    for (;;) {
-        if (exited) {
-            throw new Error(
-                `build.sh serve exited (${exited.code ?? exited.signal}) before answering on ${url}:\n${output}`,
-            );
-        }
-        try {
-            // Any answer will do: the page itself is checked when it is opened.
-            await fetch(url, { signal: AbortSignal.timeout(2_000) });
-            break;
-        } catch {
-            if (Date.now() > deadline) {
-                await stop();
-                throw new Error(`build.sh serve did not answer on ${url} within ${timeout} ms:\n${output}`);
-            }
-            await sleep(100);
-        }
+  const stop = async () => {
+    if (exited) {
+      return;
     }
-    return { url, port, isolation, stop, output: () => output };
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    let timer;
+    const killed = await Promise.race([
+      exit.then(() => true),
+      new Promise((resolve) => (timer = setTimeout(() => resolve(false), 5_000))),
+    ]);
+    clearTimeout(timer);
+    if (!killed) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      await exit;
+    }
+  };
+
+  const url = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (exited) {
+      throw new Error(
+        `build.sh serve exited (${exited.code ?? exited.signal}) before answering on ${url}:\n${output}`,
+      );
+    }
+    try {
+      // Any answer will do: the page itself is checked when it is opened.
+      await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`build.sh serve did not answer on ${url} within ${timeout} ms:\n${output}`);
+      }
+      await sleep(100);
+    }
+  }
+  return { url, port, isolation, stop, output: () => output };
 }
 
 /** Launches headless Chromium. */
 export function launchBrowser() {
-    return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
 /**
@@ -166,73 +166,79 @@ export function launchBrowser() {
  * `{ context, page, errors, warnings, close() }`: `errors` collects console errors (page and
  * workers), uncaught page errors and crashes, `warnings` console warnings, each as a string.
  */
-export async function openPage(browser, url, { ready = true, viewport = { width: 1280, height: 900 }, html = null } = {}) {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    if (html !== null) {
-        await page.route(url, async (route) => {
-            // The server's headers (cross-origin isolation or not), less those of its own body.
-            const response = await route.fetch();
-            const headers = Object.fromEntries(
-                Object.entries(response.headers()).filter(
-                    ([name]) => !/^(content-(length|type|encoding)|transfer-encoding)$/i.test(name),
-                ),
-            );
-            await route.fulfill({
-                status: 200,
-                headers: { ...headers, 'content-type': 'text/html; charset=utf-8' },
-                body: html,
-            });
-        });
-    }
-    const errors = [];
-    const warnings = [];
-    const onConsole = (where) => (message) => {
-        const location = message.location();
-        const at = location && location.url ? ` (${location.url}:${location.lineNumber})` : '';
-        const text = `${where}console.${message.type()}: ${message.text()}${at}`;
-        if (message.type() === 'error') {
-            errors.push(text);
-        } else if (message.type() === 'warning') {
-            warnings.push(text);
-        }
-    };
-    // The page's console event carries its workers' messages too.
-    page.on('console', onConsole(''));
-    page.on('pageerror', (error) => errors.push(`page error: ${error.stack || error}`));
-    page.on('crash', () => errors.push('the page crashed'));
-    page.on('requestfailed', (request) => {
-        const failure = request.failure();
-        errors.push(`request failed: ${request.url()} ${failure ? failure.errorText : ''}`);
+export async function openPage(
+  browser,
+  url,
+  { ready = true, viewport = { width: 1280, height: 900 }, html = null } = {},
+) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  if (html !== null) {
+    await page.route(url, async (route) => {
+      // The server's headers (cross-origin isolation or not), less those of its own body.
+      const response = await route.fetch();
+      const headers = Object.fromEntries(
+        Object.entries(response.headers()).filter(
+          ([name]) => !/^(content-(length|type|encoding)|transfer-encoding)$/i.test(name),
+        ),
+      );
+      await route.fulfill({
+        status: 200,
+        headers: { ...headers, 'content-type': 'text/html; charset=utf-8' },
+        body: html,
+      });
     });
+  }
+  const errors = [];
+  const warnings = [];
+  const onConsole = (where) => (message) => {
+    const location = message.location();
+    const at = location && location.url ? ` (${location.url}:${location.lineNumber})` : '';
+    const text = `${where}console.${message.type()}: ${message.text()}${at}`;
+    if (message.type() === 'error') {
+      errors.push(text);
+    } else if (message.type() === 'warning') {
+      warnings.push(text);
+    }
+  };
+  // The page's console event carries its workers' messages too.
+  page.on('console', onConsole(''));
+  page.on('pageerror', (error) => errors.push(`page error: ${error.stack || error}`));
+  page.on('crash', () => errors.push('the page crashed'));
+  page.on('requestfailed', (request) => {
+    const failure = request.failure();
+    errors.push(`request failed: ${request.url()} ${failure ? failure.errorText : ''}`);
+  });
 
-    const response = await page.goto(url, { waitUntil: 'load', timeout: READY_TIMEOUT });
-    if (!response || !response.ok()) {
-        throw new Error(`${url} answered ${response ? response.status() : 'nothing'}`);
-    }
-    if (ready) {
-        await waitReady(page);
-    }
-    return {
-        context,
-        page,
-        errors,
-        warnings,
-        close: () => context.close(),
-    };
+  const response = await page.goto(url, { waitUntil: 'load', timeout: READY_TIMEOUT });
+  if (!response || !response.ok()) {
+    throw new Error(`${url} answered ${response ? response.status() : 'nothing'}`);
+  }
+  if (ready) {
+    await waitReady(page);
+  }
+  return {
+    context,
+    page,
+    errors,
+    warnings,
+    close: () => context.close(),
+  };
 }
 
 /** Waits until `window.tetris` exists and its `ready` promise has resolved. */
 export async function waitReady(page, timeout = READY_TIMEOUT) {
-    await page.waitForFunction(() => window.tetris && window.tetris.ready, null, { timeout });
-    await page.evaluate(
-        (ms) =>
-            Promise.race([
-                window.tetris.ready.then(() => true),
-                new Promise((_, reject) => setTimeout(() => reject(new Error(`tetris.ready took over ${ms} ms`)), ms)),
-            ]),
-        timeout,
-    );
+  await page.waitForFunction(() => window.tetris && window.tetris.ready, null, { timeout });
+  await page.evaluate(
+    (ms) =>
+      Promise.race([
+        window.tetris.ready.then(() => true),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error(`tetris.ready took over ${ms} ms`)), ms),
+        ),
+      ]),
+    timeout,
+  );
 }
 
 /**
@@ -240,35 +246,35 @@ export async function waitReady(page, timeout = READY_TIMEOUT) {
  * `change`. Fails if the element is missing or disabled.
  */
 export async function setValue(page, selector, value) {
-    const found = await page.evaluate(
-        ([selector, value]) => {
-            const element = document.querySelector(selector);
-            if (!element) {
-                return `no element matches ${selector}`;
-            }
-            if (element.disabled) {
-                return `${selector} is disabled`;
-            }
-            element.value = String(value);
-            if (element.value !== String(value)) {
-                return `${selector} refused the value ${JSON.stringify(value)} (it holds ${JSON.stringify(element.value)})`;
-            }
-            element.dispatchEvent(new Event('input', { bubbles: true }));
-            element.dispatchEvent(new Event('change', { bubbles: true }));
-            return null;
-        },
-        [selector, value],
-    );
-    if (found) {
-        throw new Error(found);
-    }
-    await settle(page);
+  const found = await page.evaluate(
+    ([selector, value]) => {
+      const element = document.querySelector(selector);
+      if (!element) {
+        return `no element matches ${selector}`;
+      }
+      if (element.disabled) {
+        return `${selector} is disabled`;
+      }
+      element.value = String(value);
+      if (element.value !== String(value)) {
+        return `${selector} refused the value ${JSON.stringify(value)} (it holds ${JSON.stringify(element.value)})`;
+      }
+      element.dispatchEvent(new Event('input', { bubbles: true }));
+      element.dispatchEvent(new Event('change', { bubbles: true }));
+      return null;
+    },
+    [selector, value],
+  );
+  if (found) {
+    throw new Error(found);
+  }
+  await settle(page);
 }
 
 /** Checks or unchecks a checkbox with a click (so the page gets the usual events). */
 export async function setChecked(page, selector, checked) {
-    await page.locator(selector).setChecked(checked, { timeout: 10_000 });
-    await settle(page);
+  await page.locator(selector).setChecked(checked, { timeout: 10_000 });
+  await settle(page);
 }
 
 // The longest chain of calls one change sends the game's worker, each sent once the one before
@@ -284,11 +290,11 @@ const SETTLE_ROUNDS = 4;
  * before the page has a game.
  */
 export async function settle(page) {
-    await page.evaluate(async (rounds) => {
-        for (let i = 0; i < rounds && window.tetris && window.tetris.game; i++) {
-            await window.tetris.game.stats();
-        }
-    }, SETTLE_ROUNDS);
+  await page.evaluate(async (rounds) => {
+    for (let i = 0; i < rounds && window.tetris && window.tetris.game; i++) {
+      await window.tetris.game.stats();
+    }
+  }, SETTLE_ROUNDS);
 }
 
 /**
@@ -297,24 +303,26 @@ export async function settle(page) {
  * takes the promise an async function returns for a truthy answer and stops at once.
  */
 export async function waitForAsync(page, fn, arg, { timeout = 10_000 } = {}) {
-    const deadline = Date.now() + timeout;
-    for (;;) {
-        const value = await page.evaluate(fn, arg);
-        if (value) {
-            return value;
-        }
-        if (Date.now() > deadline) {
-            throw new Error(`waitForAsync: ${fn.toString().slice(0, 200)} stayed false for ${timeout} ms`);
-        }
-        await sleep(50);
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await page.evaluate(fn, arg);
+    if (value) {
+      return value;
     }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `waitForAsync: ${fn.toString().slice(0, 200)} stayed false for ${timeout} ms`,
+      );
+    }
+    await sleep(50);
+  }
 }
 
 /** The integer an element's text shows (digits only, so "1,234" is 1234); NaN when none. */
 export async function readNumber(page, selector) {
-    const text = await page.locator(selector).textContent({ timeout: 10_000 });
-    const digits = (text || '').replace(/[^0-9]/g, '');
-    return digits === '' ? NaN : Number(digits);
+  const text = await page.locator(selector).textContent({ timeout: 10_000 });
+  const digits = (text || '').replace(/[^0-9]/g, '');
+  return digits === '' ? NaN : Number(digits);
 }
 
 /**
@@ -322,21 +330,23 @@ export async function readNumber(page, selector) {
  * last value seen.
  */
 export async function waitPieces(page, count, timeout = 120_000) {
-    const deadline = Date.now() + timeout;
-    let seen = NaN;
-    for (;;) {
-        seen = await readNumber(page, '#stat-pieces');
-        if (seen >= count) {
-            return seen;
-        }
-        if (Date.now() > deadline) {
-            const over = await page
-                .evaluate(async () => JSON.stringify(await window.tetris.game.stats()))
-                .catch((e) => `stats() failed: ${e.message}`);
-            throw new Error(`#stat-pieces showed ${seen} after ${timeout} ms, waiting for ${count} (stats ${over})`);
-        }
-        await sleep(100);
+  const deadline = Date.now() + timeout;
+  let seen = NaN;
+  for (;;) {
+    seen = await readNumber(page, '#stat-pieces');
+    if (seen >= count) {
+      return seen;
     }
+    if (Date.now() > deadline) {
+      const over = await page
+        .evaluate(async () => JSON.stringify(await window.tetris.game.stats()))
+        .catch((e) => `stats() failed: ${e.message}`);
+      throw new Error(
+        `#stat-pieces showed ${seen} after ${timeout} ms, waiting for ${count} (stats ${over})`,
+      );
+    }
+    await sleep(100);
+  }
 }
 
 /**
@@ -344,13 +354,13 @@ export async function waitPieces(page, count, timeout = 120_000) {
  * (its max attribute, else 240).
  */
 export async function playFast(page) {
-    await setChecked(page, '#ai-enabled', true);
-    await setValue(page, '#ai-delay', -1);
-    const fps = await page.evaluate(() => {
-        const max = Number(document.querySelector('#fps')?.max);
-        return Number.isFinite(max) && max > 0 && document.querySelector('#fps').max !== '' ? max : 240;
-    });
-    await setValue(page, '#fps', fps);
+  await setChecked(page, '#ai-enabled', true);
+  await setValue(page, '#ai-delay', -1);
+  const fps = await page.evaluate(() => {
+    const max = Number(document.querySelector('#fps')?.max);
+    return Number.isFinite(max) && max > 0 && document.querySelector('#fps').max !== '' ? max : 240;
+  });
+  await setValue(page, '#fps', fps);
 }
 
 /**
@@ -358,21 +368,21 @@ export async function playFast(page) {
  * back about every call the new game needed); fails with the page's message if it refused.
  */
 export async function newGame(page) {
-    await waitReady(page);
-    await page.locator('#new-game').click({ timeout: 10_000 });
-    await settle(page);
-    const refused = await page.evaluate(() => {
-        const error = document.querySelector('#game-error');
-        return error && !error.hidden ? error.textContent.trim() : '';
-    });
-    if (refused) {
-        throw new Error(`the page refused the new game: ${refused}`);
-    }
+  await waitReady(page);
+  await page.locator('#new-game').click({ timeout: 10_000 });
+  await settle(page);
+  const refused = await page.evaluate(() => {
+    const error = document.querySelector('#game-error');
+    return error && !error.hidden ? error.textContent.trim() : '';
+  });
+  if (refused) {
+    throw new Error(`the page refused the new game: ${refused}`);
+  }
 }
 
 /** Fails with every collected console error, listing them. */
 export function assertNoErrors(assert, opened, what = 'the page') {
-    assert.deepEqual(opened.errors, [], `${what} reported errors:\n${opened.errors.join('\n')}`);
+  assert.deepEqual(opened.errors, [], `${what} reported errors:\n${opened.errors.join('\n')}`);
 }
 
 /**
@@ -380,14 +390,14 @@ export function assertNoErrors(assert, opened, what = 'the page') {
  * stops both after them; returns an object whose `server` and `browser` are set once started.
  */
 export function serveAndBrowse(options) {
-    const env = { server: null, browser: null };
-    before(async () => {
-        env.server = await startServer(options);
-        env.browser = await launchBrowser();
-    });
-    after(async () => {
-        await env.browser?.close();
-        await env.server?.stop();
-    });
-    return env;
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer(options);
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }

@@ -127,7 +127,14 @@ async function setWeights(weights) {
 }
 
 /** The element's name for a page setting that applies live. */
-const LIVE = { aiEnabled: 'autoplay', aiDelay: 'aiDelay', fps: 'fps', hints: 'hints', gravity: 'gravity', lockDelay: 'lockDelay' };
+const LIVE = {
+  aiEnabled: 'autoplay',
+  aiDelay: 'aiDelay',
+  fps: 'fps',
+  hints: 'hints',
+  gravity: 'gravity',
+  lockDelay: 'lockDelay',
+};
 
 const app = {
   get settings() {
@@ -139,10 +146,12 @@ const app = {
   live(name, value) {
     settings[name] = value;
     store.save(settings);
-    const patch = name === 'parallel'
-      ? { parallel: value === null ? 'auto' : value ? 'on' : 'off' }
-      : { [LIVE[name]]: value };
-    element.update(patch)
+    const patch =
+      name === 'parallel'
+        ? { parallel: value === null ? 'auto' : value ? 'on' : 'off' }
+        : { [LIVE[name]]: value };
+    element
+      .update(patch)
       .then(() => (name === 'parallel' ? describeParallel() : null))
       .catch((err) => panel.showGameError(message(err)));
   },
@@ -195,18 +204,23 @@ function applyShare() {
 }
 
 function defaultWeights() {
-  const preset = engine.presets.find((p) => p.name === settings.preset)
-    || engine.presets.find((p) => p.name === engine.limits.default_preset)
-    || engine.presets[0];
+  const preset =
+    engine.presets.find((p) => p.name === settings.preset) ||
+    engine.presets.find((p) => p.name === engine.limits.default_preset) ||
+    engine.presets[0];
   settings.preset = preset.name;
   settings.weights = preset.weights;
   settings.margin = preset.lookahead_margin;
 }
 
 async function main() {
-  const [chosen, presetList, featureList, engineLimits, choices] = await Promise.all(
-    [resolveBuild('auto'), presets(), features(), limits(), evolutionChoices()],
-  );
+  const [chosen, presetList, featureList, engineLimits, choices] = await Promise.all([
+    resolveBuild('auto'),
+    presets(),
+    features(),
+    limits(),
+    evolutionChoices(),
+  ]);
   engine = { ...chosen, presets: presetList, features: featureList, limits: engineLimits };
   store.useLimits(engine.limits);
   settings = store.load();
@@ -244,7 +258,9 @@ async function main() {
     settings = store.defaults();
     defaultWeights();
     if (!(await startGame())) throw err;
-    panel.showGameError(`Your saved settings were refused (${message(err)}); the defaults are back.`);
+    panel.showGameError(
+      `Your saved settings were refused (${message(err)}); the defaults are back.`,
+    );
   }
   commit();
   panel.refresh();
@@ -258,7 +274,9 @@ async function main() {
     } catch {
       button.textContent = 'Copy failed';
     }
-    setTimeout(() => { button.textContent = 'Copy'; }, 1500);
+    setTimeout(() => {
+      button.textContent = 'Copy';
+    }, 1500);
   });
   window.addEventListener('hashchange', () => {
     if (applyShare()) startGame();

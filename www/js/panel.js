@@ -12,7 +12,11 @@ function showError(element, message) {
 /** Weights with sorted keys, for comparing two weight sets. */
 function canonical(weights) {
   if (!weights) return '';
-  return JSON.stringify(Object.keys(weights).sort().map((k) => [k, weights[k]]));
+  return JSON.stringify(
+    Object.keys(weights)
+      .sort()
+      .map((k) => [k, weights[k]]),
+  );
 }
 
 /** The preset whose weights these are, if any. */
@@ -93,7 +97,11 @@ export function createPanel(app) {
     el.parallel.closest('label').title = 'Needs the threaded build (a cross-origin isolated page)';
   }
   // The engine's limits bound its inputs.
-  for (const [name, input] of [['width', el.width], ['height', el.height], ['seed', el.seed]]) {
+  for (const [name, input] of [
+    ['width', el.width],
+    ['height', el.height],
+    ['seed', el.seed],
+  ]) {
     input.min = app.limits[name].min;
     input.max = app.limits[name].max;
   }
@@ -101,7 +109,10 @@ export function createPanel(app) {
   for (let depth = app.limits.depth.min; depth <= app.limits.depth.max; depth++) {
     const option = document.createElement('option');
     option.value = String(depth);
-    option.textContent = depth === 1 ? '1 (current piece)' : `${depth} (and the next${depth > 2 ? ` ${depth - 1}` : ''})`;
+    option.textContent =
+      depth === 1
+        ? '1 (current piece)'
+        : `${depth} (and the next${depth > 2 ? ` ${depth - 1}` : ''})`;
     el.depth.append(option);
   }
 
@@ -114,7 +125,8 @@ export function createPanel(app) {
       if (w === '' && e === '') continue;
       if (w === '') throw new Error(`"${name}" has an exponent but no weight`);
       const weight = Number(w);
-      if (!Number.isFinite(weight)) throw new Error(`the weight of "${name}" is not a number: "${w}"`);
+      if (!Number.isFinite(weight))
+        throw new Error(`the weight of "${name}" is not a number: "${w}"`);
       if (e === '') {
         weights[name] = weight;
       } else {
@@ -285,8 +297,10 @@ export function createPanel(app) {
       return;
     }
     if (weights === null || typeof weights !== 'object' || Array.isArray(weights)) {
-      showError(el.importError,
-        'The weights must be a JSON object of feature names to weights. The AI keeps its previous weights.');
+      showError(
+        el.importError,
+        'The weights must be a JSON object of feature names to weights. The AI keeps its previous weights.',
+      );
       return;
     }
     const error = await app.setWeights(weights);
@@ -296,7 +310,9 @@ export function createPanel(app) {
   return {
     refresh,
     showGameError: (message) => showError(el.gameError, message),
-    showHandlingNote: (show) => { $('handling-note').hidden = !show; },
+    showHandlingNote: (show) => {
+      $('handling-note').hidden = !show;
+    },
     /** Puts `weights` into the export / import box, ready to edit and import. */
     showWeightsJson(weights) {
       el.weightsJson.value = JSON.stringify(weights, null, 2);

@@ -89,7 +89,8 @@ export function merge(base, raw) {
       if (n !== null) out[key] = n;
     }
   }
-  if (typeof raw.rules === 'string' && Object.hasOwn(engine.rules, raw.rules)) out.rules = raw.rules;
+  if (typeof raw.rules === 'string' && Object.hasOwn(engine.rules, raw.rules))
+    out.rules = raw.rules;
   if (typeof raw.preset === 'string') out.preset = raw.preset;
   if (isWeights(raw.weights)) out.weights = raw.weights;
   if (raw.margin === null || (typeof raw.margin === 'number' && Number.isFinite(raw.margin))) {

@@ -67,7 +67,9 @@ export class EngineWorker {
     const worker = new Worker(new URL('lib/worker.js', BASE), { type: 'module', name: id });
     const engine = new EngineWorker(worker, id);
     const lifeLock = `tetris-ai/worker/${id}`;
-    engine.info = await engine.call((remote) => remote.init({ build, base: BASE, threads, lifeLock }));
+    engine.info = await engine.call((remote) =>
+      remote.init({ build, base: BASE, threads, lifeLock }),
+    );
     if (engine.info.watched) {
       // Granted only once the worker, which holds the lock for its whole life, is gone.
       navigator.locks.request(lifeLock, () => engine.stopped('it ended'));
@@ -109,7 +111,8 @@ export class EngineWorker {
     try {
       return await Promise.race([use(this.remote), this.death]);
     } catch (error) {
-      if (error && error.name === 'RuntimeError') this.stopped(`its engine trapped (${error.message})`);
+      if (error && error.name === 'RuntimeError')
+        this.stopped(`its engine trapped (${error.message})`);
       throw error;
     }
   }

@@ -46,13 +46,12 @@ export class Evolution {
     const { build, note } = await chooseBuild(options.build);
     const run = new Evolution(build, build === 'threaded' ? 1 : workers, threads, note);
     try {
-      run.workers = await Promise.all(
-        Array.from({ length: run.size }, () => run.spawn()),
-      );
+      run.workers = await Promise.all(Array.from({ length: run.size }, () => run.spawn()));
       const owner = run.workers[0];
-      run.completed = start.text !== undefined
-        ? await owner.call((remote) => remote.evolutionResume(start.text))
-        : await owner.call((remote) => remote.evolutionStart(start.config));
+      run.completed =
+        start.text !== undefined
+          ? await owner.call((remote) => remote.evolutionResume(start.text))
+          : await owner.call((remote) => remote.evolutionStart(start.config));
       run.saved = await owner.call((remote) => remote.checkpoint());
       run.config = await owner.call((remote) => remote.evolutionConfig());
       return run;
@@ -118,7 +117,8 @@ export class Evolution {
         try {
           return await this.runGeneration();
         } catch (error) {
-          if (!(error instanceof WorkerStopped) || this.closed || ++failures > MAX_FAILURES) throw error;
+          if (!(error instanceof WorkerStopped) || this.closed || ++failures > MAX_FAILURES)
+            throw error;
           const dead = this.workers.findIndex((w) => !w.alive);
           await this.replace(dead < 0 ? 0 : dead);
         }
@@ -175,7 +175,12 @@ export class Evolution {
       for (let from = 0; from < batch.jobs; from += size) {
         chunks.push([from, Math.min(batch.jobs, from + size)]);
       }
-      this.partial = { text: batch.text, lines: new Float64Array(batch.jobs), queue: chunks, done: 0 };
+      this.partial = {
+        text: batch.text,
+        lines: new Float64Array(batch.jobs),
+        queue: chunks,
+        done: 0,
+      };
     }
     const state = this.partial;
     const running = new Map();
@@ -190,8 +195,8 @@ export class Evolution {
           report();
         });
         try {
-          const lines = await this.workers[index].call(
-            (remote) => remote.playGames(batch.text, chunk[0], chunk[1], heard),
+          const lines = await this.workers[index].call((remote) =>
+            remote.playGames(batch.text, chunk[0], chunk[1], heard),
           );
           state.lines.set(lines, chunk[0]);
           state.done += chunk[1] - chunk[0];

@@ -5,8 +5,21 @@ import { chooseBuild, cores, EngineWorker } from './engine.js';
 
 // The engine's own `Game` methods a page may call, each forwarded as it is.
 const FORWARDED = [
-  'step', 'play', 'decide', 'aiInput', 'search', 'tick', 'cells', 'activeCells', 'ghostCells',
-  'view', 'stats', 'weights', 'setWeights', 'setHandling', 'setParallel',
+  'step',
+  'play',
+  'decide',
+  'aiInput',
+  'search',
+  'tick',
+  'cells',
+  'activeCells',
+  'ghostCells',
+  'view',
+  'stats',
+  'weights',
+  'setWeights',
+  'setHandling',
+  'setParallel',
 ];
 
 export class Game {

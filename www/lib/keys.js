@@ -24,7 +24,9 @@ function typing(target) {
 
 /** A control that has its own use for Space and the arrows (a button, a checkbox, a link). */
 function control(target) {
-  return Boolean(target && target.tagName && ['BUTTON', 'INPUT', 'A', 'SUMMARY'].includes(target.tagName));
+  return Boolean(
+    target && target.tagName && ['BUTTON', 'INPUT', 'A', 'SUMMARY'].includes(target.tagName),
+  );
 }
 
 /**

@@ -15,13 +15,48 @@ export const COLORS = {
 
 // Spawn-orientation shapes for the hold and next previews, (x, y) with y up.
 const SHAPES = {
-  I: [[0, 0], [1, 0], [2, 0], [3, 0]],
-  O: [[0, 0], [1, 0], [0, 1], [1, 1]],
-  T: [[0, 0], [1, 0], [2, 0], [1, 1]],
-  S: [[0, 0], [1, 0], [1, 1], [2, 1]],
-  Z: [[1, 0], [2, 0], [0, 1], [1, 1]],
-  J: [[0, 0], [1, 0], [2, 0], [0, 1]],
-  L: [[0, 0], [1, 0], [2, 0], [2, 1]],
+  I: [
+    [0, 0],
+    [1, 0],
+    [2, 0],
+    [3, 0],
+  ],
+  O: [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ],
+  T: [
+    [0, 0],
+    [1, 0],
+    [2, 0],
+    [1, 1],
+  ],
+  S: [
+    [0, 0],
+    [1, 0],
+    [1, 1],
+    [2, 1],
+  ],
+  Z: [
+    [1, 0],
+    [2, 0],
+    [0, 1],
+    [1, 1],
+  ],
+  J: [
+    [0, 0],
+    [1, 0],
+    [2, 0],
+    [0, 1],
+  ],
+  L: [
+    [0, 0],
+    [1, 0],
+    [2, 0],
+    [2, 1],
+  ],
 };
 
 /** Rows shown above the visible field, where guideline pieces appear. */
@@ -95,7 +130,11 @@ export class Renderer {
     this.boardCtx = setupCanvas(this.canvases.board, width * this.cell, rows * this.cell);
     this.holdCtx = setupCanvas(this.canvases.hold, 5 * this.mini, 3.2 * this.mini);
     const slots = Math.max(1, previewCount);
-    this.nextCtx = setupCanvas(this.canvases.next, 5 * this.mini, slots * 3 * this.mini + 0.4 * this.mini);
+    this.nextCtx = setupCanvas(
+      this.canvases.next,
+      5 * this.mini,
+      slots * 3 * this.mini + 0.4 * this.mini,
+    );
   }
 
   /** Top-left pixel of board cell (x, y), row 0 at the bottom. */
@@ -110,8 +149,18 @@ export class Renderer {
   /** Draws one frame: `scene` = {cells, view, target, hints}. */
   draw(scene) {
     this.drawBoard(scene);
-    this.drawPreview(this.holdCtx, scene.view && scene.view.hold ? [scene.view.hold] : [], 5 * this.mini, 3.2 * this.mini);
-    this.drawPreview(this.nextCtx, scene.view ? scene.view.queue : [], 5 * this.mini, Math.max(1, this.previewCount) * 3 * this.mini + 0.4 * this.mini);
+    this.drawPreview(
+      this.holdCtx,
+      scene.view && scene.view.hold ? [scene.view.hold] : [],
+      5 * this.mini,
+      3.2 * this.mini,
+    );
+    this.drawPreview(
+      this.nextCtx,
+      scene.view ? scene.view.queue : [],
+      5 * this.mini,
+      Math.max(1, this.previewCount) * 3 * this.mini + 0.4 * this.mini,
+    );
   }
 
   drawBoard({ cells, view, target, hints }) {
@@ -204,10 +253,22 @@ export class Renderer {
       const r = px + c - inset;
       const t = py + inset;
       const b = py + c - inset;
-      if (!set.has(key(x, y + 1))) { ctx.moveTo(l - inset, t); ctx.lineTo(r + inset, t); }
-      if (!set.has(key(x, y - 1))) { ctx.moveTo(l - inset, b); ctx.lineTo(r + inset, b); }
-      if (!set.has(key(x - 1, y))) { ctx.moveTo(l, t - inset); ctx.lineTo(l, b + inset); }
-      if (!set.has(key(x + 1, y))) { ctx.moveTo(r, t - inset); ctx.lineTo(r, b + inset); }
+      if (!set.has(key(x, y + 1))) {
+        ctx.moveTo(l - inset, t);
+        ctx.lineTo(r + inset, t);
+      }
+      if (!set.has(key(x, y - 1))) {
+        ctx.moveTo(l - inset, b);
+        ctx.lineTo(r + inset, b);
+      }
+      if (!set.has(key(x - 1, y))) {
+        ctx.moveTo(l, t - inset);
+        ctx.lineTo(l, b + inset);
+      }
+      if (!set.has(key(x + 1, y))) {
+        ctx.moveTo(r, t - inset);
+        ctx.lineTo(r, b + inset);
+      }
     }
     ctx.stroke();
     ctx.setLineDash([]);
@@ -228,7 +289,13 @@ export class Renderer {
       const ox = (w - pw) / 2;
       const oy = i * 3 * m + 0.2 * m + (3 * m - ph) / 2;
       for (const [x, y] of shape) {
-        bevelCell(ctx, Math.round(ox + x * size), Math.round(oy + (Math.max(...ys) - y) * size), size, COLORS[piece]);
+        bevelCell(
+          ctx,
+          Math.round(ox + x * size),
+          Math.round(oy + (Math.max(...ys) - y) * size),
+          size,
+          COLORS[piece],
+        );
       }
     });
   }
