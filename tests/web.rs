@@ -176,7 +176,7 @@ async fn parallel_search_uses_the_thread_pool_and_chooses_the_same() {
     let setup = r#"{"rules": {"kind": "guideline"}, "seed": 12, "search": {"depth": 2}}"#;
     let play = |parallel: bool| {
         let mut game = Game::new(config(setup)).unwrap();
-        game.set_parallel(parallel);
+        game.set_parallel(JsValue::from_bool(parallel)).unwrap();
         (0..60)
             .map(|_| js_sys::JSON::stringify(&game.step().unwrap()).unwrap())
             .collect::<Vec<_>>()

@@ -8,6 +8,8 @@ mod evolution;
 mod game;
 
 pub use catalog::{features, limits, presets};
+#[cfg(feature = "threads")]
+pub use evolution::BatchRun;
 pub use evolution::{WebBatch, WebEvolution, evolution_choices, run_config};
 pub use game::WebGame;
 use wasm_bindgen::prelude::*;
