@@ -40,8 +40,15 @@ const PROPERTY = Object.fromEntries(Object.entries(ATTRIBUTES).map(([p, a]) => [
 /** Settings that only a new game can change (the others apply to the running game). */
 const NEW_GAME = new Set(['rules', 'board', 'seed', 'depth', 'margin']);
 
-/** The page's own ranges (the engine's come from `limits()`). */
-const RANGES = { aiDelay: [-1, 600], fps: [1, 10000], gravity: [1, 1000], lockDelay: [1, 1000] };
+/** Ranges of the settings of play itself, [min, max] (the engine's come from `limits()`). */
+export const RANGES = {
+  aiDelay: [-1, 600],
+  fps: [1, 10000],
+  gravity: [1, 1000],
+  lockDelay: [1, 1000],
+};
+/** Defaults of the element's own settings (gravity and lock delay default to the engine's). */
+export const DEFAULTS = { aiDelay: 3, fps: 60 };
 const CONTROLS = ['none', 'play', 'full'];
 const PARALLEL = ['auto', 'on', 'off'];
 
@@ -88,8 +95,8 @@ function message(err) {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** A random seed below 2^32, from the browser's generator. */
-function randomSeed() {
+/** A random seed below 2^32 (short enough to read and type), from the browser's generator. */
+export function randomSeed() {
   const words = new Uint32Array(1);
   crypto.getRandomValues(words);
   return words[0];
@@ -130,7 +137,7 @@ function fromAttribute(name, text, engine) {
       return weights;
     }
     case 'rules':
-      if (text === null) return engine.defaults.rules;
+      if (text === null) return engine.limits.game.rules.kind;
       if (!Object.hasOwn(engine.limits.rules, text)) {
         throw new Error(
           `rules must be ${Object.keys(engine.limits.rules).join(' or ')}, got "${text}"`,
@@ -177,7 +184,8 @@ function fromAttribute(name, text, engine) {
       return n;
     }
     default: {
-      const defaults = { aiDelay: 3, fps: 60, gravity: 60, lockDelay: 30 };
+      const { gravity, lock_delay: lockDelay } = engine.limits.game.handling;
+      const defaults = { ...DEFAULTS, gravity, lockDelay };
       return text === null ? defaults[name] : whole(...RANGES[name]);
     }
   }
@@ -190,6 +198,13 @@ function toAttribute(name, value) {
   return String(value);
 }
 
+/** A property's value as attribute text: null (absent) for null, undefined and false. */
+function asText(name, value) {
+  if (value === null || value === undefined || value === false) return null;
+  if (value === true) return '';
+  return typeof value === 'string' ? value : toAttribute(name, value);
+}
+
 let engineInfo = null;
 
 /** What every element shares: the engine's limits, presets and the build to run. */
@@ -199,7 +214,6 @@ function engine() {
       limits: engineLimits,
       presets: presetList,
       build,
-      defaults: { rules: engineLimits.game.rules.kind },
     }),
   );
   engineInfo.catch(() => {
@@ -226,8 +240,6 @@ export class TetrisAiElement extends HTMLElement {
     this.placements = [];
     this.calibration = null;
     this.changes = Promise.resolve();
-    this.pending = {};
-    this.flushing = null;
     this.lastLines = 0;
     this.text = new Map();
     this.runner = new Runner({
@@ -613,30 +625,15 @@ for (const [name, attribute] of Object.entries(ATTRIBUTES)) {
       return this.getAttribute(attribute);
     },
     set(value) {
+      const text = asText(name, value);
       if (!this.engine) {
-        if (value === null || value === undefined || value === false)
-          this.removeAttribute(attribute);
-        else
-          this.setAttribute(
-            attribute,
-            value === true ? '' : typeof value === 'string' ? value : toAttribute(name, value),
-          );
+        if (text === null) this.removeAttribute(attribute);
+        else this.setAttribute(attribute, text);
         return;
       }
       let parsed;
       try {
-        parsed =
-          typeof value === 'string' || value === null || value === undefined
-            ? fromAttribute(name, value ?? null, this.engine)
-            : name === 'board' && Array.isArray(value)
-              ? fromAttribute(name, toAttribute(name, value), this.engine)
-              : name === 'weights'
-                ? fromAttribute(name, JSON.stringify(value), this.engine)
-                : fromAttribute(
-                    name,
-                    value === true ? '' : value === false ? null : String(value),
-                    this.engine,
-                  );
+        parsed = fromAttribute(name, text, this.engine);
       } catch (err) {
         this.report(message(err));
         return;

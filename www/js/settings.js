@@ -2,17 +2,16 @@
 // game configuration the engine is given. The engine's limits and defaults come from the engine
 // (`useLimits`); nothing here decides anything about the game.
 
+import { DEFAULTS, RANGES as PLAY_RANGES, randomSeed } from '../tetris-ai-element.js';
+
+export { randomSeed };
+
 const STORAGE_KEY = 'tetris-ai/settings/v1';
 const SHARE_PARAM = 's';
 
-// Ranges of the numeric settings: [min, max]. The page's own settings are here; the engine's
-// (board, depth, seed) come from its limits.
-const RANGES = {
-  aiDelay: [-1, 600],
-  fps: [1, 10000],
-  gravity: [1, 1000],
-  lockDelay: [1, 1000],
-};
+// Ranges of the numeric settings: [min, max], the element's for play and the engine's for the
+// board, depth and seed (from its limits).
+const RANGES = { ...PLAY_RANGES };
 
 // The engine's limits and defaults, as `limits()` gives them.
 let engine = null;
@@ -30,22 +29,15 @@ export function rulesOf(s) {
   return engine.rules[s.rules];
 }
 
-/** A random seed below 2^32 (short enough to read and type). */
-export function randomSeed() {
-  const words = new Uint32Array(1);
-  crypto.getRandomValues(words);
-  return words[0];
-}
-
 /** The settings a first visit starts with (weights are filled from the preset once loaded). */
 export function defaults() {
   return {
     aiEnabled: true,
-    aiDelay: 3,
+    aiDelay: DEFAULTS.aiDelay,
     parallel: null,
-    fps: 60,
-    gravity: 60,
-    lockDelay: 30,
+    fps: DEFAULTS.fps,
+    gravity: engine.game.handling.gravity,
+    lockDelay: engine.game.handling.lock_delay,
     hints: false,
     rules: 'guideline',
     width: engine.game.width,

@@ -11,7 +11,7 @@ const DECISION_WINDOW = 1000;
 const MAX_PATH = 256;
 
 /** The median of `values` (the mean of the two middle ones for an even count); null if none. */
-function median(values) {
+export function median(values) {
   const n = values.length;
   if (n === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);

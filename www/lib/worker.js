@@ -4,7 +4,7 @@
 // nothing in this file decides anything about a game.
 
 import * as Comlink from '../vendor/comlink.mjs';
-import { Session } from './session.js';
+import { median, Session } from './session.js';
 
 let wasm = null;
 let build = null;
@@ -136,10 +136,6 @@ const engine = {
    * equal); returns the two medians in ms.
    */
   calibrateParallel(config, decisions) {
-    const median = (xs) => {
-      const s = [...xs].sort((a, b) => a - b);
-      return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-    };
     const games = [new wasm.Game(config), new wasm.Game(config)];
     try {
       games[1].setParallel(true);
