@@ -337,8 +337,9 @@ export function createEvolutionPanel(app) {
       showError(`That checkpoint cannot be resumed: ${message(err)}. Nothing was changed.`);
       return false;
     }
-    adopt(next, await next.checkpoint());
-    if (save) await saveRun(await next.checkpoint());
+    const checkpoint = await next.checkpoint();
+    adopt(next, checkpoint);
+    if (save) await saveRun(checkpoint);
     el.resume.hidden = true;
     showError('');
     setState('paused');
@@ -367,7 +368,7 @@ export function createEvolutionPanel(app) {
     const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
     const link = document.createElement('a');
     link.href = url;
-    link.download = `evolution-generation-${JSON.parse(text).history.length}.json`;
+    link.download = `evolution-generation-${run.generations}.json`;
     document.body.append(link);
     link.click();
     link.remove();
