@@ -55,7 +55,7 @@ fn unreadable(path: &str, error: JsValue) -> JsError {
 }
 
 /// A JS number as JSON: whole numbers JS holds exactly become integers.
-fn number(path: &str, n: f64) -> Result<Value, JsError> {
+pub(crate) fn number(path: &str, n: f64) -> Result<Value, JsError> {
     if !n.is_finite() {
         let shown = if n.is_nan() {
             "NaN"

@@ -2,13 +2,14 @@
 //! their lines (`tell`), so that the games can be played anywhere (this worker's pool, or other
 //! workers), and the batches of games themselves, played in any order or in parallel.
 
-use super::args::{checked, text_arg, to_js};
-use crate::checked::{self as check, MAX_SAFE_INTEGER};
+use super::args::{checked, number, text_arg, to_js};
+use crate::checked as check;
 use crate::train::batch::GameBatch;
 use crate::train::evolution::{Evolution, EvolutionConfig};
 use crate::train::setup::{self, RunOptions};
 use js_sys::Float64Array;
 use serde::Serialize;
+use serde_json::Value;
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -102,27 +103,20 @@ impl WebEvolution {
     }
 }
 
-/// Lines per game: a `Float64Array` (as the workers send them) or an array of whole numbers.
+/// Lines per game: a `Float64Array` (as the workers send them) or an array of whole numbers,
+/// checked alike.
 fn line_counts(value: &JsValue) -> Result<Vec<u64>, JsError> {
-    match value.dyn_ref::<Float64Array>() {
-        Some(typed) => typed
-            .to_vec()
-            .into_iter()
-            .enumerate()
-            .map(|(i, n)| {
-                let whole =
-                    n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= MAX_SAFE_INTEGER as f64;
-                if whole {
-                    Ok(n as u64)
-                } else {
-                    Err(JsError::new(&format!(
-                        "lines[{i}] must be a whole number from 0 to {MAX_SAFE_INTEGER}, got {n}"
-                    )))
-                }
-            })
-            .collect(),
-        None => checked(value, "lines", check::line_counts),
-    }
+    let Some(typed) = value.dyn_ref::<Float64Array>() else {
+        return checked(value, "lines", check::line_counts);
+    };
+    let items = typed
+        .to_vec()
+        .into_iter()
+        .enumerate()
+        .map(|(i, n)| number(&format!("lines[{i}]"), n))
+        .collect::<Result<Vec<Value>, JsError>>()?;
+    check::line_counts("lines", Some(&Value::Array(items)))
+        .map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// A batch from its JSON text; a bad one is an error naming the problem.
