@@ -159,6 +159,15 @@ impl Falling {
         moved
     }
 
+    /// A soft drop's row: one row down if it fits (counted as soft-dropped), and the fall's
+    /// frame count starts again, so the next row comes a whole soft-drop period later.
+    fn soft_step(&mut self, board: &Board) {
+        if self.fall(board) {
+            self.soft_rows += 1;
+        }
+        self.gravity_frames = 0;
+    }
+
     /// Counts one frame of the lock delay: returns whether the piece has rested `lock_delay`
     /// frames and locks now.
     pub fn rest(&mut self, board: &Board, lock_delay: u32) -> bool {
@@ -195,7 +204,8 @@ impl Controls {
         *self = Controls::default();
     }
 
-    /// Presses `key`: shifts and turns act at once, a hard drop drops and locks.
+    /// Presses `key`: shifts, turns and a soft drop's first row act at once, a hard drop drops
+    /// and locks.
     pub fn press(&mut self, key: Key, falling: &mut Falling, board: &Board) -> Action {
         match key {
             Key::Left | Key::Right => {
@@ -210,7 +220,10 @@ impl Controls {
                 self.shift_frames = 0;
                 falling.shift(board, step(direction));
             }
-            Key::SoftDrop => self.soft_drop = true,
+            Key::SoftDrop => {
+                self.soft_drop = true;
+                falling.soft_step(board);
+            }
             Key::Cw | Key::Ccw => {
                 falling.turn(board, if key == Key::Cw { Turn::Cw } else { Turn::Ccw });
             }
@@ -267,9 +280,11 @@ impl Controls {
         };
         falling.gravity_frames += 1;
         if falling.gravity_frames >= rate {
-            falling.gravity_frames = 0;
-            if falling.fall(board) && self.soft_drop {
-                falling.soft_rows += 1;
+            if self.soft_drop {
+                falling.soft_step(board);
+            } else {
+                falling.gravity_frames = 0;
+                falling.fall(board);
             }
         }
         if falling.rest(board, handling.lock_delay) {
@@ -359,14 +374,15 @@ mod tests {
         }
         assert_eq!(falling.piece.y, 17); // two rows in eight frames
         controls.press(Key::SoftDrop, &mut falling, &board);
-        for _ in 0..17 {
+        assert_eq!(falling.piece.y, 16); // the press itself drops one row
+        for _ in 0..16 {
             assert_eq!(
                 controls.frame(&mut falling, &board, &handling),
                 Action::Nothing
             );
         }
         assert_eq!(falling.piece.y, 0); // a row a frame down to the floor
-        // Resting since the 17th frame: locks on the third resting frame.
+        // Resting since the 16th frame: locks on the third resting frame.
         assert_eq!(
             controls.frame(&mut falling, &board, &handling),
             Action::Nothing
@@ -376,6 +392,38 @@ mod tests {
             Action::Lock {
                 soft_rows: 17,
                 hard_rows: 0
+            }
+        );
+    }
+
+    #[test]
+    fn a_soft_drop_tap_moves_one_row_at_once_and_restarts_the_gravity_count() {
+        let (board, mut falling, mut controls) = setup();
+        let handling = Handling {
+            gravity: 4,
+            soft_drop: 2,
+            ..Handling::default()
+        };
+        for _ in 0..3 {
+            controls.frame(&mut falling, &board, &handling);
+        }
+        assert_eq!(falling.piece.y, 19); // a frame short of gravity's row
+        // Pressed and released before the next frame: one row, counted as soft-dropped.
+        controls.press(Key::SoftDrop, &mut falling, &board);
+        controls.release(Key::SoftDrop);
+        assert_eq!(falling.piece.y, 18);
+        // Gravity counts again from the tap: its next row comes four frames later, not one.
+        for _ in 0..3 {
+            controls.frame(&mut falling, &board, &handling);
+        }
+        assert_eq!(falling.piece.y, 18);
+        controls.frame(&mut falling, &board, &handling);
+        assert_eq!(falling.piece.y, 17);
+        assert_eq!(
+            controls.press(Key::HardDrop, &mut falling, &board),
+            Action::Lock {
+                soft_rows: 1,
+                hard_rows: 17
             }
         );
     }

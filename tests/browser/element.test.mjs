@@ -19,6 +19,8 @@ import {
   startServer,
   launchBrowser,
   openPage,
+  hostPage,
+  elementsReady,
   waitForAsync,
   assertNoErrors,
 } from './harness.mjs';
@@ -44,44 +46,9 @@ after(async () => {
   await Promise.all([plain?.stop(), isolated?.stop()]);
 });
 
-/** A page of the test's own, served from www/ (so `tetris-ai-element.js` is at hand). */
-function hostPage(body, style = '') {
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <title>tetris-ai element test</title>
-  <link rel="icon" href="data:,">
-  <script type="module" src="tetris-ai-element.js"></script>
-  <style>tetris-ai { height: 360px; width: 480px; } ${style}</style>
-</head>
-<body>
-${body}
-</body>
-</html>
-`;
-}
-
 /** Opens `html` as a page of `server` (as element-test.html). */
 function openHtml(server, html) {
   return openPage(browser, `${server.url}element-test.html`, { ready: false, html });
-}
-
-/** Waits until every `<tetris-ai>` of the page (or those `selector` matches) runs its game. */
-async function elementsReady(page, selector = 'tetris-ai') {
-  await page.waitForFunction(() => customElements.get('tetris-ai'), null, {
-    timeout: READY_TIMEOUT,
-  });
-  await page.evaluate(
-    ([selector, ms]) =>
-      Promise.race([
-        Promise.all([...document.querySelectorAll(selector)].map((el) => el.ready)),
-        new Promise((_, reject) =>
-          setTimeout(() => reject(new Error(`not ready within ${ms} ms`)), ms),
-        ),
-      ]).then(() => true),
-    [selector, READY_TIMEOUT],
-  );
 }
 
 /** What each element (by id) plays: build, board, pieces, opening placements, worker, state. */

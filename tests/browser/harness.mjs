@@ -162,16 +162,22 @@ export function launchBrowser() {
 /**
  * Opens `url` in a fresh browser context and waits for `window.tetris.ready` (unless
  * `ready: false`). With `html`, the page at `url` is that HTML instead of what the server has (a
- * page of the test's own on the server's origin, with the server's headers). Returns
+ * page of the test's own on the server's origin, with the server's headers). `context` adds
+ * options of the browser context (a phone: `{hasTouch: true, isMobile: true}`). Returns
  * `{ context, page, errors, warnings, close() }`: `errors` collects console errors (page and
  * workers), uncaught page errors and crashes, `warnings` console warnings, each as a string.
  */
 export async function openPage(
   browser,
   url,
-  { ready = true, viewport = { width: 1280, height: 900 }, html = null } = {},
+  {
+    ready = true,
+    viewport = { width: 1280, height: 900 },
+    html = null,
+    context: options = {},
+  } = {},
 ) {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
   if (html !== null) {
     await page.route(url, async (route) => {
@@ -224,6 +230,61 @@ export async function openPage(
     warnings,
     close: () => context.close(),
   };
+}
+
+/** A page of the test's own, served from www/ (so `tetris-ai-element.js` is at hand). */
+export function hostPage(body, style = '') {
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>tetris-ai element test</title>
+  <link rel="icon" href="data:,">
+  <script type="module" src="tetris-ai-element.js"></script>
+  <style>tetris-ai { height: 360px; width: 480px; } ${style}</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}
+
+/** Waits until every `<tetris-ai>` of the page (or those `selector` matches) runs its game. */
+export async function elementsReady(page, selector = 'tetris-ai') {
+  await page.waitForFunction(() => customElements.get('tetris-ai'), null, {
+    timeout: READY_TIMEOUT,
+  });
+  await page.evaluate(
+    ([selector, ms]) =>
+      Promise.race([
+        Promise.all([...document.querySelectorAll(selector)].map((el) => el.ready)),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error(`not ready within ${ms} ms`)), ms),
+        ),
+      ]).then(() => true),
+    [selector, READY_TIMEOUT],
+  );
+}
+
+/**
+ * Opens `body` in a page of the test's own on `server` (as element-test.html) and waits until
+ * its elements run; `options` as for `openPage` (`style` adds CSS to the host page).
+ */
+export async function openElementPage(browser, server, body, { style = '', ...options } = {}) {
+  const opened = await openPage(browser, `${server.url}element-test.html`, {
+    ...options,
+    ready: false,
+    html: hostPage(body, style),
+  });
+  try {
+    await elementsReady(opened.page);
+  } catch (err) {
+    await opened.close();
+    throw err;
+  }
+  return opened;
 }
 
 /** Waits until `window.tetris` exists and its `ready` promise has resolved. */
