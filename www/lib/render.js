@@ -1,5 +1,7 @@
 // Drawing: the board (locked cells, hints, the AI's target, ghost, active piece), the hold slot
-// and the next queue, on the canvases it is given. Only draws what the engine reports.
+// and the next queue, on the canvases it is given. Only draws what the engine reports. Locked and
+// active cells are filled; the hints (thin dotted white), the AI's target (dashed, in its piece's
+// colour) and the ghost (solid, in its piece's colour) are outlines only.
 
 export const PIECES = ['I', 'O', 'T', 'S', 'Z', 'J', 'L'];
 
@@ -212,16 +214,9 @@ export class Renderer {
       this.outline(ctx, hint.cells, 'rgba(255, 255, 255, 0.75)', [2, 3], 1.5);
     }
     if (target) {
-      const color = COLORS[target.piece] || '#fff';
-      ctx.globalAlpha = 0.2;
-      ctx.fillStyle = color;
-      for (const [x, y] of target.cells) {
-        if (!this.visible(y)) continue;
-        const [px, py] = this.at(x, y);
-        ctx.fillRect(px + 1, py + 1, cell - 2, cell - 2);
-      }
-      ctx.globalAlpha = 1;
-      this.outline(ctx, target.cells, hexAlpha(color, 0.45), [], 1);
+      // A dashed outline in the piece's colour, nothing inside: it cannot pass for locked cells.
+      const dash = Math.max(3, Math.round(cell * 0.3));
+      this.outline(ctx, target.cells, COLORS[target.piece] || '#fff', [dash, dash * 0.6], 2);
     }
     if (view.ghost) {
       this.outline(ctx, view.ghost.cells, hexAlpha(COLORS[view.ghost.piece], 0.85), [], 2);

@@ -1,0 +1,123 @@
+// Drawing the board: the AI's target is an outline in its piece's colour over empty cells (no
+// fill that could pass for locked cells), unlike a locked cell and unlike the ghost; and the
+// legend under the board names the target, the ghost and the hints with swatches.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveAndBrowse, openElementPage, assertNoErrors } from './harness.mjs';
+
+const WAIT = { timeout: 10_000 };
+
+const env = serveAndBrowse({ isolation: false });
+
+/**
+ * Pixels of the board at the target's cells: for each target cell that is neither the ghost's
+ * nor the active piece's, the colour at its centre and the brightest colour along its outer
+ * edges; plus an empty cell's centre and the target's piece colour. Read with the game paused.
+ */
+function targetPixels(page) {
+  return page.evaluate(async () => {
+    const el = document.querySelector('#game');
+    const { target, view } = el.snapshot;
+    const canvas = el.shadowRoot.querySelector('#board');
+    const ctx = canvas.getContext('2d');
+    const cell = canvas.width / view.width;
+    const rows = view.height + 2;
+    const pixel = (px, py) =>
+      Array.from(ctx.getImageData(Math.round(px), Math.round(py), 1, 1).data);
+    const corner = (x, y) => [x * cell, (rows - 1 - y) * cell];
+    const key = ([x, y]) => `${x},${y}`;
+    const taken = new Set([...(view.ghost?.cells ?? []), ...(view.active?.cells ?? [])].map(key));
+    const targetSet = new Set(target.cells.map(key));
+    const brightness = ([r, g, b]) => r + g + b;
+    const cells = target.cells
+      .filter((c) => !taken.has(key(c)) && c[1] < view.height)
+      .map(([x, y]) => {
+        const [left, top] = corner(x, y);
+        const edges = [];
+        for (let i = 2; i < cell - 2; i++) {
+          if (!targetSet.has(key([x, y + 1]))) edges.push(pixel(left + i, top + 1));
+          if (!targetSet.has(key([x, y - 1]))) edges.push(pixel(left + i, top + cell - 2));
+          if (!targetSet.has(key([x - 1, y]))) edges.push(pixel(left + 1, top + i));
+          if (!targetSet.has(key([x + 1, y]))) edges.push(pixel(left + cell - 2, top + i));
+        }
+        edges.sort((a, b) => brightness(b) - brightness(a));
+        return { at: [x, y], centre: pixel(left + cell / 2, top + cell / 2), edge: edges[0] };
+      });
+    // An empty cell: the top visible row's cell farthest from the target.
+    const occupied = new Set([...taken, ...targetSet]);
+    let empty = null;
+    for (let x = 0; x < view.width && !empty; x++) {
+      if (!occupied.has(key([x, view.height - 1]))) empty = [x, view.height - 1];
+    }
+    const [ex, ey] = corner(...empty);
+    return {
+      piece: target.piece,
+      cells,
+      empty: pixel(ex + cell / 2, ey + cell / 2),
+    };
+  });
+}
+
+/** The distance between two RGB(A) colours (alpha left out). */
+function distance(a, b) {
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+}
+
+const PIECE_COLOURS = {
+  I: [0x2f, 0xd4, 0xe8],
+  O: [0xf5, 0xc9, 0x32],
+  T: [0xa4, 0x5e, 0xe5],
+  S: [0x3e, 0xc9, 0x5c],
+  Z: [0xec, 0x4a, 0x4a],
+  J: [0x3d, 0x7b, 0xf0],
+  L: [0xf3, 0x90, 0x2c],
+};
+
+test(
+  "the AI's target is an outline in its colour, with empty cells inside",
+  { timeout: 90_000 },
+  async (t) => {
+    // The AI makes one input every 600 frames: its target stays up while the piece waits.
+    const opened = await openElementPage(
+      env.browser,
+      env.server,
+      '<tetris-ai id="game" autoplay ai-delay="600" rules="guideline" board="10x20" seed="3" gravity="1000"></tetris-ai>',
+    );
+    try {
+      const { page } = opened;
+      await page.waitForFunction(
+        () => document.querySelector('#game').snapshot?.target,
+        null,
+        WAIT,
+      );
+      await page.evaluate(async () => {
+        const el = document.querySelector('#game');
+        el.pause();
+        await el.game.stats();
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      });
+      const seen = await targetPixels(page);
+      t.diagnostic(JSON.stringify(seen));
+      assert.ok(seen.cells.length > 0, 'some target cell is apart from the ghost and the piece');
+      const colour = PIECE_COLOURS[seen.piece];
+      for (const { at, centre, edge } of seen.cells) {
+        assert.ok(
+          distance(centre, seen.empty) < 8,
+          `target cell ${at}: its centre ${centre} should look like an empty cell's ${seen.empty}`,
+        );
+        assert.ok(
+          distance(edge, colour) < 40,
+          `target cell ${at}: its outline ${edge} should be drawn in the piece's colour ${colour}`,
+        );
+        assert.ok(
+          distance(centre, colour) > 150,
+          `target cell ${at}: it should not be filled like a locked ${seen.piece} cell`,
+        );
+      }
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
+  },
+);
