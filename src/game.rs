@@ -232,6 +232,20 @@ impl Game {
         self.forget_plan();
     }
 
+    /// Replaces the AI's search (depth, pruning, margin; a margin of `None` takes the preset's);
+    /// the current piece is decided again with it. Bad values are refused and change nothing.
+    pub fn set_search(&mut self, search: SearchConfig) -> Result<()> {
+        let config = GameConfig {
+            search,
+            ..self.config.clone()
+        };
+        let (_, resolved) = config.resolve()?;
+        self.config = config;
+        self.search = resolved;
+        self.forget_plan();
+        Ok(())
+    }
+
     /// Drops the AI's plan for the current piece; the piece goes back to its spawn position,
     /// where the next plan starts.
     fn forget_plan(&mut self) {

@@ -97,6 +97,61 @@ fn new_weights_replace_the_plan() {
     assert_eq!(step.choice.placement, second.placement);
 }
 
+/// Plays `pieces` pieces of `game`, recording every step as `transcript` does.
+fn play_on(game: &mut Game, pieces: u64, steps: &mut Vec<String>) {
+    while game.stats().pieces < pieces {
+        let Some(step) = game.step() else { break };
+        steps.push(format!("{:?}", step.choice));
+    }
+}
+
+#[test]
+fn a_new_search_applies_to_the_running_game() {
+    for (rules, preset) in [
+        (Rules::guideline(), "smartspot2"),
+        (Rules::classic(), "dellacherie"),
+    ] {
+        let at = |depth| GameConfig {
+            preset: Some(preset.to_string()),
+            ..config(rules, 17, depth)
+        };
+        // Switched to two plies before the first decision: the game of depth 2 from the start,
+        // with the preset's margin (none given) and not the game of depth 1.
+        let mut game = Game::new(at(1)).unwrap();
+        game.set_search(SearchConfig {
+            depth: 2,
+            ..SearchConfig::default()
+        })
+        .unwrap();
+        let mut steps = Vec::new();
+        play_on(&mut game, 60, &mut steps);
+        let two_plies = transcript(at(2), 60);
+        assert_eq!((steps, game.stats()), two_plies, "{preset}");
+        assert_ne!(two_plies, transcript(at(1), 60), "{preset}");
+        assert_eq!(game.config().search.depth, 2);
+    }
+}
+
+#[test]
+fn a_bad_search_changes_nothing() {
+    let mut game = Game::new(config(Rules::classic(), 8, 1)).unwrap();
+    let before = game.decide().cloned();
+    let bad = SearchConfig {
+        depth: 7,
+        ..SearchConfig::default()
+    };
+    let error = game.set_search(bad).unwrap_err().to_string();
+    assert!(error.contains("depth 7"), "{error}");
+    assert_eq!(game.config().search.depth, 1);
+    assert_eq!(game.decide().cloned(), before);
+    let mut steps = Vec::new();
+    play_on(&mut game, 40, &mut steps);
+    assert_eq!(
+        (steps, game.stats()),
+        transcript(config(Rules::classic(), 8, 1), 40)
+    );
+}
+
 #[test]
 fn ties_are_broken_from_the_seed() {
     // With no weights every placement ties; the choice still depends only on the seed.

@@ -122,12 +122,13 @@ fn values_json_cannot_hold_throw_naming_the_argument_and_harm_nothing() {
     let mut game = Game::new(config(r#"{"height": 4, "seed": 5}"#)).unwrap();
     let before = js_sys::JSON::stringify(&game.view().unwrap()).unwrap();
     for (value, expected) in unrepresentable() {
-        let calls: [(&str, Result<(), wasm_bindgen::JsError>); 6] = [
+        let calls: [(&str, Result<(), wasm_bindgen::JsError>); 7] = [
             ("key", game.release(value.clone())),
             ("key", game.press(value.clone()).map(drop)),
             ("frames", game.tick(value.clone()).map(drop)),
             ("handling", game.set_handling(value.clone())),
             ("weights", game.set_weights(value.clone())),
+            ("search", game.set_search(value.clone())),
             ("on", game.set_parallel(value.clone())),
         ];
         for (name, result) in calls {

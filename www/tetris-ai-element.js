@@ -38,7 +38,7 @@ const ATTRIBUTES = {
 const PROPERTY = Object.fromEntries(Object.entries(ATTRIBUTES).map(([p, a]) => [a, p]));
 
 /** Settings that only a new game can change (the others apply to the running game). */
-const NEW_GAME = new Set(['rules', 'board', 'seed', 'depth', 'margin']);
+const NEW_GAME = new Set(['rules', 'board', 'seed']);
 
 /** Ranges of the settings of play itself, [min, max] (the engine's come from `limits()`). */
 export const RANGES = {
@@ -400,6 +400,9 @@ export class TetrisAiElement extends HTMLElement {
     if ('preset' in patch || 'weights' in patch) {
       const preset = this.engine.presets.find((p) => p.name === next.preset);
       await this.game.setWeights(next.weights ?? preset?.weights ?? {});
+    }
+    if ('depth' in patch || 'margin' in patch) {
+      await this.game.setSearch({ depth: next.depth, margin: next.margin });
     }
     if ('gravity' in patch || 'lockDelay' in patch) {
       await this.game.setHandling({ gravity: next.gravity, lock_delay: next.lockDelay });

@@ -126,6 +126,8 @@ export declare class Game {
   weights(): Promise<Weights>;
   setWeights(weights: Weights): Promise<void>;
   setHandling(handling: GameConfig['handling']): Promise<void>;
+  /** Replaces the AI's search from its next decision (a margin of null takes the preset's). */
+  setSearch(search: GameConfig['search']): Promise<void>;
   setParallel(on: boolean): Promise<void>;
   /** Runs up to `frames` fixed frames of manual play or of the AI, then reports what to draw. */
   advance(

@@ -123,6 +123,17 @@ impl WebGame {
             .map_err(|e| JsError::new(&e.to_string()))
     }
 
+    /// Replaces the AI's search (`{depth, prune, margin}`, the fields not given as by default; a
+    /// margin of null takes the preset's); the current piece is decided again with it. Bad values
+    /// throw and change nothing.
+    #[wasm_bindgen(js_name = setSearch)]
+    pub fn set_search(&mut self, search: JsValue) -> Result<(), JsError> {
+        let search = checked(&search, "search", check::search)?;
+        self.game
+            .set_search(search)
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
     /// The locked cells, row by row from the bottom (visible rows, then the buffer): 0 empty,
     /// else 1 + the piece index (I, O, T, S, Z, J, L).
     pub fn cells(&self) -> Vec<u8> {

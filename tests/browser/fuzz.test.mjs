@@ -259,6 +259,13 @@ function plausibleArgs(rng, name, catalog) {
       return [V.obj(plausibleHandling(rng))];
     case 'setParallel':
       return [V.of(rng.chance(0.5))];
+    case 'setSearch':
+      return [
+        V.obj([
+          ['depth', V.num(1 + rng.below(2))],
+          ['margin', V.num(rng.below(200))],
+        ]),
+      ];
     default:
       return [];
   }

@@ -19,6 +19,7 @@ const FORWARDED = [
   'weights',
   'setWeights',
   'setHandling',
+  'setSearch',
   'setParallel',
 ];
 

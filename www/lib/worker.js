@@ -108,7 +108,7 @@ const engine = {
       throw new Error(`unknown game method "${method}"`);
     }
     const result = s.game[method](...args);
-    if (method === 'setWeights' || method === 'setParallel') s.replan();
+    if (['setWeights', 'setSearch', 'setParallel'].includes(method)) s.replan();
     return result;
   },
 
