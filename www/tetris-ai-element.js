@@ -5,14 +5,18 @@
 //
 // Attributes (each also a property; a change applies at once): `preset` or `weights` (JSON),
 // `rules` (classic or guideline), `board` ("10x20"), `seed`, `depth`, `autoplay` (the AI plays),
-// `controls` (none, play or full), `parallel` (auto, on or off), and `ai-delay`, `fps`, `hints`,
-// `gravity`, `lock-delay`, `margin`. The game runs in a worker of its own, on the threaded build
-// where the page is cross-origin isolated, else the plain one; the element sizes itself to its
-// box, keeps its styles in its shadow root and takes keys only while it has focus. Events:
-// `ready`, `piece`, `lines`, `gameover`, `error`. Removing it stops its worker.
+// `autorestart` (a new game after the AI's game ends), `controls` (none, play or full), `touch`
+// (auto, on or off), `parallel` (auto, on or off), and `ai-delay`, `fps`, `hints`, `gravity`,
+// `lock-delay`, `margin`. The game runs in a worker of its own, on the threaded build where the
+// page is cross-origin isolated, else the plain one; the element sizes itself to its box, keeps
+// its styles in its shadow root and takes keys only while it has focus. Touch buttons show
+// where the pointer is coarse (or as `touch` says), a "?" button and the ? key show the keys
+// and a legend, and a polite live region announces line clears and game over. Events: `ready`,
+// `newgame`, `piece`, `lines`, `gameover`, `error`. Removing it stops its worker.
 
 import { createGame, limits, presets, resolveBuild } from './tetris-ai.js';
 import { attachKeyboard } from './lib/keys.js';
+import { attachSwipes, attachTouchButtons } from './lib/touch.js';
 import { Renderer, SPAWN_ROWS } from './lib/render.js';
 import { Runner } from './lib/runner.js';
 import { STYLE } from './lib/element-style.js';
@@ -26,7 +30,9 @@ const ATTRIBUTES = {
   seed: 'seed',
   depth: 'depth',
   autoplay: 'autoplay',
+  autorestart: 'autorestart',
   controls: 'controls',
+  touch: 'touch',
   parallel: 'parallel',
   aiDelay: 'ai-delay',
   fps: 'fps',
@@ -51,6 +57,18 @@ export const RANGES = {
 export const DEFAULTS = { aiDelay: 3, fps: 60 };
 const CONTROLS = ['none', 'play', 'full'];
 const PARALLEL = ['auto', 'on', 'off'];
+const TOUCH = ['auto', 'on', 'off'];
+/** Where touch buttons show by themselves (`touch="auto"`): the main pointer is a finger. */
+const COARSE = '(pointer: coarse)';
+
+/** The pause after the AI's game ends before the next one starts (`autorestart`), in ms. */
+export const RESTART_MS = 2000;
+/** Line clears are announced at most this often, in ms (the clears between are summed). */
+const ANNOUNCE_MS = 1000;
+/** Above this frame rate line clears are not announced at all (game over still is). */
+const ANNOUNCE_MAX_FPS = 60;
+/** The board's description (its `aria-label`) changes at most this often, in ms. */
+const LABEL_MS = 1000;
 
 /** Room beside the board for hold and stats (left) and the queue (right), in cells. */
 const SIDE_CELLS = 4.2;
@@ -58,9 +76,36 @@ const SIDE_CELLS = 4.2;
 const SIDE_GAP = 0.5;
 /** The board's frame (padding and border), in pixels. */
 const BOARD_FRAME = 12;
+/** The gap between the board and the rows under it (legend, touch buttons), in pixels. */
+const ROW_GAP = 8;
+
+/** The swatches and words of the legend (the board draws the same way: see lib/render.js). */
+const LEGEND = `
+<li><span class="swatch target" aria-hidden="true"></span>AI target</li>
+<li><span class="swatch ghost" aria-hidden="true"></span>ghost (where your piece lands)</li>
+<li><span class="swatch hint" aria-hidden="true"></span>hints (the AI's next best spots)</li>`;
+
+/** The keys, as the help lists them. */
+const KEY_HELP = `
+<li><kbd>←</kbd> <kbd>→</kbd> move</li>
+<li><kbd>↑</kbd> rotate clockwise</li>
+<li><kbd>Z</kbd> rotate counter-clockwise</li>
+<li><kbd>↓</kbd> soft drop (a tap: one row)</li>
+<li><kbd>Space</kbd> hard drop</li>
+<li><kbd>Shift</kbd> hold</li>
+<li><kbd>P</kbd> pause and resume (at game over: a new game)</li>
+<li><kbd>N</kbd> new game</li>
+<li><kbd>R</kbd> replay this seed</li>
+<li><kbd>?</kbd> this help, <kbd>Esc</kbd> closes it</li>`;
+
+/** The touch gestures, as the help lists them. */
+const TOUCH_HELP = `
+<li>The buttons under the board hold their key while pressed.</li>
+<li>On the board: swipe left or right to move, tap to rotate, swipe down to drop, swipe up to hold.</li>`;
 
 const TEMPLATE = `
 <style>${STYLE}</style>
+<div class="stage">
 <div class="frame" part="frame">
   <div class="side left">
     <div class="box" id="hold-box"><h2>Hold</h2><canvas id="hold" role="img" aria-label="Hold piece"></canvas></div>
@@ -71,6 +116,7 @@ const TEMPLATE = `
       <div><dt>Pieces / line</dt><dd id="stat-ppl">–</dd></div>
       <div><dt>AI decision</dt><dd id="stat-decision" class="small">–</dd></div>
     </dl>
+    <button type="button" id="help-button" class="help-button" aria-label="Keys and legend" aria-haspopup="dialog" title="Keys and legend (?)">?</button>
   </div>
   <div class="board-wrap">
     <canvas id="board" role="img" aria-label="Board"></canvas>
@@ -81,18 +127,46 @@ const TEMPLATE = `
         <button type="button" id="overlay-new" class="primary">New game</button>
         <button type="button" id="overlay-replay">Replay this seed</button>
       </div>
+      <p id="overlay-note" class="overlay-text"></p>
     </div>
   </div>
   <div class="side right">
     <div class="box" id="next-box"><h2>Next</h2><canvas id="next" role="img" aria-label="Next pieces"></canvas></div>
   </div>
 </div>
+<ul id="legend" class="legend" aria-label="Legend">${LEGEND}</ul>
+<div id="touch" class="touch" role="group" aria-label="Touch controls" hidden>
+  <button type="button" data-key="left" aria-label="Move left">←</button>
+  <button type="button" data-key="right" aria-label="Move right">→</button>
+  <button type="button" data-key="soft_drop" aria-label="Soft drop">↓</button>
+  <button type="button" data-key="hard_drop" aria-label="Hard drop">Drop</button>
+  <button type="button" data-key="ccw" aria-label="Rotate counter-clockwise">↺</button>
+  <button type="button" data-key="cw" aria-label="Rotate clockwise">↻</button>
+  <button type="button" data-key="hold" aria-label="Hold">Hold</button>
+</div>
+</div>
+<div id="help" class="help" role="dialog" aria-labelledby="help-title" hidden>
+  <h2 id="help-title">Keys</h2>
+  <ul class="help-list">${KEY_HELP}</ul>
+  <h2>Touch</h2>
+  <ul class="help-list">${TOUCH_HELP}</ul>
+  <h2>On the board</h2>
+  <ul class="legend in-help">${LEGEND}</ul>
+  <p class="help-note">The game is paused while this is open.</p>
+  <button type="button" id="help-close" class="primary">Close</button>
+</div>
+<div id="live" class="visually-hidden" aria-live="polite"></div>
 <p id="banner" class="banner" role="alert" hidden></p>
 <div id="error" class="error" role="alert" hidden><strong>tetris-ai</strong><span id="error-text"></span></div>
 `;
 
 function message(err) {
   return err instanceof Error ? err.message : String(err);
+}
+
+/** "1 line", "2 lines". */
+function count(n, noun) {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /** A random seed below 2^32 (short enough to read and type), from the browser's generator. */
@@ -114,6 +188,7 @@ function fromAttribute(name, text, engine) {
   };
   switch (name) {
     case 'autoplay':
+    case 'autorestart':
     case 'hints':
       return text !== null && text !== 'false';
     case 'preset': {
@@ -175,6 +250,11 @@ function fromAttribute(name, text, engine) {
       if (text === null || text === '') return 'auto';
       if (!PARALLEL.includes(text))
         throw new Error(`parallel must be ${PARALLEL.join(', ')}, got "${text}"`);
+      return text;
+    case 'touch':
+      if (text === null || text === '') return 'auto';
+      if (!TOUCH.includes(text))
+        throw new Error(`touch must be ${TOUCH.join(', ')}, got "${text}"`);
       return text;
     case 'margin': {
       if (text === null || text === '') return null;
@@ -242,6 +322,19 @@ export class TetrisAiElement extends HTMLElement {
     this.changes = Promise.resolve();
     this.lastLines = 0;
     this.text = new Map();
+    /** Whether the help is open, and whether closing it resumes the game. */
+    this.helpOpen = false;
+    this.helpResumes = false;
+    /** The countdown to the next game (`autorestart`): its interval and when it ends. */
+    this.restartTimer = null;
+    this.restartAt = null;
+    /** Line clears not yet announced, the total, when the last announcement was, its timer. */
+    this.lineNews = { cleared: 0, total: 0, at: -Infinity, timer: null };
+    /** When the board's label last changed, and whether it said game over. */
+    this.labelAt = -Infinity;
+    this.labelOver = false;
+    this.coarse = matchMedia(COARSE);
+    this.pointerChanged = () => this.layout();
     this.runner = new Runner({
       settings: () => this.runnerSettings(),
       onFrame: (snapshot) => this.drawn(snapshot),
@@ -251,6 +344,16 @@ export class TetrisAiElement extends HTMLElement {
     this.runner.placements = this.placements;
     this.$('overlay-new').addEventListener('click', () => this.newGame({ seed: randomSeed() }));
     this.$('overlay-replay').addEventListener('click', () => this.newGame());
+    this.$('help-button').addEventListener('click', () => this.toggleHelp());
+    this.$('help-close').addEventListener('click', () => this.closeHelp());
+    attachTouchButtons(this.$('touch'), {
+      press: (key) => this.controls !== 'none' && this.runner.press(key),
+      release: (key) => this.runner.release(key),
+    });
+    attachSwipes(this.$('board'), {
+      cell: () => this.renderer.cell,
+      tap: (key) => this.tap(key),
+    });
     this.addEventListener('pointerdown', () => {
       if (this.controls !== 'none') this.focus({ preventScroll: true });
     });
@@ -263,8 +366,9 @@ export class TetrisAiElement extends HTMLElement {
     this.keyboard = attachKeyboard(this, {
       press: (key) => this.controls !== 'none' && this.runner.press(key),
       release: (key) => this.runner.release(key),
-      togglePause: () => this.controls !== 'none' && this.togglePause(),
+      command: (name) => this.command(name),
     });
+    this.coarse.addEventListener('change', this.pointerChanged);
     this.started = this.start();
     this.started.catch(() => {}); // shown in the box and fired as `error`
   }
@@ -272,6 +376,9 @@ export class TetrisAiElement extends HTMLElement {
   disconnectedCallback() {
     this.resizer?.disconnect();
     this.keyboard?.detach();
+    this.coarse.removeEventListener('change', this.pointerChanged);
+    this.cancelRestart();
+    this.quietLines();
     this.runner.stop();
     this.game?.close();
     this.game = null;
@@ -356,8 +463,15 @@ export class TetrisAiElement extends HTMLElement {
     this.settings = s;
     this.runner.setGame(this.game);
     this.lastLines = 0;
+    this.cancelRestart();
+    this.quietLines();
+    this.labelAt = -Infinity;
     await this.game.setParallel(this.parallelInUse());
     this.runner.resume();
+    if (this.helpOpen) {
+      this.helpResumes = true;
+      this.runner.pause();
+    }
     this.runner.start();
     this.layout();
     this.hideError();
@@ -410,6 +524,9 @@ export class TetrisAiElement extends HTMLElement {
     this.settings = next;
     if ('parallel' in patch) await this.game.setParallel(this.parallelInUse());
     if ('autoplay' in patch) this.keyboard.releaseAll();
+    if ('controls' in patch && next.controls === 'none') this.closeHelp();
+    if ('autoplay' in patch || 'autorestart' in patch) this.scheduleRestart();
+    if ('controls' in patch || 'touch' in patch || 'autoplay' in patch) this.layout();
     this.runner.redraw();
     this.hideError();
   }
@@ -468,18 +585,41 @@ export class TetrisAiElement extends HTMLElement {
 
   // ---- drawing ----
 
-  /** Sizes the board to the element's box. */
+  /** Whether the touch buttons show: `touch` on, or auto where the main pointer is a finger. */
+  touchShown() {
+    if (!this.settings || this.settings.controls === 'none') return false;
+    const { touch } = this.settings;
+    return touch === 'on' || (touch === 'auto' && this.coarse.matches);
+  }
+
+  /** Shows the controls the settings ask for (help, legend, touch buttons). */
+  showControls() {
+    const { controls, autoplay } = this.settings;
+    this.$('help-button').hidden = controls === 'none';
+    this.$('legend').hidden = controls !== 'full';
+    const touch = this.touchShown();
+    this.$('touch').hidden = !touch;
+    for (const button of this.$('touch').querySelectorAll('button')) button.disabled = autoplay;
+    this.$('board').classList.toggle('swipes', touch && !autoplay);
+  }
+
+  /** Sizes the board to the element's box, less the rows under it (legend, touch buttons). */
   layout() {
     if (!this.settings) return;
     const [width, height] = this.settings.board;
     const rules = this.engine.limits.rules[this.settings.rules];
     this.$('hold-box').hidden = !rules.hold;
     this.$('next-box').hidden = rules.preview === 0;
+    this.$('next-box').parentElement.hidden = rules.preview === 0;
+    this.showControls();
+    const below = ['legend', 'touch']
+      .map((id) => this.$(id))
+      .reduce((sum, row) => sum + (row.hidden ? 0 : row.offsetHeight + ROW_GAP), 0);
     const style = getComputedStyle(this);
     const inner = (size, ...sides) =>
       size - sides.reduce((sum, side) => sum + (parseFloat(style[side]) || 0), 0);
     const boxWidth = inner(this.clientWidth, 'paddingLeft', 'paddingRight') - BOARD_FRAME;
-    const boxHeight = inner(this.clientHeight, 'paddingTop', 'paddingBottom') - BOARD_FRAME;
+    const boxHeight = inner(this.clientHeight, 'paddingTop', 'paddingBottom') - BOARD_FRAME - below;
     const rows = height + SPAWN_ROWS;
     const sides = rules.preview > 0 ? 2 : 1;
     const across = width + sides * (SIDE_CELLS + SIDE_GAP);
@@ -496,6 +636,7 @@ export class TetrisAiElement extends HTMLElement {
     const { lines } = snapshot.view.stats;
     if (lines > this.lastLines) {
       this.emit('lines', { cleared: lines - this.lastLines, lines });
+      this.noteLines(lines - this.lastLines, lines);
     }
     this.lastLines = lines;
     this.renderer.draw({
@@ -515,7 +656,57 @@ export class TetrisAiElement extends HTMLElement {
     const ms = (v) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
     const { last, median } = snapshot.decision;
     this.setText('stat-decision', last == null ? '–' : `${ms(last)} ms · median ${ms(median)} ms`);
+    this.describeBoard(stats);
     this.showOverlay();
+  }
+
+  /**
+   * The board's label for screen readers: its size, lines, pieces and game over. Changes at
+   * most once per LABEL_MS, and at once when the game ends or a new one starts.
+   */
+  describeBoard(stats) {
+    const now = performance.now();
+    if (now - this.labelAt < LABEL_MS && stats.game_over === this.labelOver) return;
+    this.labelAt = now;
+    this.labelOver = stats.game_over;
+    const [width, height] = this.settings.board;
+    this.$('board').setAttribute(
+      'aria-label',
+      `Board, ${width} by ${height}: ${count(stats.lines, 'line')}, ${count(stats.pieces, 'piece')}` +
+        (stats.game_over ? ', game over' : ''),
+    );
+  }
+
+  /** Says `text` in the polite live region. */
+  announce(text) {
+    this.$('live').textContent = text;
+  }
+
+  /**
+   * Announces line clears, at most once per ANNOUNCE_MS (the clears in between summed into one
+   * announcement), and none while the frame rate is above ANNOUNCE_MAX_FPS: a fast game would
+   * flood a screen reader.
+   */
+  noteLines(cleared, total) {
+    if (this.settings.fps > ANNOUNCE_MAX_FPS || this.runner.over) return;
+    const news = this.lineNews;
+    news.cleared += cleared;
+    news.total = total;
+    if (news.timer !== null) return;
+    const wait = Math.max(0, news.at + ANNOUNCE_MS - performance.now());
+    news.timer = setTimeout(() => {
+      news.timer = null;
+      news.at = performance.now();
+      this.announce(`${count(news.cleared, 'line')} cleared, ${news.total} in total`);
+      news.cleared = 0;
+    }, wait);
+  }
+
+  /** Drops the line clears not yet announced. */
+  quietLines() {
+    clearTimeout(this.lineNews.timer);
+    this.lineNews.timer = null;
+    this.lineNews.cleared = 0;
   }
 
   setText(id, value) {
@@ -526,13 +717,23 @@ export class TetrisAiElement extends HTMLElement {
     }
   }
 
+  /** The game-over or pause overlay, with the buttons and keys that work there. */
   showOverlay() {
     const state = this.runner.over ? 'over' : this.runner.paused ? 'paused' : '';
-    const key = `${state}:${this.controls}:${this.runner.gameId}`;
+    const note = this.overlayNote(state);
+    const key = `${state}:${this.controls}:${this.runner.gameId}:${note}`;
     if (key === this.overlayKey) return;
+    const entering = `${state}:${this.runner.gameId}` !== this.overlayState;
     this.overlayKey = key;
-    this.$('overlay').hidden = !state;
-    this.$('overlay-actions').hidden = state !== 'over' || this.controls !== 'full';
+    this.overlayState = `${state}:${this.runner.gameId}`;
+    const overlay = this.$('overlay');
+    const focused = this.matches(':focus');
+    const inOverlay = overlay.contains(this.root.activeElement);
+    const actions = state === 'over' && this.controls === 'full';
+    overlay.hidden = !state;
+    this.$('overlay-actions').hidden = !actions;
+    this.$('overlay-note').textContent = note;
+    this.$('overlay-note').hidden = !note;
     if (state === 'over') {
       const { stats } = this.runner.snapshot.view;
       this.$('overlay-title').textContent = 'Game over';
@@ -542,10 +743,62 @@ export class TetrisAiElement extends HTMLElement {
       this.$('overlay-title').textContent = 'Paused';
       this.$('overlay-text').textContent = this.controls === 'none' ? '' : 'Press P to go on';
     }
+    // The keyboard follows: to "New game" as the game ends, back to the element as it goes.
+    if (focused && entering && actions && !this.helpOpen) {
+      this.$('overlay-new').focus({ preventScroll: true });
+    } else if (inOverlay && (!state || !actions)) {
+      this.focus({ preventScroll: true });
+    }
+  }
+
+  /** The overlay's last line: the countdown to the next game, or the keys of game over. */
+  overlayNote(state) {
+    if (state !== 'over') return '';
+    if (this.restartAt !== null) {
+      const seconds = Math.max(1, Math.ceil((this.restartAt - performance.now()) / 1000));
+      return `Next game in ${seconds} s`;
+    }
+    return this.controls === 'none' ? '' : 'N: new game · R: replay this seed';
   }
 
   over() {
-    this.emit('gameover', { stats: this.runner.snapshot.view.stats });
+    const { stats } = this.runner.snapshot.view;
+    this.emit('gameover', { stats });
+    this.quietLines();
+    this.announce(`Game over: ${count(stats.lines, 'line')}, ${count(stats.pieces, 'piece')}`);
+    this.scheduleRestart();
+  }
+
+  /**
+   * With `autorestart` while the AI plays, a game that ended is followed RESTART_MS later by a
+   * new one with a new seed (the overlay counts down meanwhile); otherwise any countdown stops.
+   */
+  scheduleRestart() {
+    const wanted =
+      this.runner.over && this.settings.autorestart && this.settings.autoplay && !this.helpOpen;
+    if (!wanted) {
+      this.cancelRestart();
+      return;
+    }
+    if (this.restartTimer !== null) return;
+    this.restartAt = performance.now() + RESTART_MS;
+    this.restartTimer = setInterval(() => {
+      if (performance.now() < this.restartAt) {
+        this.showOverlay();
+        return;
+      }
+      this.cancelRestart();
+      this.newGame({ seed: randomSeed() }).catch(() => {});
+    }, 250);
+    this.showOverlay();
+  }
+
+  cancelRestart() {
+    if (this.restartTimer === null) return;
+    clearInterval(this.restartTimer);
+    this.restartTimer = null;
+    this.restartAt = null;
+    if (this.runner.snapshot) this.showOverlay();
   }
 
   /** Shows a problem that stops the element (no game can run) in its box, and fires `error`. */
@@ -593,6 +846,65 @@ export class TetrisAiElement extends HTMLElement {
     if (this.runner.over) return;
     if (this.runner.paused) this.runner.resume();
     else this.runner.pause();
+  }
+
+  /**
+   * A key of the game itself (see lib/keys.js): `pause` (at game over: a new game), `new`,
+   * `replay`, `help` and `close`. Returns whether it was taken. While the help is open only it
+   * takes keys.
+   */
+  command(name) {
+    if (this.controls === 'none' || !this.settings) return false;
+    if (name === 'help') {
+      this.toggleHelp();
+      return true;
+    }
+    if (name === 'close') {
+      if (!this.helpOpen) return false;
+      this.closeHelp();
+      return true;
+    }
+    if (this.helpOpen) return true;
+    if (name === 'pause' && !this.runner.over) this.togglePause();
+    else if (name === 'replay') this.newGame().catch(() => {});
+    else this.newGame({ seed: randomSeed() }).catch(() => {});
+    return true;
+  }
+
+  /** A tap of `key` (a press and its release), from a gesture on the board. */
+  tap(key) {
+    if (!this.touchShown()) return;
+    this.runner.press(key);
+    this.runner.release(key);
+  }
+
+  /** Opens the help (keys, touch gestures, legend), pausing a running game while it is open. */
+  openHelp() {
+    if (this.helpOpen) return;
+    this.helpOpen = true;
+    this.helpResumes = !this.runner.paused && !this.runner.over;
+    this.pause();
+    this.cancelRestart();
+    this.$('help').hidden = false;
+    this.$('help-button').setAttribute('aria-expanded', 'true');
+    if (this.matches(':focus')) this.$('help-close').focus({ preventScroll: true });
+  }
+
+  /** Closes the help; the game goes on if it ran when the help opened. */
+  closeHelp() {
+    if (!this.helpOpen) return;
+    const focused = this.matches(':focus');
+    this.helpOpen = false;
+    this.$('help').hidden = true;
+    this.$('help-button').setAttribute('aria-expanded', 'false');
+    if (this.helpResumes) this.resume();
+    this.scheduleRestart();
+    if (focused) this.focus({ preventScroll: true });
+  }
+
+  toggleHelp() {
+    if (this.helpOpen) this.closeHelp();
+    else this.openHelp();
   }
 
   /** Whether the game is paused. */

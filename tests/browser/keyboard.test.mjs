@@ -1,4 +1,7 @@
-// Issue test 4: with the AI off, the keyboard moves, rotates, holds and hard-drops the piece.
+// The keyboard: with the AI off it moves, rotates, holds and hard-drops the piece on the page;
+// a quick tap of the down arrow moves the piece a row; at game over the overlay's buttons take
+// the focus and Enter and Space work them, and N, R and P start a new game, replay the seed and
+// pause at any time.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +13,7 @@ import {
   newGame,
   readNumber,
   waitForAsync,
+  openElementPage,
   assertNoErrors,
 } from './harness.mjs';
 
@@ -211,6 +215,194 @@ test(
         locked.placements + 1,
         'tetris.placements should record the placement',
       );
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
+  },
+);
+
+// ---- the element's keys ----
+
+/** The element `#game`'s state: active cells' rows and columns, pieces, seed, paused, over. */
+function element(page) {
+  return page.evaluate(async () => {
+    const el = document.querySelector('#game');
+    const flat = Array.from(await el.game.activeCells());
+    const stats = await el.game.stats();
+    return {
+      xs: flat.filter((_, i) => i % 2 === 0),
+      ys: flat.filter((_, i) => i % 2 === 1),
+      pieces: stats.pieces,
+      over: stats.game_over,
+      seed: el.seed,
+      paused: el.paused,
+      focused: el.shadowRoot.activeElement?.id ?? null,
+      active: document.activeElement?.id ?? null,
+    };
+  });
+}
+
+/** Gives the element the keyboard with a click, and checks it has it. */
+async function focusElement(page) {
+  await page.locator('#game').click(WAIT);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'game');
+}
+
+/** Counts the element's `newgame` events from now on, in `window.newGames` (their seeds). */
+function countNewGames(page) {
+  return page.evaluate(() => {
+    window.newGames = [];
+    document
+      .querySelector('#game')
+      .addEventListener('newgame', (event) => window.newGames.push(event.detail.seed));
+  });
+}
+
+/** Hard-drops with Space until the game is over (a 4x4 board fills in a few pieces). */
+async function topOut(page) {
+  for (let i = 0; i < 40; i++) {
+    const now = await element(page);
+    if (now.over) return now;
+    await page.keyboard.press('Space');
+    await waitForAsync(
+      page,
+      async (pieces) => {
+        const stats = await document.querySelector('#game').game.stats();
+        return stats.pieces > pieces || stats.game_over;
+      },
+      now.pieces,
+      WAIT,
+    );
+  }
+  throw new Error('the game did not end after 40 hard drops');
+}
+
+/** Waits until the element has started one more game than `count`; returns its seed. */
+async function nextGame(page, count) {
+  await page.waitForFunction((count) => window.newGames.length > count, count, WAIT);
+  await waitForAsync(
+    page,
+    async () => {
+      const el = document.querySelector('#game');
+      const stats = await el.game.stats();
+      return !stats.game_over && stats.pieces === 0;
+    },
+    null,
+    WAIT,
+  );
+  return page.evaluate((count) => window.newGames[count], count);
+}
+
+const ELEMENT =
+  '<tetris-ai id="game" controls="full" rules="guideline" seed="5" gravity="1000" lock-delay="1000"';
+
+test('a quick tap of the down arrow moves the piece one row', { timeout: 90_000 }, async () => {
+  const opened = await openElementPage(
+    env.browser,
+    env.server,
+    `${ELEMENT} board="10x20"></tetris-ai>`,
+  );
+  try {
+    const { page } = opened;
+    const fresh = await element(page);
+    assert.equal(fresh.ys.length, 4, 'a piece falls');
+    await focusElement(page);
+    // Down and up at once: the key is released before the next frame runs.
+    await page.keyboard.press('ArrowDown');
+    const moved = await waitForAsync(
+      page,
+      async (top) => {
+        const flat = Array.from(await document.querySelector('#game').game.activeCells());
+        const ys = flat.filter((_, i) => i % 2 === 1);
+        return Math.max(...ys) < top ? ys : null;
+      },
+      Math.max(...fresh.ys),
+      { timeout: 3_000 },
+    ).catch(() => null);
+    assert.ok(moved, `the tap should move the piece down (rows ${fresh.ys} before, still there)`);
+    assert.deepEqual(
+      moved,
+      fresh.ys.map((y) => y - 1),
+      'one tap moves exactly one row',
+    );
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test(
+  'at game over the buttons take the focus and the keys restart, replay and pause',
+  { timeout: 120_000 },
+  async (t) => {
+    const opened = await openElementPage(
+      env.browser,
+      env.server,
+      `${ELEMENT} board="4x4"></tetris-ai>`,
+    );
+    try {
+      const { page } = opened;
+      await countNewGames(page);
+      await focusElement(page);
+
+      // Game over with the focus in the element: "New game" has it, and Enter works it.
+      let over = await topOut(page);
+      await page.waitForFunction(
+        () => document.querySelector('#game').shadowRoot.activeElement?.id === 'overlay-new',
+        null,
+        WAIT,
+      );
+      over = await element(page);
+      assert.equal(over.active, 'game', 'the focus stays in the element');
+      await page.keyboard.press('Enter');
+      const entered = await nextGame(page, 0);
+      assert.notEqual(entered, 5, 'Enter on "New game" starts a game with a new seed');
+      const fresh = await element(page);
+      assert.equal(fresh.active, 'game', 'the element keeps the focus after the new game');
+      t.diagnostic(`Enter: seed 5 -> ${entered}`);
+
+      // Space on "Replay this seed" replays it (and drops no piece).
+      await topOut(page);
+      await page.waitForFunction(
+        () => document.querySelector('#game').shadowRoot.activeElement?.id === 'overlay-new',
+        null,
+        WAIT,
+      );
+      await page.keyboard.press('Tab');
+      assert.equal((await element(page)).focused, 'overlay-replay', 'Tab reaches "Replay"');
+      await page.keyboard.press('Space');
+      assert.equal(await nextGame(page, 1), entered, 'Space on "Replay" replays the seed');
+
+      // R at game over replays the seed; N starts a new one; P starts a new one too.
+      await topOut(page);
+      await page.keyboard.press('r');
+      assert.equal(await nextGame(page, 2), entered, 'R at game over replays the seed');
+      await topOut(page);
+      await page.keyboard.press('n');
+      const renewed = await nextGame(page, 3);
+      assert.notEqual(renewed, entered, 'N at game over starts a game with a new seed');
+      await topOut(page);
+      await page.keyboard.press('p');
+      const resumed = await nextGame(page, 4);
+      assert.notEqual(resumed, renewed, 'P at game over starts a game with a new seed');
+
+      // During a game: P pauses and resumes, R replays the seed, N starts a new one.
+      await page.keyboard.press('Space');
+      await waitForAsync(
+        page,
+        async () => (await document.querySelector('#game').game.stats()).pieces === 1,
+        null,
+        WAIT,
+      );
+      await page.keyboard.press('p');
+      assert.equal((await element(page)).paused, true, 'P pauses');
+      await page.keyboard.press('p');
+      assert.equal((await element(page)).paused, false, 'P resumes');
+      await page.keyboard.press('r');
+      assert.equal(await nextGame(page, 5), resumed, 'R replays the seed mid-game');
+      await page.keyboard.press('n');
+      assert.notEqual(await nextGame(page, 6), resumed, 'N starts a new seed mid-game');
       assertNoErrors(assert, opened);
     } finally {
       await opened.close();

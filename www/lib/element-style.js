@@ -16,8 +16,15 @@ export const STYLE = `
 }
 :host(:focus-visible) .frame { outline: 2px solid #5aa9ff; outline-offset: 2px; border-radius: 10px; }
 [hidden] { display: none !important; }
-.frame {
+.stage {
   height: 100%;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 8px;
+}
+.frame {
+  width: 100%;
   display: flex;
   align-items: flex-start;
   justify-content: center;
@@ -94,7 +101,8 @@ button {
   cursor: pointer;
 }
 button:hover { background: #1e2a3e; }
-button.primary { background: #2f6fc7; border-color: #2f6fc7; color: #fff; font-weight: 600; }
+button.primary { background: #2563b8; border-color: #2563b8; color: #fff; font-weight: 600; }
+button.primary:hover { background: #1f57a3; }
 button:focus-visible { outline: 2px solid #5aa9ff; outline-offset: 1px; }
 .error {
   position: absolute;
@@ -127,5 +135,86 @@ button:focus-visible { outline: 2px solid #5aa9ff; outline-offset: 1px; }
   color: #ffb4b4;
   font-size: 12.5px;
   overflow-wrap: anywhere;
+}
+.help-button {
+  align-self: flex-start;
+  width: 28px;
+  height: 28px;
+  padding: 0;
+  border-radius: 50%;
+  font-weight: 700;
+}
+.legend {
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: 4px 14px;
+  margin: 0;
+  padding: 5px 10px;
+  list-style: none;
+  font-size: 12px;
+  color: #c3ccd9;
+  background: #121926;
+  border: 1px solid #243044;
+  border-radius: 8px;
+}
+.legend li { display: flex; align-items: center; gap: 6px; }
+.legend.in-help { flex-direction: column; align-items: flex-start; padding: 0; border: 0; font-size: inherit; }
+.swatch { flex: none; width: 14px; height: 14px; box-sizing: border-box; border-radius: 2px; background: #0c111b; }
+.swatch.target { border: 2px dashed #a45ee5; }
+.swatch.ghost { border: 2px solid rgba(164, 94, 229, 0.85); }
+.swatch.hint { border: 1.5px dotted rgba(255, 255, 255, 0.75); }
+.touch {
+  display: grid;
+  grid-template-columns: repeat(7, 1fr);
+  gap: 6px;
+  width: min(100%, 440px);
+}
+.touch button {
+  min-height: 48px;
+  padding: 0;
+  font-size: 18px;
+  touch-action: manipulation;
+  user-select: none;
+  -webkit-user-select: none;
+}
+.touch button.held { background: #2a3a55; }
+.touch button:disabled { opacity: 0.45; cursor: default; }
+#board.swipes { touch-action: none; }
+.help {
+  position: absolute;
+  inset: 0;
+  z-index: 3;
+  overflow: auto;
+  padding: 12px 16px;
+  background: #0f1520;
+  border: 1px solid #243044;
+  border-radius: 10px;
+}
+.help h2 { margin-top: 10px; }
+.help h2:first-child { margin-top: 0; }
+.help-list { display: grid; gap: 4px; margin: 0; padding: 0; list-style: none; }
+.help-note { color: #b4bfce; }
+kbd {
+  display: inline-block;
+  min-width: 1.4em;
+  padding: 0 5px;
+  border: 1px solid #3a4a63;
+  border-radius: 4px;
+  background: #172030;
+  color: #dfe6f1;
+  font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  text-align: center;
+}
+.visually-hidden {
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+  border: 0;
 }
 `;

@@ -1,6 +1,7 @@
 // Keyboard: guideline keys to engine keys, presses and releases only (auto-repeat events are
-// ignored: the engine's DAS and ARR repeat a held key through tick), and P to pause. Keys are
-// heard on one element (the game's), so they play only while it has focus.
+// ignored: the engine's DAS and ARR repeat a held key through tick), and the keys of the game
+// itself (pause, new game, replay, help). Keys are heard on one element (the game's), so they
+// play only while it has focus.
 
 const KEYS = {
   ArrowLeft: 'left',
@@ -12,6 +13,18 @@ const KEYS = {
   z: 'ccw',
   Z: 'ccw',
   Shift: 'hold',
+};
+
+/** Keys that work the game rather than the piece, to the commands `handlers.command` takes. */
+const COMMANDS = {
+  p: 'pause',
+  P: 'pause',
+  n: 'new',
+  N: 'new',
+  r: 'replay',
+  R: 'replay',
+  '?': 'help',
+  Escape: 'close',
 };
 
 function typing(target) {
@@ -32,7 +45,7 @@ function control(target) {
 /**
  * Listens for keys on `target` (an element that takes focus). `handlers`: `press(key)` and
  * `release(key)` with engine key names (press returns whether the key was taken), and
- * `togglePause()`.
+ * `command(name)` with a name of `COMMANDS` (returns whether it was taken).
  */
 export function attachKeyboard(target, handlers) {
   const held = new Set();
@@ -41,9 +54,9 @@ export function attachKeyboard(target, handlers) {
     // The element the key really went to, inside the game's shadow root if need be.
     const origin = event.composedPath()[0];
     if (event.ctrlKey || event.metaKey || event.altKey || typing(origin)) return;
-    if (event.key === 'p' || event.key === 'P') {
-      if (!event.repeat) handlers.togglePause();
-      event.preventDefault();
+    const command = COMMANDS[event.key];
+    if (command) {
+      if (event.repeat || handlers.command(command)) event.preventDefault();
       return;
     }
     const key = KEYS[event.key];
