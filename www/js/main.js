@@ -82,6 +82,7 @@ function updateShare() {
   $('share-link').href = store.shareUrl(settings);
 }
 
+/** Saves the settings (a change the user made) and updates the share link. */
 function commit() {
   store.save(settings);
   updateShare();
@@ -93,11 +94,35 @@ function describeParallel() {
   panel.showParallel(on, why);
 }
 
+/** The settings the page is applying to the element right now, or null. */
+let applying = null;
+
+/**
+ * Plays a game of the settings `s`: the element starts with them, or takes them. Rejects with
+ * the element's reason when it refuses them (the game it had goes on).
+ */
+async function play(s) {
+  applying = s;
+  try {
+    if (element) {
+      await element.update(elementSettings(s));
+    } else {
+      element = makeElement(s);
+      listen(element);
+      $('game-slot').append(element);
+      await element.ready;
+    }
+  } finally {
+    applying = null;
+  }
+}
+
 /** Starts a game with the settings changed by `patch`; on a bad setting keeps the old game. */
 async function startGame(patch = {}) {
+  panel.showLinkProblems([]);
   const next = { ...settings, ...patch };
   try {
-    await element.update(elementSettings(next));
+    await play(next);
   } catch (err) {
     panel.showGameError(message(err));
     panel.refresh();
@@ -114,6 +139,7 @@ async function startGame(patch = {}) {
 
 /** Replaces the AI's weights in the running game; resolves to an error message or null. */
 async function setWeights(weights) {
+  panel.showLinkProblems([]);
   try {
     await element.update({ weights });
     settings.weights = await element.game.weights();
@@ -124,6 +150,17 @@ async function setWeights(weights) {
   commit();
   panel.refresh();
   return null;
+}
+
+/** `s` with the weights and margin of the preset `name`. */
+function withPreset(s, name) {
+  const preset = engine.presets.find((p) => p.name === name);
+  return { ...s, preset: name, weights: preset.weights, margin: preset.lookahead_margin };
+}
+
+/** The settings of a first visit: the engine's default preset, rules and board. */
+function defaultSettings() {
+  return withPreset(store.defaults(), engine.limits.default_preset);
 }
 
 /** The element's name for a page setting that applies live. */
@@ -144,6 +181,7 @@ const app = {
     return element.paused;
   },
   live(name, value) {
+    panel.showLinkProblems([]);
     settings[name] = value;
     store.save(settings);
     const patch =
@@ -156,13 +194,15 @@ const app = {
       .catch((err) => panel.showGameError(message(err)));
   },
   restart: (patch) => startGame(patch),
-  newGame: (patch) => startGame(patch),
+  newGame: () => startGame(),
   randomSeed: () => startGame({ seed: store.randomSeed() }),
+  reset: () => startGame(defaultSettings()),
   togglePause() {
     element.togglePause();
   },
   setWeights,
   async presetChosen(name) {
+    panel.showLinkProblems([]);
     if (!name) {
       settings.preset = '';
       commit();
@@ -176,41 +216,109 @@ const app = {
       panel.showGameError(message(err));
       return;
     }
-    settings.preset = name;
-    settings.weights = preset.weights;
-    settings.margin = preset.lookahead_margin;
+    settings = withPreset(settings, name);
     commit();
     panel.refresh();
   },
 };
 
-/** Takes the settings a share link in the URL carries, then clears the hash. */
-function applyShare() {
-  let shared;
-  try {
-    shared = store.readShare(window.location.hash);
-  } catch (err) {
-    panel.showGameError(message(err));
-    shared = null;
-  }
+/** The share link in the URL (`{fields, problems}`, see `readShare`), or null; clears the hash. */
+function takeLink() {
+  const names = engine.presets.map((p) => p.name);
+  const link = store.readShare(window.location.hash, names);
   if (window.location.hash) {
     history.replaceState(null, '', window.location.pathname + window.location.search);
   }
-  if (!shared) return false;
-  settings = store.merge(settings, shared);
-  if (shared.weights) settings.preset = matchPreset(engine.presets, settings.weights);
-  if (!('margin' in shared)) settings.margin = null;
-  return true;
+  return link;
 }
 
-function defaultWeights() {
-  const preset =
-    engine.presets.find((p) => p.name === settings.preset) ||
-    engine.presets.find((p) => p.name === engine.limits.default_preset) ||
-    engine.presets[0];
-  settings.preset = preset.name;
-  settings.weights = preset.weights;
-  settings.margin = preset.lookahead_margin;
+/** The settings `own` with a share link's well-formed `fields`: its game, and its AI if given. */
+function sharedSettings(own, fields) {
+  let next = { ...own };
+  for (const name of ['seed', 'rules', 'width', 'height', 'depth']) {
+    if (name in fields) next[name] = fields[name];
+  }
+  if ('weights' in fields) {
+    const preset = matchPreset(engine.presets, fields.weights);
+    next = { ...next, weights: fields.weights, preset, margin: fields.margin ?? null };
+  } else if (fields.preset) {
+    next = withPreset(next, fields.preset);
+    if ('margin' in fields) next.margin = fields.margin;
+  } else if ('margin' in fields) {
+    next.margin = fields.margin;
+  }
+  return next;
+}
+
+/**
+ * Plays the game a share link gives, over the current settings, and lists what in the link is
+ * bad. The link's AI (weights, preset and margin) is checked by the engine: if it refuses it,
+ * the game plays the rest of the link with the user's own AI. Nothing is saved here: a shared
+ * game is someone else's, so the user's saved settings stay as they were until the user changes
+ * a setting (then the settings in use, the shared game's, are saved like any change).
+ */
+async function openLink(link) {
+  const problems = [...link.problems];
+  const { weights, preset, margin, ...game } = link.fields;
+  let next = sharedSettings(settings, link.fields);
+  try {
+    await play(next);
+  } catch (err) {
+    if ([weights, preset, margin].every((part) => part === undefined)) throw err;
+    problems.push(
+      `The share link's AI (its weights and margin) was refused: ${message(err)}; ` +
+        'your own weights play the rest of the link.',
+    );
+    next = sharedSettings(settings, game);
+    await play(next);
+  }
+  settings = next;
+  panel.showLinkProblems(problems);
+}
+
+/** Listens to the game's own "New game" and "Replay" (a new seed): the page keeps in step. */
+function listen(game) {
+  game.addEventListener('calibrated', describeParallel);
+  game.addEventListener('newgame', (event) => {
+    if (applying || settings.seed === event.detail.seed) return;
+    settings.seed = event.detail.seed;
+    commit();
+    panel.refresh();
+  });
+}
+
+/** Copies the share link when it is clicked, instead of opening it here (a new tab opens it). */
+async function copyShareLink(event) {
+  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
+    return;
+  }
+  event.preventDefault();
+  const status = $('share-status');
+  try {
+    await navigator.clipboard.writeText($('share-link').href);
+    status.textContent = 'Copied';
+  } catch {
+    status.textContent = 'Copy failed: right-click the link to copy it';
+  }
+  clearTimeout(copyShareLink.timer);
+  copyShareLink.timer = setTimeout(() => {
+    status.textContent = '';
+  }, 3000);
+}
+
+/** A share link pasted into the address bar of the open page: its game plays. */
+function hashChanged() {
+  const link = takeLink();
+  if (!link) return;
+  openLink(link).then(
+    () => {
+      updateShare();
+      panel.showGameError('');
+      panel.refresh();
+      describeParallel();
+    },
+    (err) => panel.showGameError(message(err)),
+  );
 }
 
 async function main() {
@@ -238,49 +346,31 @@ async function main() {
   app.threaded = engine.build === 'threaded';
   panel = createPanel(app);
 
-  if (!settings.weights) defaultWeights();
-  applyShare();
-  element = makeElement(settings);
-  element.addEventListener('calibrated', describeParallel);
-  // The game's own "New game" (a new seed) and "Replay": the page keeps its settings in step.
-  element.addEventListener('newgame', (event) => {
-    if (settings.seed !== event.detail.seed) {
-      settings.seed = event.detail.seed;
-      commit();
-      panel.refresh();
-    }
-  });
-  $('game-slot').append(element);
+  if (!settings.weights)
+    settings = withPreset(settings, settings.preset || engine.limits.default_preset);
+  const link = takeLink();
   try {
-    await element.ready;
+    if (link) await openLink(link);
+    else await play(settings);
   } catch (err) {
     // Stored settings the engine refuses (from an older page, say): back to the defaults.
-    settings = store.defaults();
-    defaultWeights();
-    if (!(await startGame())) throw err;
+    const defaults = defaultSettings();
+    await play(defaults).catch(() => {
+      throw err;
+    });
+    settings = defaults;
     panel.showGameError(
       `Your saved settings were refused (${message(err)}); the defaults are back.`,
     );
   }
-  commit();
+  // A shared game is not saved until the user changes something (see openLink).
+  if (link) updateShare();
+  else commit();
   panel.refresh();
   describeParallel();
 
-  $('copy-share').addEventListener('click', async () => {
-    const button = $('copy-share');
-    try {
-      await navigator.clipboard.writeText($('share-link').href);
-      button.textContent = 'Copied';
-    } catch {
-      button.textContent = 'Copy failed';
-    }
-    setTimeout(() => {
-      button.textContent = 'Copy';
-    }, 1500);
-  });
-  window.addEventListener('hashchange', () => {
-    if (applyShare()) startGame();
-  });
+  $('share-link').addEventListener('click', copyShareLink);
+  window.addEventListener('hashchange', hashChanged);
   window.tetris.evolution = createEvolutionPanel({
     choices,
     presets: engine.presets,

@@ -1,6 +1,6 @@
 // The settings panel: shows the settings and turns the user's changes into calls on the app.
 
-import { rangeMessage, wholeIn } from './settings.js';
+import { nonFiniteWeight, range, rangeMessage, wholeIn } from './settings.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -8,6 +8,87 @@ function showError(element, message) {
   element.textContent = message || '';
   element.hidden = !message;
 }
+
+/** Marks `input` as holding a bad value, explained by `text` in `box`. */
+function markBad(input, box, text) {
+  input.setAttribute('aria-invalid', 'true');
+  input.setAttribute('aria-describedby', box.id);
+  showError(box, text);
+}
+
+/** Takes a bad mark off `input`; clears `box` if it explained this input. */
+function markGood(input, box) {
+  const explained = input.getAttribute('aria-invalid') === 'true';
+  input.removeAttribute('aria-invalid');
+  input.removeAttribute('aria-describedby');
+  if (explained) showError(box, '');
+}
+
+/** Whether `input` is marked as holding a bad value. */
+function isBad(input) {
+  return input.getAttribute('aria-invalid') === 'true';
+}
+
+/** The message element of one input, shown after its row (made on first use). */
+function messageOf(input) {
+  const id = `${input.id}-error`;
+  let box = document.getElementById(id);
+  if (!box) {
+    box = document.createElement('p');
+    box.id = id;
+    box.className = 'error field-error';
+    box.setAttribute('role', 'alert');
+    box.hidden = true;
+    input.closest('.row').after(box);
+  }
+  return box;
+}
+
+/** The question `ask` shows now, and how to close it. */
+let closeQuestion = null;
+
+/**
+ * Asks `question` after `anchor`, with a button `yes` and Cancel; resolves to true on `yes`, to
+ * false on Cancel or when another question takes its place. Nothing changes while it waits.
+ */
+function ask(anchor, question, yes) {
+  closeQuestion?.(false);
+  return new Promise((resolve) => {
+    const box = document.createElement('div');
+    box.className = 'confirm';
+    box.setAttribute('role', 'alertdialog');
+    const text = document.createElement('p');
+    text.id = 'confirm-text';
+    text.textContent = question;
+    box.setAttribute('aria-labelledby', text.id);
+    const buttons = document.createElement('div');
+    buttons.className = 'row buttons';
+    const close = (answer) => {
+      box.remove();
+      if (closeQuestion === close) closeQuestion = null;
+      resolve(answer);
+    };
+    for (const [label, answer] of [
+      [yes, true],
+      ['Cancel', false],
+    ]) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = label;
+      button.className = answer ? 'primary confirm-yes' : 'confirm-no';
+      button.addEventListener('click', () => close(answer));
+      buttons.append(button);
+    }
+    box.append(text, buttons);
+    anchor.after(box);
+    closeQuestion = close;
+    buttons.firstChild.focus({ preventScroll: true });
+  });
+}
+
+/** The question before playing weights that use no feature. */
+const NO_FEATURE =
+  'These weights use no feature: the AI will place pieces at random-ish first spots. Apply anyway?';
 
 /** Weights with sorted keys, for comparing two weight sets. */
 function canonical(weights) {
@@ -27,9 +108,9 @@ export function matchPreset(presets, weights) {
 }
 
 /**
- * Builds and binds the panel. `app` gives `settings`, `presets`, `features`, `threaded`,
- * `canSetHandling`, and the actions `live(name, value)`, `restart(patch)`, `newGame(patch)`,
- * `togglePause()`, `setWeights(weights)` (resolves to an error message or null), `randomSeed()` and
+ * Builds and binds the panel. `app` gives `settings`, `presets`, `features`, `limits`, `threaded`,
+ * `paused`, and the actions `live(name, value)`, `restart(patch)`, `newGame()`, `togglePause()`,
+ * `setWeights(weights)` (resolves to an error message or null), `randomSeed()`, `reset()` and
  * `presetChosen(name)` ("" for custom weights).
  */
 export function createPanel(app) {
@@ -53,6 +134,7 @@ export function createPanel(app) {
     weightsJson: $('weights-json'),
     importError: $('import-error'),
     gameError: $('game-error'),
+    linkError: $('link-error'),
     pause: $('pause'),
   };
 
@@ -83,7 +165,8 @@ export function createPanel(app) {
       input.dataset.field = field;
       input.setAttribute('aria-label', `${name} ${field}`);
       input.placeholder = field === 'weight' ? 'unused' : '–';
-      input.addEventListener('change', applyTable);
+      input.addEventListener('change', () => cellChanged(input));
+      input.addEventListener('blur', () => restoreCell(input));
       cell.append(input);
       row.append(cell);
       inputs[field] = input;
@@ -96,14 +179,17 @@ export function createPanel(app) {
     el.parallel.disabled = true;
     el.parallel.closest('label').title = 'Needs the threaded build (a cross-origin isolated page)';
   }
-  // The engine's limits bound its inputs.
+  // The engine's limits and the element's ranges bound their inputs.
   for (const [name, input] of [
+    ['aiDelay', el.aiDelay],
+    ['fps', el.fps],
+    ['gravity', el.gravity],
+    ['lockDelay', el.lockDelay],
     ['width', el.width],
     ['height', el.height],
     ['seed', el.seed],
   ]) {
-    input.min = app.limits[name].min;
-    input.max = app.limits[name].max;
+    [input.min, input.max] = range(name);
   }
   el.depth.replaceChildren();
   for (let depth = app.limits.depth.min; depth <= app.limits.depth.max; depth++) {
@@ -116,59 +202,89 @@ export function createPanel(app) {
     el.depth.append(option);
   }
 
-  /** The weights the table holds, or throws naming the bad entry. */
-  function readTable() {
-    const weights = {};
-    for (const [name, inputs] of weightInputs) {
-      const w = inputs.weight.value.trim();
-      const e = inputs.exponent.value.trim();
-      if (w === '' && e === '') continue;
-      if (w === '') throw new Error(`"${name}" has an exponent but no weight`);
-      const weight = Number(w);
-      if (!Number.isFinite(weight))
-        throw new Error(`the weight of "${name}" is not a number: "${w}"`);
-      if (e === '') {
-        weights[name] = weight;
-      } else {
-        const exponent = Number(e);
-        if (!Number.isFinite(exponent)) {
-          throw new Error(`the exponent of "${name}" is not a number: "${e}"`);
-        }
-        weights[name] = { weight, exponent };
-      }
+  /** A number typed in a cell of the table, or throws naming the feature, field and text. */
+  function cellNumber(input) {
+    const { feature, field } = input.dataset;
+    const text = input.value.trim();
+    const n = Number(text);
+    if (Number.isNaN(n)) throw new Error(`the ${field} of "${feature}" is not a number: "${text}"`);
+    if (!Number.isFinite(n)) {
+      throw new Error(`the ${field} of "${feature}" is too large to be a finite number: "${text}"`);
     }
-    return weights;
+    return n;
   }
 
-  async function applyTable() {
-    let weights;
+  /** A feature's entry as its row shows it (undefined: unused), or throws naming the problem. */
+  function readRow(name) {
+    const inputs = weightInputs.get(name);
+    const w = inputs.weight.value.trim();
+    const e = inputs.exponent.value.trim();
+    if (w === '' && e === '') return undefined;
+    if (w === '') throw new Error(`"${name}" has an exponent (${e}) but no weight`);
+    const weight = cellNumber(inputs.weight);
+    return e === '' ? weight : { weight, exponent: cellNumber(inputs.exponent) };
+  }
+
+  /**
+   * Plays `weights` once the user agrees if they use no feature; resolves to an error message,
+   * or null (also when the user cancels: then the table shows the AI's weights again).
+   */
+  async function playWeights(weights, anchor) {
+    if (Object.keys(weights).length === 0 && !(await ask(anchor, NO_FEATURE, 'Apply'))) {
+      fillTable(app.settings.weights);
+      return null;
+    }
+    return app.setWeights(weights);
+  }
+
+  /** A cell's change: the AI's weights with that feature's row as the table shows it. */
+  async function cellChanged(input) {
+    const name = input.dataset.feature;
+    const weights = { ...app.settings.weights };
     try {
-      weights = readTable();
+      const entry = readRow(name);
+      if (entry === undefined) delete weights[name];
+      else weights[name] = entry;
     } catch (err) {
-      showError(el.weightsError, `${err.message}; the AI keeps its previous weights`);
+      markBad(input, el.weightsError, `${err.message}; the AI keeps its weights`);
       return;
     }
-    const error = await app.setWeights(weights);
-    showError(el.weightsError, error && `${error}; the AI keeps its previous weights`);
+    const error = await playWeights(weights, el.weightsError);
+    if (error) markBad(input, el.weightsError, `${error}; the AI keeps its weights`);
+    else markGood(input, el.weightsError);
+  }
+
+  /** Puts the AI's value back into a cell marked bad once it loses focus. */
+  function restoreCell(input) {
+    if (!isBad(input)) return;
+    const { feature, field } = input.dataset;
+    fillRow(weightInputs.get(feature), app.settings.weights?.[feature]);
+    input.removeAttribute('aria-invalid');
+    input.removeAttribute('aria-describedby');
+    const shown = input.value === '' ? 'empty (unused)' : input.value;
+    el.weightsError.textContent += `; the ${field} of "${feature}" is back to ${shown}`;
+  }
+
+  function fillRow(inputs, value) {
+    if (value === undefined) {
+      inputs.weight.value = '';
+      inputs.exponent.value = '';
+    } else if (typeof value === 'number') {
+      inputs.weight.value = String(value);
+      inputs.exponent.value = '';
+    } else {
+      inputs.weight.value = String(value.weight);
+      inputs.exponent.value = value.exponent == null ? '' : String(value.exponent);
+    }
+    inputs.weight.title = inputs.weight.value;
+    inputs.exponent.title = inputs.exponent.value;
   }
 
   function fillTable(weights) {
     for (const [name, inputs] of weightInputs) {
-      inputs.weight.title = '';
-      inputs.exponent.title = '';
-      const value = weights ? weights[name] : undefined;
-      if (value === undefined) {
-        inputs.weight.value = '';
-        inputs.exponent.value = '';
-      } else if (typeof value === 'number') {
-        inputs.weight.value = String(value);
-        inputs.exponent.value = '';
-      } else {
-        inputs.weight.value = String(value.weight);
-        inputs.exponent.value = value.exponent == null ? '' : String(value.exponent);
-      }
-      inputs.weight.title = inputs.weight.value;
-      inputs.exponent.title = inputs.exponent.value;
+      fillRow(inputs, weights ? weights[name] : undefined);
+      markGood(inputs.weight, el.weightsError);
+      markGood(inputs.exponent, el.weightsError);
     }
   }
 
@@ -179,94 +295,95 @@ export function createPanel(app) {
       : 'Your own weights.';
   }
 
-  /** Writes every setting into its control. */
+  // Numeric settings: the live ones change the running game, the others start a new game.
+  const numbers = [
+    ['aiDelay', el.aiDelay, 'AI delay', true],
+    ['fps', el.fps, 'Frame rate', true],
+    ['gravity', el.gravity, 'Drop frames', true],
+    ['lockDelay', el.lockDelay, 'Lock frames', true],
+    ['width', el.width, 'Board width', false],
+    ['height', el.height, 'Board height', false],
+    ['seed', el.seed, 'Seed', false],
+  ];
+
+  /** Puts the setting back into its input if the input is marked bad, saying so. */
+  function restoreNumber(name, input) {
+    if (!isBad(input)) return;
+    input.value = app.settings[name];
+    input.removeAttribute('aria-invalid');
+    messageOf(input).textContent += `; it is back to ${input.value}`;
+  }
+
+  /** Writes every setting into its control (a field marked bad gets the setting back). */
   function refresh() {
     const s = app.settings;
     el.aiEnabled.checked = s.aiEnabled;
-    el.aiDelay.value = s.aiDelay;
     el.depth.value = String(s.depth);
     el.hints.checked = s.hints;
-    el.fps.value = s.fps;
-    el.gravity.value = s.gravity;
-    el.lockDelay.value = s.lockDelay;
     el.rules.value = s.rules;
-    el.width.value = s.width;
-    el.height.value = s.height;
-    el.seed.value = s.seed;
+    for (const [name, input] of numbers) {
+      restoreNumber(name, input);
+      input.value = s[name];
+    }
     el.preset.value = s.preset;
     describePreset(s.preset);
     fillTable(s.weights);
     el.pause.textContent = app.paused ? 'Resume' : 'Pause';
   }
 
-  // Live settings: they change the running game.
+  for (const [name, input, label, live] of numbers) {
+    const apply = live ? (n) => app.live(name, n) : (n) => app.restart({ [name]: n });
+    const check = (final) => {
+      const n = wholeIn(name, input.value);
+      if (n === null) {
+        if (final) markBad(input, messageOf(input), rangeMessage(label, name, input.value));
+        return;
+      }
+      markGood(input, messageOf(input));
+      showError(messageOf(input), '');
+      apply(n);
+    };
+    if (live) input.addEventListener('input', () => check(false));
+    input.addEventListener('change', () => check(true));
+    input.addEventListener('blur', () => restoreNumber(name, input));
+  }
   el.aiEnabled.addEventListener('change', () => app.live('aiEnabled', el.aiEnabled.checked));
   el.parallel.addEventListener('change', () => app.live('parallel', el.parallel.checked));
   el.hints.addEventListener('change', () => app.live('hints', el.hints.checked));
-  const numbers = [
-    ['aiDelay', el.aiDelay, 'AI delay'],
-    ['fps', el.fps, 'Frame rate'],
-    ['gravity', el.gravity, 'Drop frames'],
-    ['lockDelay', el.lockDelay, 'Lock frames'],
-  ];
-  for (const [name, input, label] of numbers) {
-    const apply = (final) => {
-      const n = wholeIn(name, input.value);
-      if (n === null) {
-        if (final) {
-          showError(el.gameError, rangeMessage(label, name));
-          input.value = app.settings[name];
-        }
-        return;
-      }
-      showError(el.gameError, '');
-      app.live(name, n);
-    };
-    input.addEventListener('input', () => apply(false));
-    input.addEventListener('change', () => apply(true));
-  }
-  $('speed-up').addEventListener('click', () => {
-    app.live('fps', Math.min(10000, app.settings.fps * 2));
+  /** Sets the frame rate to `fps` within its range. */
+  const setFps = (fps) => {
+    const [min, max] = range('fps');
+    markGood(el.fps, messageOf(el.fps));
+    showError(messageOf(el.fps), '');
+    app.live('fps', Math.min(max, Math.max(min, fps)));
     el.fps.value = app.settings.fps;
-  });
-  $('slow-down').addEventListener('click', () => {
-    app.live('fps', Math.max(1, Math.round(app.settings.fps / 2)));
-    el.fps.value = app.settings.fps;
-  });
-
-  /** The game-defining fields as the controls show them, or throws naming a bad one. */
-  function readGameFields() {
-    const patch = { rules: el.rules.value };
-    for (const [name, input, label] of [
-      ['width', el.width, 'Board width'],
-      ['height', el.height, 'Board height'],
-      ['seed', el.seed, 'Seed'],
-      ['depth', el.depth, 'Search depth'],
-    ]) {
-      const n = wholeIn(name, input.value);
-      if (n === null) throw new Error(rangeMessage(label, name));
-      patch[name] = n;
-    }
-    return patch;
-  }
-
-  // Game settings: a change starts a new game with them.
-  function restartFromFields(action) {
-    let patch;
-    try {
-      patch = readGameFields();
-    } catch (err) {
-      showError(el.gameError, err.message);
-      return;
-    }
-    action(patch);
-  }
-  for (const input of [el.rules, el.width, el.height, el.seed, el.depth]) {
-    input.addEventListener('change', () => restartFromFields((patch) => app.restart(patch)));
-  }
-  $('new-game').addEventListener('click', () => restartFromFields((patch) => app.newGame(patch)));
+  };
+  $('speed-up').addEventListener('click', () => setFps(app.settings.fps * 2));
+  $('slow-down').addEventListener('click', () => setFps(Math.round(app.settings.fps / 2)));
+  el.rules.addEventListener('change', () => app.restart({ rules: el.rules.value }));
+  el.depth.addEventListener('change', () => app.restart({ depth: Number(el.depth.value) }));
+  $('new-game').addEventListener('click', () => app.newGame());
   $('random-seed').addEventListener('click', () => app.randomSeed());
   el.pause.addEventListener('click', () => app.togglePause());
+  $('reset-settings').addEventListener('click', async () => {
+    const { game, default_preset: preset } = app.limits;
+    const question =
+      `Put every setting back to its default (the ${preset} weights, ${game.rules.kind} ` +
+      `rules, a ${game.width}x${game.height} board, a new seed) and start a new game?`;
+    if (await ask($('reset-settings').closest('.row'), question, 'Reset')) app.reset();
+  });
+  $('link-error-dismiss').addEventListener('click', () => showLinkProblems([]));
+
+  /** Lists what was wrong with a share link (none: hides the list). */
+  function showLinkProblems(problems) {
+    const items = problems.map((text) => {
+      const item = document.createElement('li');
+      item.textContent = text;
+      return item;
+    });
+    $('link-error-list').replaceChildren(...items);
+    el.linkError.hidden = items.length === 0;
+  }
 
   // Presets, export and import.
   el.preset.addEventListener('change', () => {
@@ -289,27 +406,28 @@ export function createPanel(app) {
     showError(el.importError, '');
   });
   $('import-weights').addEventListener('click', async () => {
-    let weights;
-    try {
-      weights = JSON.parse(el.weightsJson.value);
-    } catch (err) {
-      showError(el.importError, `Invalid JSON: ${err.message}. The AI keeps its previous weights.`);
-      return;
-    }
-    if (weights === null || typeof weights !== 'object' || Array.isArray(weights)) {
-      showError(
-        el.importError,
-        'The weights must be a JSON object of feature names to weights. The AI keeps its previous weights.',
-      );
-      return;
-    }
-    const error = await app.setWeights(weights);
+    const error = await importWeights(el.weightsJson.value);
     showError(el.importError, error && `${error}. The AI keeps its previous weights.`);
   });
+
+  /** Plays the weights of JSON `text`; resolves to what is wrong with them, or null. */
+  async function importWeights(text) {
+    let weights;
+    try {
+      weights = JSON.parse(text);
+    } catch (err) {
+      return `Invalid JSON: ${err.message}`;
+    }
+    if (weights === null || typeof weights !== 'object' || Array.isArray(weights)) {
+      return 'The weights must be a JSON object of feature names to weights';
+    }
+    return nonFiniteWeight(weights, text) ?? (await playWeights(weights, el.importError));
+  }
 
   return {
     refresh,
     showGameError: (message) => showError(el.gameError, message),
+    showLinkProblems,
     showHandlingNote: (show) => {
       $('handling-note').hidden = !show;
     },

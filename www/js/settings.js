@@ -1,6 +1,6 @@
-// The page's settings: defaults, checking, storage across reloads, the share link, and the
-// game configuration the engine is given. The engine's limits and defaults come from the engine
-// (`useLimits`); nothing here decides anything about the game.
+// The page's settings: defaults, checking, storage across reloads and the share link. The
+// limits and defaults come from the engine (`useLimits`) and the element; nothing here decides
+// anything about the game.
 
 import { DEFAULTS, RANGES as PLAY_RANGES, randomSeed } from '../tetris-ai-element.js';
 
@@ -24,11 +24,6 @@ export function useLimits(limits) {
   }
 }
 
-/** The engine's rules for the settings' rule set name. */
-export function rulesOf(s) {
-  return engine.rules[s.rules];
-}
-
 /** The settings a first visit starts with (weights are filled from the preset once loaded). */
 export function defaults() {
   return {
@@ -39,7 +34,7 @@ export function defaults() {
     gravity: engine.game.handling.gravity,
     lockDelay: engine.game.handling.lock_delay,
     hints: false,
-    rules: 'guideline',
+    rules: engine.game.rules.kind,
     width: engine.game.width,
     height: engine.game.height,
     seed: randomSeed(),
@@ -57,18 +52,28 @@ export function wholeIn(name, value) {
   return Number.isSafeInteger(n) && n >= min && n <= max ? n : null;
 }
 
-/** The message for a value `wholeIn` refused. */
-export function rangeMessage(label, name) {
-  const [min, max] = RANGES[name];
-  return `${label} must be a whole number from ${min} to ${max}`;
+/** A numeric setting's range, [min, max]. */
+export function range(name) {
+  return RANGES[name];
 }
 
-function isWeights(value) {
+/** What a numeric setting must be: "a whole number from MIN to MAX". */
+function rangeRule(name) {
+  const [min, max] = RANGES[name];
+  return `a whole number from ${min} to ${max}`;
+}
+
+/** The message for a value `wholeIn` refused, naming the setting by `label`. */
+export function rangeMessage(label, name, value) {
+  return `${label} must be ${rangeRule(name)}, got ${shown(value)}`;
+}
+
+function isObject(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** Copies the recognised, well-formed fields of `raw` over `base`. */
-export function merge(base, raw) {
+function merge(base, raw) {
   const out = { ...base };
   if (!raw || typeof raw !== 'object') return out;
   for (const key of ['aiEnabled', 'hints']) {
@@ -84,7 +89,7 @@ export function merge(base, raw) {
   if (typeof raw.rules === 'string' && Object.hasOwn(engine.rules, raw.rules))
     out.rules = raw.rules;
   if (typeof raw.preset === 'string') out.preset = raw.preset;
-  if (isWeights(raw.weights)) out.weights = raw.weights;
+  if (isObject(raw.weights)) out.weights = raw.weights;
   if (raw.margin === null || (typeof raw.margin === 'number' && Number.isFinite(raw.margin))) {
     out.margin = raw.margin;
   }
@@ -101,6 +106,7 @@ export function load() {
   }
 }
 
+/** Stores the settings for the next visit (where the browser lets the page store anything). */
 export function save(settings) {
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(settings));
@@ -142,41 +148,106 @@ export function shareUrl(settings, location = window.location) {
   return `${location.origin}${location.pathname}#${SHARE_PARAM}=${payload}`;
 }
 
-/**
- * The settings a URL hash shares, or null when the hash shares none; throws on a damaged
- * share link.
- */
-export function readShare(hash) {
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const payload = params.get(SHARE_PARAM);
-  if (!payload) return null;
-  let raw;
-  try {
-    raw = JSON.parse(fromBase64Url(payload));
-  } catch {
-    throw new Error('the share link is damaged (it is not base64url JSON)');
-  }
-  if (!raw || typeof raw !== 'object' || wholeIn('seed', raw.seed) === null) {
-    throw new Error('the share link is damaged (it has no valid seed)');
-  }
-  const shared = {};
-  for (const [key, value] of Object.entries(sharedPart(raw))) {
-    if (value !== undefined) shared[key] = value;
-  }
-  return shared;
+/** How a value reads in a message: numbers as they are, strings quoted, the rest as JSON. */
+export function shown(value) {
+  if (value === undefined || value === '') return 'nothing';
+  return typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
-/** The engine's game configuration for the settings. */
-export function gameConfig(s) {
-  const search = { depth: s.depth };
-  if (typeof s.margin === 'number') search.margin = s.margin;
+/**
+ * The first weight or exponent in `weights` that is not a finite number (JSON reads 1e400 as
+ * Infinity), as a message naming its feature and the number as `text` spells it; null when every
+ * number is finite. `text` is the JSON the weights were read from.
+ */
+export function nonFiniteWeight(weights, text) {
+  for (const [name, value] of Object.entries(weights)) {
+    const numbers = value !== null && typeof value === 'object' ? value : { weight: value };
+    for (const field of ['weight', 'exponent']) {
+      const n = numbers[field];
+      if (typeof n === 'number' && !Number.isFinite(n)) {
+        return `the ${field} of "${name}" is too large to be a finite number: ${spelled(text, name, n)}`;
+      }
+    }
+  }
+  return null;
+}
+
+/** The number literal after `"name"` in JSON `text` that reads as `n`, else `n` itself. */
+function spelled(text, name, n) {
+  const at = text.indexOf(JSON.stringify(name));
+  const literals = at < 0 ? null : text.slice(at).match(/-?\d+(\.\d*)?([eE][+-]?\d+)?/g);
+  return (literals || []).find((literal) => Number(literal) === n) ?? String(n);
+}
+
+/** What a share link's field must be, or null when `value` is allowed. */
+function sharedFieldRule(name, value, presetNames) {
+  switch (name) {
+    case 'seed':
+    case 'width':
+    case 'height':
+    case 'depth':
+      return wholeIn(name, value) === null ? rangeRule(name) : null;
+    case 'rules':
+      return typeof value === 'string' && Object.hasOwn(engine.rules, value)
+        ? null
+        : Object.keys(engine.rules).join(' or ');
+    case 'weights':
+      return isObject(value) ? null : 'an object of feature names to weights';
+    case 'margin':
+      return value === null || typeof value === 'number' ? null : 'a number or null';
+    default:
+      // A preset's name, or none (custom weights).
+      return value === '' || value === null || presetNames.includes(value)
+        ? null
+        : `one of ${presetNames.join(', ')}, or empty`;
+  }
+}
+
+/** The payload of a share link's hash, or null when the hash shares nothing. */
+function sharePayload(hash) {
+  return new URLSearchParams(hash.replace(/^#/, '')).get(SHARE_PARAM) || null;
+}
+
+/**
+ * What a URL hash shares, or null when it shares nothing: `{fields, problems}`, where `fields`
+ * are the link's well-formed fields (already read, like `width: 8`) and `problems` a message for
+ * each bad one (naming it, its value and what is allowed) or for a damaged link. `presetNames`
+ * are the engine's presets.
+ */
+export function readShare(hash, presetNames) {
+  const payload = sharePayload(hash);
+  if (payload === null) return null;
+  let text;
+  let raw;
+  try {
+    text = fromBase64Url(payload);
+    raw = JSON.parse(text);
+  } catch {
+    const start = payload.length > 40 ? `${payload.slice(0, 40)}…` : payload;
+    return damaged(`it is not base64url JSON: ${shown(start)}`);
+  }
+  if (!isObject(raw)) return damaged(`it holds ${shown(raw)} instead of a game's settings`);
+  const fields = {};
+  const problems = [];
+  for (const [name, value] of Object.entries(sharedPart(raw))) {
+    if (value === undefined) continue;
+    const rule = sharedFieldRule(name, value, presetNames);
+    const tooLarge = rule === null && name === 'weights' ? nonFiniteWeight(value, text) : null;
+    if (rule !== null) {
+      problems.push(`The share link's ${name} must be ${rule}, got ${shown(value)}`);
+    } else if (tooLarge !== null) {
+      problems.push(`The share link's weights are refused: ${tooLarge}`);
+    } else {
+      fields[name] = name in RANGES ? wholeIn(name, value) : value;
+    }
+  }
+  return { fields, problems: problems.map((p) => `${p}; the rest of the link is used.`) };
+}
+
+/** A share link none of which can be used. */
+function damaged(why) {
   return {
-    rules: rulesOf(s),
-    width: s.width,
-    height: s.height,
-    seed: s.seed,
-    weights: s.weights,
-    search,
-    handling: { gravity: s.gravity, lock_delay: s.lockDelay },
+    fields: {},
+    problems: [`The share link is damaged: ${why}; your own settings are played.`],
   };
 }
