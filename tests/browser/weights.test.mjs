@@ -1,5 +1,7 @@
-// Issue tests 5 and 6: a weight input changes the AI's next decision; an invalid weights import
-// shows an error naming the problem and keeps the old weights.
+// The weights panel: a weight input changes the AI's next decision; an invalid import shows an
+// error naming the problem and keeps the old weights; weights that use no feature are asked
+// about before they apply; a number too large to be finite is named as such; a bad cell is
+// marked with its message and gets the AI's value back when it loses focus.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -165,6 +167,163 @@ test(
       // A refused import may be logged, but nothing may throw uncaught.
       const uncaught = opened.errors.filter((e) => !e.startsWith('console.'));
       assert.deepEqual(uncaught, [], `the page reported:\n${uncaught.join('\n')}`);
+    } finally {
+      await opened.close();
+    }
+  },
+);
+
+const STORAGE_KEY = 'tetris-ai/settings/v1';
+
+/** What the page has stored and what the game plays, to see that neither changed. */
+function state(page) {
+  return page.evaluate(
+    async (key) => ({
+      stored: localStorage.getItem(key),
+      weights: await window.tetris.game.weights(),
+    }),
+    STORAGE_KEY,
+  );
+}
+
+test(
+  'weights that use no feature apply only once the user says so',
+  { timeout: 120_000 },
+  async () => {
+    const opened = await openPage(env.browser, env.server.url);
+    try {
+      const { page } = opened;
+      const dialog = page.getByRole('alertdialog');
+      const before = await state(page);
+      await setValue(page, '#weights-json', '{}');
+      await page.locator('#import-weights').click(WAIT);
+      await dialog.waitFor(WAIT);
+      assert.match(await dialog.textContent(), /no feature/);
+      await settle(page);
+      assert.deepEqual(await state(page), before, 'nothing changes while the question waits');
+      await dialog.getByRole('button', { name: 'Cancel' }).click(WAIT);
+      await settle(page);
+      assert.equal(await dialog.count(), 0);
+      assert.deepEqual(await state(page), before, 'Cancel changes nothing');
+
+      await page.locator('#import-weights').click(WAIT);
+      await dialog.getByRole('button', { name: 'Apply' }).click(WAIT);
+      await waitForAsync(
+        page,
+        async () => Object.keys(await window.tetris.game.weights()).length === 0,
+        null,
+        WAIT,
+      );
+      assert.deepEqual(JSON.parse((await state(page)).stored).weights, {}, 'Apply saves them');
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
+
+    // Clearing every cell of the table: the last one asks.
+    const cleared = await openPage(env.browser, env.server.url);
+    try {
+      const { page } = cleared;
+      const cells = await page.evaluate(() =>
+        [...document.querySelectorAll('#weights-body input')]
+          .filter((input) => input.value !== '')
+          .sort(
+            (a, b) =>
+              (a.dataset.field === 'exponent' ? -1 : 0) - (b.dataset.field === 'exponent' ? -1 : 0),
+          )
+          .map(
+            (input) =>
+              `input[data-feature="${input.dataset.feature}"][data-field="${input.dataset.field}"]`,
+          ),
+      );
+      const last = cells.pop();
+      for (const cell of cells) await setValue(page, cell, '');
+      const before = await state(page);
+      assert.equal(Object.keys(before.weights).length, 1, 'one feature left before the last cell');
+      await setValue(page, last, '');
+      const dialog = page.getByRole('alertdialog');
+      await dialog.waitFor(WAIT);
+      assert.deepEqual(await state(page), before, 'nothing changes while the question waits');
+      await dialog.getByRole('button', { name: 'Cancel' }).click(WAIT);
+      await settle(page);
+      assert.deepEqual(await state(page), before, 'Cancel changes nothing');
+      const [name, value] = Object.entries(before.weights)[0];
+      const weight = typeof value === 'number' ? value : value.weight;
+      assert.equal(
+        await page.locator(last).inputValue(),
+        String(weight),
+        'the table shows the AI again',
+      );
+      assert.ok(last.includes(name));
+    } finally {
+      await cleared.close();
+    }
+  },
+);
+
+test(
+  'a weight too large to be finite is named with the text typed',
+  { timeout: 120_000 },
+  async () => {
+    const opened = await openPage(env.browser, env.server.url);
+    try {
+      const { page } = opened;
+      const before = await state(page);
+      await setValue(page, '#weights-json', '{"holes": 1e400, "landing_height": -1}');
+      await page.locator('#import-weights').click(WAIT);
+      await settle(page);
+      const imported = await page.locator('#import-error').textContent();
+      assert.match(imported, /holes/);
+      assert.match(imported, /1e400/);
+      assert.match(imported, /too large|finite/);
+      assert.doesNotMatch(imported, /null/);
+
+      await setValue(page, weightInput('holes'), '1e400');
+      const typed = await page.locator('#weights-error').textContent();
+      assert.match(typed, /"holes"/);
+      assert.match(typed, /"1e400"/);
+      assert.match(typed, /too large/);
+      assert.deepEqual(await state(page), before, 'the AI keeps its weights');
+    } finally {
+      await opened.close();
+    }
+  },
+);
+
+test(
+  'a bad cell is marked, explained, and gets the AI value back on blur',
+  { timeout: 120_000 },
+  async () => {
+    const opened = await openPage(env.browser, env.server.url);
+    try {
+      const { page } = opened;
+      const holes = page.locator(weightInput('holes'));
+      const weight = weightOf(await page.evaluate(() => window.tetris.game.weights()), 'holes');
+      await holes.fill('abc', WAIT);
+      await holes.dispatchEvent('change');
+      await settle(page);
+      const marked = await holes.evaluate((input) => ({
+        invalid: input.getAttribute('aria-invalid'),
+        message: document.getElementById(input.getAttribute('aria-describedby'))?.textContent,
+      }));
+      assert.equal(marked.invalid, 'true');
+      assert.match(marked.message, /"holes".*"abc"/);
+      await holes.blur();
+      assert.equal(await holes.inputValue(), String(weight), 'the AI value comes back');
+      assert.equal(await holes.getAttribute('aria-invalid'), null);
+
+      // A stale bad cell does not stop another cell's change.
+      await setValue(page, weightInput('holes'), 'abc');
+      await setValue(page, weightInput('landing_height'), 50);
+      await waitForAsync(
+        page,
+        async () => {
+          const v = (await window.tetris.game.weights()).landing_height;
+          return (v !== null && typeof v === 'object' ? v.weight : v) === 50;
+        },
+        null,
+        WAIT,
+      );
     } finally {
       await opened.close();
     }

@@ -314,6 +314,13 @@ export function createPanel(app) {
     messageOf(input).textContent += `; it is back to ${input.value}`;
   }
 
+  /** Hides the notes of fields put back to their setting (a new change makes them old news). */
+  function forgetRestored() {
+    for (const [, input] of numbers) {
+      if (!isBad(input)) showError(messageOf(input), '');
+    }
+  }
+
   /** Writes every setting into its control (a field marked bad gets the setting back). */
   function refresh() {
     const s = app.settings;
@@ -334,6 +341,7 @@ export function createPanel(app) {
   for (const [name, input, label, live] of numbers) {
     const apply = live ? (n) => app.live(name, n) : (n) => app.restart({ [name]: n });
     const check = (final) => {
+      forgetRestored();
       const n = wholeIn(name, input.value);
       if (n === null) {
         if (final) markBad(input, messageOf(input), rangeMessage(label, name, input.value));
