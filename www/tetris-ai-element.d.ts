@@ -15,8 +15,15 @@ export declare class TetrisAiElement extends HTMLElement {
   depth: number;
   /** Whether the AI plays. */
   autoplay: boolean;
-  /** none: no input; play: keys while focused; full: keys and on-board buttons. */
+  /** While the AI plays, a game that ends is followed 2 s later by one with a new seed. */
+  autorestart: boolean;
+  /**
+   * none: no input; play: keys while focused, the "?" help; full: also the game-over buttons
+   * and the legend under the board.
+   */
   controls: 'none' | 'play' | 'full';
+  /** Touch buttons under the board: "auto" (where the pointer is coarse), "on" or "off". */
+  touch: 'auto' | 'on' | 'off';
   /** Search on the thread pool: "auto" (where measured faster), "on" or "off". */
   parallel: 'auto' | 'on' | 'off';
   /** Frames per AI input (-1: a piece at once). */
@@ -42,6 +49,11 @@ export declare class TetrisAiElement extends HTMLElement {
   pause(): void;
   resume(): void;
   togglePause(): void;
+  /** Opens the help (keys, touch gestures, legend); the game pauses while it is open. */
+  openHelp(): void;
+  /** Closes the help; the game goes on if it ran when the help opened. */
+  closeHelp(): void;
+  toggleHelp(): void;
   /** Whether the search runs on the pool, and why. */
   parallelState(): {
     on: boolean;
