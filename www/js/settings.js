@@ -149,7 +149,7 @@ export function shareUrl(settings, location = window.location) {
 }
 
 /** How a value reads in a message: numbers as they are, strings quoted, the rest as JSON. */
-export function shown(value) {
+function shown(value) {
   if (value === undefined || value === '') return 'nothing';
   return typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
