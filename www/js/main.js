@@ -7,6 +7,7 @@ import '../tetris-ai-element.js';
 import { createEvolutionPanel } from './evolution-panel.js';
 import { createPanel, matchPreset } from './panel.js';
 import * as store from './settings.js';
+import { createStatsPanel } from './stats-panel.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,6 +26,8 @@ ready.catch(() => {}); // reported on the page; a test awaiting it still sees th
 let settings = null;
 let engine = null;
 let panel = null;
+/** The statistics and past games panel. */
+let stats = null;
 /** The game: a `<tetris-ai>` element. */
 let element = null;
 
@@ -59,6 +62,7 @@ function elementSettings(s) {
     depth: s.depth,
     margin: s.margin,
     autoplay: s.aiEnabled,
+    autorestart: s.autoRestart,
     aiDelay: s.aiDelay,
     fps: s.fps,
     hints: s.hints,
@@ -88,6 +92,12 @@ function commit() {
   updateShare();
 }
 
+/** Shows who plays: the first line's button and the past games of the same player. */
+function showPlayer() {
+  $('play-yourself').textContent = settings.aiEnabled ? 'Play yourself' : 'Let the AI play';
+  stats.refresh();
+}
+
 /** Says which search runs and why, beside the "Parallelize AI" switch. */
 function describeParallel() {
   const { on, why } = element.parallelState();
@@ -108,6 +118,7 @@ async function play(s) {
       await element.update(elementSettings(s));
     } else {
       element = makeElement(s);
+      stats = createStatsPanel(element);
       listen(element);
       $('game-slot').append(element);
       await element.ready;
@@ -166,7 +177,9 @@ function defaultSettings() {
 /** The element's name for a page setting that applies live. */
 const LIVE = {
   aiEnabled: 'autoplay',
+  autoRestart: 'autorestart',
   aiDelay: 'aiDelay',
+  depth: 'depth',
   fps: 'fps',
   hints: 'hints',
   gravity: 'gravity',
@@ -192,6 +205,7 @@ const app = {
       .update(patch)
       .then(() => (name === 'parallel' ? describeParallel() : null))
       .catch((err) => panel.showGameError(message(err)));
+    if (name === 'aiEnabled') showPlayer();
   },
   restart: (patch) => startGame(patch),
   newGame: () => startGame(),
@@ -369,6 +383,12 @@ async function main() {
   panel.refresh();
   describeParallel();
 
+  showPlayer();
+  $('play-yourself').addEventListener('click', () => {
+    app.live('aiEnabled', !settings.aiEnabled);
+    panel.refresh();
+    if (!settings.aiEnabled) element.focus();
+  });
   $('share-link').addEventListener('click', copyShareLink);
   window.addEventListener('hashchange', hashChanged);
   window.tetris.evolution = createEvolutionPanel({

@@ -119,6 +119,7 @@ export function createPanel(app) {
     aiDelay: $('ai-delay'),
     parallel: $('parallel'),
     depth: $('depth'),
+    autoRestart: $('auto-restart'),
     hints: $('hints'),
     fps: $('fps'),
     gravity: $('gravity'),
@@ -326,6 +327,7 @@ export function createPanel(app) {
     const s = app.settings;
     el.aiEnabled.checked = s.aiEnabled;
     el.depth.value = String(s.depth);
+    el.autoRestart.checked = s.autoRestart;
     el.hints.checked = s.hints;
     el.rules.value = s.rules;
     for (const [name, input] of numbers) {
@@ -358,6 +360,7 @@ export function createPanel(app) {
   el.aiEnabled.addEventListener('change', () => app.live('aiEnabled', el.aiEnabled.checked));
   el.parallel.addEventListener('change', () => app.live('parallel', el.parallel.checked));
   el.hints.addEventListener('change', () => app.live('hints', el.hints.checked));
+  el.autoRestart.addEventListener('change', () => app.live('autoRestart', el.autoRestart.checked));
   /** Sets the frame rate to `fps` within its range. */
   const setFps = (fps) => {
     const [min, max] = range('fps');
@@ -369,7 +372,7 @@ export function createPanel(app) {
   $('speed-up').addEventListener('click', () => setFps(app.settings.fps * 2));
   $('slow-down').addEventListener('click', () => setFps(Math.round(app.settings.fps / 2)));
   el.rules.addEventListener('change', () => app.restart({ rules: el.rules.value }));
-  el.depth.addEventListener('change', () => app.restart({ depth: Number(el.depth.value) }));
+  el.depth.addEventListener('change', () => app.live('depth', Number(el.depth.value)));
   $('new-game').addEventListener('click', () => app.newGame());
   $('random-seed').addEventListener('click', () => app.randomSeed());
   el.pause.addEventListener('click', () => app.togglePause());

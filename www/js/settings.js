@@ -28,13 +28,15 @@ export function useLimits(limits) {
 export function defaults() {
   return {
     aiEnabled: true,
+    autoRestart: false,
     aiDelay: DEFAULTS.aiDelay,
     parallel: null,
     fps: DEFAULTS.fps,
     gravity: engine.game.handling.gravity,
     lockDelay: engine.game.handling.lock_delay,
     hints: false,
-    rules: engine.game.rules.kind,
+    // The page opens on the rules players know (the engine's own default is the research rules).
+    rules: 'guideline',
     width: engine.game.width,
     height: engine.game.height,
     seed: randomSeed(),
@@ -76,7 +78,7 @@ function isObject(value) {
 function merge(base, raw) {
   const out = { ...base };
   if (!raw || typeof raw !== 'object') return out;
-  for (const key of ['aiEnabled', 'hints']) {
+  for (const key of ['aiEnabled', 'autoRestart', 'hints']) {
     if (typeof raw[key] === 'boolean') out[key] = raw[key];
   }
   if (raw.parallel === null || typeof raw.parallel === 'boolean') out.parallel = raw.parallel;

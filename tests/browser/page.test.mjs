@@ -1,0 +1,320 @@
+// The page as a player meets it: the board inside a phone's screen and a desktop window, text
+// contrast to WCAG AA, the first line's "Play yourself", the current game's rates and chart,
+// and the history of past games across a reload.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  serveAndBrowse,
+  openPage,
+  setValue,
+  playFast,
+  waitPieces,
+  waitReady,
+  assertNoErrors,
+} from './harness.mjs';
+
+const WAIT = { timeout: 10_000 };
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  context: { hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+};
+
+const env = serveAndBrowse({ isolation: true });
+
+/** The box of an element of the page, or of the game's shadow root (`#game >> #id`). */
+async function box(page, selector) {
+  const found = await page.locator(selector).boundingBox(WAIT);
+  assert.ok(found, `${selector} should be shown`);
+  return found;
+}
+
+function inside(inner, outer) {
+  return (
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5
+  );
+}
+
+/** Checks that the board, hold and next lie in the viewport, hold and next beside the board. */
+async function assertGameFits(page, viewport, what) {
+  const screen = { x: 0, y: 0, ...viewport };
+  const board = await box(page, '#game >> #board');
+  assert.ok(inside(board, screen), `${what}: the board ${JSON.stringify(board)} is off screen`);
+  for (const id of ['hold', 'next']) {
+    const side = await box(page, `#game >> #${id}`);
+    assert.ok(inside(side, screen), `${what}: ${id} ${JSON.stringify(side)} is off screen`);
+    const beside = id === 'hold' ? side.x + side.width <= board.x : side.x >= board.x + board.width;
+    assert.ok(beside, `${what}: ${id} should sit beside the board`);
+    assert.ok(side.y < board.y + board.height / 2, `${what}: ${id} should sit by the board's top`);
+  }
+}
+
+test('the board, hold and next fit a phone screen and a desktop window', async () => {
+  for (const [what, options] of [
+    ['phone', PHONE],
+    ['desktop', { viewport: { width: 1280, height: 900 } }],
+  ]) {
+    const opened = await openPage(env.browser, env.server.url, options);
+    try {
+      const { page } = opened;
+      await assertGameFits(page, options.viewport, what);
+      // The title is one line (it once wrapped as "tetris-/ai").
+      const title = await page.evaluate(() => {
+        const h1 = document.querySelector('h1');
+        const style = getComputedStyle(h1);
+        const lineHeight = parseFloat(style.lineHeight) || 1.3 * parseFloat(style.fontSize);
+        return { height: h1.getBoundingClientRect().height, lineHeight };
+      });
+      assert.ok(title.height < title.lineHeight * 1.5, `${what}: the title wraps`);
+      const lead = await box(page, '.lead');
+      assert.ok(lead.y + lead.height <= options.viewport.height, `${what}: the first line`);
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
+  }
+});
+
+/**
+ * Every visible text of the page (outside the game's shadow root) with its contrast ratio
+ * against what lies behind it, per WCAG 2: placeholders of empty fields included; text of
+ * disabled controls is exempt. Behind the body's gradient the brightest stop counts.
+ */
+function contrasts() {
+  const parse = (text) => {
+    const m = text.match(/rgba?\(([^)]+)\)/);
+    if (!m) return null;
+    const [r, g, b, a = 1] = m[1]
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
+    return { r, g, b, a };
+  };
+  const over = (top, under) => ({
+    r: top.r * top.a + under.r * (1 - top.a),
+    g: top.g * top.a + under.g * (1 - top.a),
+    b: top.b * top.a + under.b * (1 - top.a),
+    a: 1,
+  });
+  const luminance = ({ r, g, b }) => {
+    const lin = (c) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+  const ratio = (a, b) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  // The body's radial gradient is brightest at its first stop.
+  const pageBackgrounds = [
+    parse(getComputedStyle(document.body).backgroundColor),
+    parse(getComputedStyle(document.body).backgroundImage.match(/rgb\([^)]+\)/)?.[0] ?? ''),
+  ].filter(Boolean);
+  /** The colours behind `element`: its first opaque background, blended up the tree. */
+  const behind = (element) => {
+    const layers = [];
+    for (let node = element; node && node !== document.body; node = node.parentElement) {
+      const color = parse(getComputedStyle(node).backgroundColor);
+      if (color && color.a > 0) {
+        layers.push(color);
+        if (color.a >= 1) break;
+      }
+    }
+    const base = layers.length && layers[layers.length - 1].a >= 1 ? [] : pageBackgrounds;
+    const stack = base.length ? base : [layers.pop()];
+    return stack.map((bottom) => layers.reduceRight((under, top) => over(top, under), bottom));
+  };
+  const exempt = (element) =>
+    element.closest(':disabled, label:has(:disabled), [aria-disabled="true"]') !== null;
+  const visible = (element) => {
+    const style = getComputedStyle(element);
+    return element.getClientRects().length > 0 && style.visibility === 'visible';
+  };
+  const found = [];
+  const check = (element, text, color) => {
+    for (const background of behind(element)) {
+      found.push({
+        text: text.slice(0, 40),
+        where: `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}`,
+        ratio: ratio(over(color, background), background),
+      });
+    }
+  };
+  for (const element of document.body.querySelectorAll('*')) {
+    if (!visible(element) || exempt(element)) continue;
+    const own = [...element.childNodes]
+      .filter((n) => n.nodeType === Node.TEXT_NODE)
+      .map((n) => n.textContent.trim())
+      .join(' ')
+      .trim();
+    if (own) check(element, own, parse(getComputedStyle(element).color));
+    if (element.placeholder && !element.value) {
+      check(element, element.placeholder, parse(getComputedStyle(element, '::placeholder').color));
+    }
+  }
+  return found;
+}
+
+test('every text of the page reaches WCAG AA contrast (4.5:1)', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  try {
+    const { page } = opened;
+    // A custom weight set leaves some table cells empty, showing their placeholders.
+    await setValue(page, '#weights-json', '{"holes": -4}');
+    await page.locator('#import-weights').click(WAIT);
+    await page.waitForFunction(
+      () =>
+        document.querySelector('input[data-feature="holes"][data-field="weight"]')?.value === '-4',
+      null,
+      WAIT,
+    );
+    const found = await page.evaluate(contrasts);
+    assert.ok(found.length > 50, `only ${found.length} texts were found`);
+    assert.ok(
+      found.some((f) => f.text === 'unused'),
+      'the empty cells show their "unused" placeholder',
+    );
+    const poor = found.filter((f) => f.ratio < 4.5);
+    assert.deepEqual(
+      poor.map((f) => `${f.where} "${f.text}": ${f.ratio.toFixed(2)}`),
+      [],
+      'texts below 4.5:1',
+    );
+    // Hovered, the primary button keeps its contrast.
+    await page.locator('#new-game').hover();
+    const hovered = (await page.evaluate(contrasts)).find((f) => f.where === 'button#new-game');
+    assert.ok(hovered.ratio >= 4.5, `a hovered "New game" has ${hovered.ratio.toFixed(2)}:1`);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('"Play yourself" turns the AI off and gives the game the keys', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  try {
+    const { page } = opened;
+    const button = page.locator('#play-yourself');
+    await button.click(WAIT);
+    await page.waitForFunction(() => document.querySelector('#game').autoplay === false);
+    assert.equal(await page.locator('#ai-enabled').isChecked(), false);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'game');
+    assert.equal((await button.textContent()).trim(), 'Let the AI play');
+    await button.click(WAIT);
+    await page.waitForFunction(() => document.querySelector('#game').autoplay === true);
+    assert.equal((await button.textContent()).trim(), 'Play yourself');
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('the current game shows its rates and a chart of lines against pieces', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  try {
+    const { page } = opened;
+    await waitPieces(page, 30);
+    const read = () =>
+      page.evaluate(() => ({
+        lpm: document.querySelector('#rate-lpm').textContent,
+        pps: document.querySelector('#rate-pps').textContent,
+        time: document.querySelector('#rate-time').textContent,
+        chart: document.querySelector('#game-chart canvas') !== null,
+        label: document.querySelector('#game-chart').getAttribute('aria-label'),
+        pieces: window.tetris.placements.length,
+      }));
+    await page.waitForFunction(() => document.querySelector('#rate-time').textContent !== '0:00');
+    const shown = await read();
+    assert.ok(Number(shown.pps) > 0, `pieces per second: ${shown.pps}`);
+    assert.ok(Number(shown.lpm) >= 0, `lines per minute: ${shown.lpm}`);
+    assert.ok(shown.chart, 'the chart is drawn');
+    assert.match(shown.label, /\d+ lines after \d+ pieces/);
+    // Paused, the time played stands still.
+    await page.evaluate(() => window.tetris.pause());
+    await page.waitForTimeout(700);
+    const paused = await read();
+    await page.waitForTimeout(1200);
+    assert.equal((await read()).time, paused.time, 'the clock runs while paused');
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('past games are listed with the best and the average, and survive a reload', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  try {
+    const { page } = opened;
+    await playFast(page);
+    // The smallest board ends a game within a few pieces.
+    const smallest = await page.evaluate(() => ({
+      width: document.querySelector('#board-width').min,
+      height: document.querySelector('#board-height').min,
+    }));
+    await setValue(page, '#board-width', smallest.width);
+    await setValue(page, '#board-height', smallest.height);
+    const row = page.locator('#history-body tr').first();
+    await row.waitFor({ timeout: 60_000 });
+    const cells = await row.locator('td').allTextContents();
+    const game = await page.evaluate(async () => window.tetris.game.stats());
+    assert.equal(cells[1], `guideline ${smallest.width}×${smallest.height}`);
+    assert.match(cells[2], /^AI \(/);
+    assert.equal(cells[3], String(game.lines));
+    assert.equal(cells[4], String(game.pieces));
+    assert.equal(cells[5], 'game over');
+    const summary = await page.locator('#history-summary').textContent();
+    assert.match(
+      summary,
+      new RegExp(`best ${game.lines} lines, average ${game.lines}\\.0 over 1 game`),
+    );
+
+    await page.reload();
+    await waitReady(page);
+    // The reloaded page may have finished more games on the small board since.
+    const rows = await page
+      .locator('#history-body tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+    assert.ok(
+      rows.some((r) => JSON.stringify(r) === JSON.stringify(cells)),
+      `${JSON.stringify(cells)} should be listed after a reload: ${JSON.stringify(rows)}`,
+    );
+    await page.locator('#history-clear').click(WAIT);
+    assert.equal(await page.locator('#history-body tr').count(), 0);
+    assert.equal(await page.evaluate(() => localStorage.getItem('tetris-ai/history/v1')), null);
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('a new search depth applies to the running game without restarting it', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  try {
+    const { page } = opened;
+    await waitPieces(page, 12);
+    const before = await page.evaluate(async () => ({
+      pieces: (await window.tetris.game.stats()).pieces,
+      first: window.tetris.placements[0],
+      depth: document.querySelector('#game').depth,
+    }));
+    assert.equal(before.depth, 1);
+    await setValue(page, '#depth', 2);
+    await page.waitForFunction(() => document.querySelector('#game').depth === 2, null, WAIT);
+    await waitPieces(page, before.pieces + 5);
+    const after = await page.evaluate(async () => ({
+      pieces: (await window.tetris.game.stats()).pieces,
+      first: window.tetris.placements[0],
+      stored: JSON.parse(localStorage.getItem('tetris-ai/settings/v1')).depth,
+    }));
+    assert.ok(after.pieces > before.pieces, `the game restarted: ${after.pieces} pieces`);
+    assert.equal(after.first, before.first, 'the game kept its first placement');
+    assert.equal(after.stored, 2, 'the depth is saved');
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});

@@ -1,0 +1,95 @@
+// The history of past games: each game's kind, player and result, kept in localStorage across
+// reloads, with the best and the average of the games like the current one.
+
+const STORAGE_KEY = 'tetris-ai/history/v1';
+/** The most games kept; the oldest go first. */
+export const MAX_GAMES = 500;
+
+/** Whether `value` is a game record as `record` makes them. */
+function isRecord(value) {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof value.rules === 'string' &&
+    Number.isSafeInteger(value.width) &&
+    Number.isSafeInteger(value.height) &&
+    typeof value.player === 'string' &&
+    Number.isSafeInteger(value.lines) &&
+    Number.isSafeInteger(value.pieces)
+  );
+}
+
+/**
+ * The saved games, oldest first: `{games, problem}`, where `problem` says why saved games could
+ * not be read (they are then left in storage untouched until a new game is recorded).
+ */
+export function loadHistory(storage = localStorage) {
+  let text;
+  try {
+    text = storage.getItem(STORAGE_KEY);
+  } catch (err) {
+    return { games: [], problem: `the browser refused access to its storage (${err.message})` };
+  }
+  if (text === null) return { games: [], problem: null };
+  let games;
+  try {
+    games = JSON.parse(text);
+  } catch {
+    return { games: [], problem: 'the saved history is not JSON' };
+  }
+  if (!Array.isArray(games)) return { games: [], problem: 'the saved history is not a list' };
+  const kept = games.filter(isRecord);
+  const dropped = games.length - kept.length;
+  return {
+    games: kept,
+    problem: dropped ? `${dropped} saved game${dropped === 1 ? '' : 's'} could not be read` : null,
+  };
+}
+
+/** Saves `games` (the newest `MAX_GAMES`); resolves to an error message or null. */
+export function saveHistory(games, storage = localStorage) {
+  try {
+    storage.setItem(STORAGE_KEY, JSON.stringify(games.slice(-MAX_GAMES)));
+    return null;
+  } catch (err) {
+    return `The history could not be saved: ${err.message}`;
+  }
+}
+
+/** Forgets every saved game. */
+export function clearHistory(storage = localStorage) {
+  try {
+    storage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing was saved where storage is refused.
+  }
+}
+
+/** Who played a game from how many pieces the AI and the player placed. */
+export function playerOf(aiPieces, ownPieces) {
+  if (ownPieces === 0) return 'AI';
+  return aiPieces === 0 ? 'you' : 'AI and you';
+}
+
+/** The games of the same rules, board and player as `like`. */
+function sameKind(games, like) {
+  return games.filter(
+    (g) =>
+      g.rules === like.rules &&
+      g.width === like.width &&
+      g.height === like.height &&
+      g.player === like.player,
+  );
+}
+
+/** `{count, best, average}` lines over the games like `like` (null when there are none). */
+export function summary(games, like) {
+  const same = sameKind(games, like);
+  if (!same.length) return null;
+  const lines = same.map((g) => g.lines);
+  return {
+    count: same.length,
+    best: Math.max(...lines),
+    average: lines.reduce((sum, n) => sum + n, 0) / same.length,
+  };
+}

@@ -1,0 +1,265 @@
+// The statistics panel: the current game's rates (lines per minute, pieces per second over the
+// time it was played), a chart of its lines against its pieces, and the history of past games
+// with the best and the average of those like it.
+
+import uPlot from '../vendor/uPlot.esm.js';
+import { clearHistory, loadHistory, MAX_GAMES, playerOf, saveHistory, summary } from './history.js';
+
+/** How often the rates and the chart are brought up to date, in ms. */
+const REFRESH_MS = 500;
+/** The most points the chart keeps; past it every other point is dropped. */
+const MAX_POINTS = 2000;
+/** Past games listed in the table, newest first. */
+const SHOWN_GAMES = 10;
+const CHART_HEIGHT = 150;
+
+const $ = (id) => document.getElementById(id);
+
+/** A duration in ms as m:ss (or h:mm:ss). */
+export function clock(ms) {
+  const seconds = Math.floor(ms / 1000);
+  const pad = (n) => String(n).padStart(2, '0');
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
+/** A rate with one decimal, or – before any time has passed. */
+function rate(count, ms, per) {
+  return ms > 0 ? ((count * per) / ms).toFixed(1) : '–';
+}
+
+/** "guideline 10×20". */
+function kindOf(game) {
+  return `${game.rules} ${game.width}×${game.height}`;
+}
+
+/**
+ * Follows the games of `element` (a `<tetris-ai>`) and fills the panel's elements: `#rate-lpm`,
+ * `#rate-pps`, `#rate-time`, `#game-chart`, `#history-summary`, `#history-body`,
+ * `#history-clear`, `#history-error`.
+ */
+export function createStatsPanel(element) {
+  const el = {
+    lpm: $('rate-lpm'),
+    pps: $('rate-pps'),
+    time: $('rate-time'),
+    chart: $('game-chart'),
+    summary: $('history-summary'),
+    body: $('history-body'),
+    clear: $('history-clear'),
+    error: $('history-error'),
+  };
+  const loaded = loadHistory();
+  let games = loaded.games;
+  showError(loaded.problem && `Past games: ${loaded.problem}; they are left as they were.`);
+
+  /** The game being played: its kind, counts, playing time and chart points. */
+  let current = null;
+  let chart = null;
+  let dirty = true;
+  let lastTick = performance.now();
+
+  function showError(text) {
+    el.error.textContent = text || '';
+    el.error.hidden = !text;
+  }
+
+  function startTracking() {
+    const [width, height] = element.board;
+    current = {
+      rules: element.rules,
+      width,
+      height,
+      seed: element.seed,
+      preset: element.preset || 'custom',
+      lines: 0,
+      pieces: 0,
+      score: 0,
+      aiPieces: 0,
+      ownPieces: 0,
+      playedMs: 0,
+      over: false,
+      recorded: false,
+      x: [0],
+      y: [0],
+    };
+    dirty = true;
+  }
+
+  /** Adds the current game to the history, once, if a piece was placed. */
+  function record(ended) {
+    if (!current || current.recorded || current.pieces === 0) return;
+    current.recorded = true;
+    games.push({
+      at: new Date().toISOString(),
+      rules: current.rules,
+      width: current.width,
+      height: current.height,
+      seed: current.seed,
+      player: playerOf(current.aiPieces, current.ownPieces),
+      preset: current.preset,
+      lines: current.lines,
+      pieces: current.pieces,
+      score: current.score,
+      seconds: Math.round(current.playedMs / 1000),
+      ended,
+    });
+    games = games.slice(-MAX_GAMES);
+    showError(saveHistory(games));
+    showHistory();
+  }
+
+  function addPoint(pieces, lines) {
+    current.x.push(pieces);
+    current.y.push(lines);
+    if (current.x.length > MAX_POINTS) {
+      current.x = current.x.filter((_, i) => i % 2 === 0 || i === current.x.length - 1);
+      current.y = current.y.filter((_, i) => i % 2 === 0 || i === current.y.length - 1);
+    }
+  }
+
+  element.addEventListener('newgame', () => {
+    record('stopped');
+    startTracking();
+    showHistory();
+  });
+  element.addEventListener('piece', (event) => {
+    if (!current) return;
+    const { stats } = event.detail;
+    if (element.autoplay) current.aiPieces += 1;
+    else current.ownPieces += 1;
+    if (stats.lines !== current.lines) addPoint(stats.pieces, stats.lines);
+    current.pieces = stats.pieces;
+    current.lines = stats.lines;
+    current.score = stats.score;
+    dirty = true;
+  });
+  element.addEventListener('gameover', (event) => {
+    if (!current) return;
+    const { stats } = event.detail;
+    Object.assign(current, { pieces: stats.pieces, lines: stats.lines, score: stats.score });
+    addPoint(stats.pieces, stats.lines);
+    current.over = true;
+    record('over');
+    dirty = true;
+  });
+  // A reload or a closed tab ends the game being played: it is kept as stopped.
+  window.addEventListener('pagehide', () => record('stopped'));
+  el.clear.addEventListener('click', () => {
+    games = [];
+    clearHistory();
+    showError(null);
+    showHistory();
+  });
+
+  /** Counts the time the game is played: not paused, not over, and the tab in view. */
+  function tick() {
+    const now = performance.now();
+    if (current && !current.over && !element.paused && document.visibilityState === 'visible') {
+      current.playedMs += now - lastTick;
+      dirty = true;
+    }
+    lastTick = now;
+    if (dirty) showCurrent();
+  }
+
+  function showCurrent() {
+    dirty = false;
+    if (!current) return;
+    el.lpm.textContent = rate(current.lines, current.playedMs, 60_000);
+    el.pps.textContent = rate(current.pieces, current.playedMs, 1000);
+    el.time.textContent = clock(current.playedMs);
+    drawChart();
+  }
+
+  function drawChart() {
+    const width = el.chart.clientWidth;
+    if (!width) return;
+    const x = [...current.x];
+    const y = [...current.y];
+    if (x[x.length - 1] !== current.pieces) {
+      x.push(current.pieces);
+      y.push(current.lines);
+    }
+    el.chart.setAttribute(
+      'aria-label',
+      `Lines against pieces in this game: ${current.lines} lines after ${current.pieces} pieces`,
+    );
+    if (!chart) {
+      const axis = { stroke: '#a3aec0', grid: { stroke: '#243044' } };
+      chart = new uPlot(
+        {
+          width,
+          height: CHART_HEIGHT,
+          legend: { show: false },
+          cursor: { show: false },
+          scales: { x: { time: false } },
+          axes: [
+            { ...axis, label: 'pieces' },
+            { ...axis, label: 'lines', size: 50 },
+          ],
+          series: [{}, { label: 'lines', stroke: '#5aa9ff', width: 2, points: { show: false } }],
+        },
+        [x, y],
+        el.chart,
+      );
+    } else {
+      if (chart.width !== width) chart.setSize({ width, height: CHART_HEIGHT });
+      chart.setData([x, y]);
+    }
+  }
+
+  function showHistory() {
+    const like = current && {
+      rules: current.rules,
+      width: current.width,
+      height: current.height,
+      player: element.autoplay ? 'AI' : 'you',
+    };
+    const stats = like && summary(games, like);
+    const who = like && (like.player === 'AI' ? 'The AI' : 'You');
+    el.summary.textContent = !games.length
+      ? 'No games finished yet.'
+      : !like
+        ? `${games.length} past game${games.length === 1 ? '' : 's'}.`
+        : stats
+          ? `${who} on ${kindOf(like)}: best ${stats.best} lines, average ` +
+            `${stats.average.toFixed(1)} over ${stats.count} game${stats.count === 1 ? '' : 's'}.`
+          : `${games.length} past game${games.length === 1 ? '' : 's'}; none yet by ` +
+            `${who === 'You' ? 'you' : 'the AI'} on ${kindOf(like)}.`;
+    const rows = games
+      .slice(-SHOWN_GAMES)
+      .reverse()
+      .map((game) => {
+        const row = document.createElement('tr');
+        const when = new Date(game.at);
+        const cells = [
+          Number.isNaN(when.getTime())
+            ? ''
+            : when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+          kindOf(game),
+          game.player === 'AI' ? `AI (${game.preset})` : game.player,
+          String(game.lines),
+          String(game.pieces),
+          game.ended === 'over' ? 'game over' : 'stopped',
+        ];
+        for (const text of cells) {
+          const cell = document.createElement('td');
+          cell.textContent = text;
+          row.append(cell);
+        }
+        return row;
+      });
+    el.body.replaceChildren(...rows);
+    el.clear.disabled = !games.length;
+  }
+
+  showHistory();
+  setInterval(tick, REFRESH_MS);
+  return {
+    /** Updates the summary when the player changes (the AI switched on or off). */
+    refresh: showHistory,
+  };
+}
