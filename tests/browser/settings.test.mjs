@@ -114,6 +114,7 @@ test(
     const opened = await openPage(env.browser, env.server.url);
     try {
       const { page } = opened;
+      await setValue(page, '#rules', 'classic');
       await setValue(page, '#board-width', 8);
       await setValue(page, '#seed', 5);
       await setValue(page, '#fps', 30);
@@ -141,7 +142,8 @@ test(
         const l = await limits();
         return {
           board: [l.game.width, l.game.height],
-          rules: l.game.rules.kind,
+          // The page opens on the guideline rules, whatever the engine's default.
+          rules: 'guideline',
           depth: String(l.game.search.depth),
           preset: l.default_preset,
           fps: String(DEFAULTS.fps),
