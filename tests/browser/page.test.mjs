@@ -318,3 +318,68 @@ test('a new search depth applies to the running game without restarting it', asy
     await opened.close();
   }
 });
+
+test('the AI decision stat shows a dash once the player plays', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  try {
+    const { page } = opened;
+    const decision = page.locator('#game >> #stat-decision');
+    await page.waitForFunction(
+      () =>
+        /ms/.test(
+          document.querySelector('#game').shadowRoot.querySelector('#stat-decision').textContent,
+        ),
+      null,
+      WAIT,
+    );
+    await page.locator('#play-yourself').click(WAIT);
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#game').shadowRoot.querySelector('#stat-decision').textContent ===
+        '–',
+      null,
+      WAIT,
+    );
+    assert.equal(await decision.textContent(), '–');
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('"Keep watching" makes the game start again after game over, and is saved', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  try {
+    const { page } = opened;
+    await page.locator('#auto-restart').check(WAIT);
+    await page.waitForFunction(() => document.querySelector('#game').autorestart === true);
+    const saved = await page.evaluate(() => localStorage.getItem('tetris-ai/settings/v1'));
+    assert.equal(JSON.parse(saved).autoRestart, true);
+    await playFast(page);
+    const smallest = await page.evaluate(() => ({
+      width: document.querySelector('#board-width').min,
+      height: document.querySelector('#board-height').min,
+    }));
+    await setValue(page, '#board-width', smallest.width);
+    await setValue(page, '#board-height', smallest.height);
+    // Two games over on the smallest board, the second begun by itself (the games the board's
+    // changes stopped come before them).
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('#history-body tr')]
+          .slice(0, 2)
+          .filter((tr) => tr.cells[5].textContent === 'game over').length === 2,
+      null,
+      { timeout: 60_000 },
+    );
+    const kinds = await page.locator('#history-body tr td:nth-child(2)').allTextContents();
+    const small = `guideline ${smallest.width}×${smallest.height}`;
+    assert.deepEqual(kinds.slice(0, 2), [small, small]);
+    await page.reload();
+    await waitReady(page);
+    assert.equal(await page.locator('#auto-restart').isChecked(), true);
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
