@@ -8,13 +8,13 @@
 
 use crate::ai::features;
 use crate::ai::presets;
-use crate::ai::search::{MAX_DEPTH, MIN_DEPTH, SearchConfig};
+use crate::ai::search::{MAX_DEPTH, MIN_DEPTH, PlanValue, SearchConfig, TieBreak};
 use crate::ai::weights::Weights;
 use crate::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
 use crate::error::{Error, Result};
 use crate::game::GameConfig;
 use crate::manual::{Handling, Key};
-use crate::rules::{MAX_PREVIEW, RuleSet, Rules, Timing};
+use crate::rules::{MAX_PREVIEW, RandomizerKind, RuleSet, Rules, Timing, TopOut};
 use serde_json::{Map, Value};
 
 /// The largest whole number a JS number holds exactly: 2^53 - 1.
@@ -187,20 +187,60 @@ pub fn game_config(name: &str, value: Option<&Value>) -> Result<GameConfig> {
     Ok(config)
 }
 
-/// Rules: `{kind: "classic" | "guideline", preview, hold, timing: {gravity, lock_delay}}`, the
-/// fields not given as in the classic rules.
+/// One of `choices`, by its name: a string.
+fn named<T: Copy>(
+    path: &str,
+    value: Option<&Value>,
+    choices: &[T],
+    name_of: fn(T) -> &'static str,
+) -> Result<T> {
+    let names: Vec<&str> = choices.iter().map(|&c| name_of(c)).collect();
+    choices
+        .iter()
+        .copied()
+        .find(|&c| value.and_then(Value::as_str) == Some(name_of(c)))
+        .ok_or_else(|| bad(path, &one_of(&names), value))
+}
+
+/// One of `choices` by its name, or null for the default.
+fn named_or_null<T: Copy>(
+    path: &str,
+    value: Option<&Value>,
+    choices: &[T],
+    name_of: fn(T) -> &'static str,
+) -> Result<Option<T>> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        _ => {
+            let names: Vec<&str> = choices.iter().map(|&c| name_of(c)).collect();
+            named(path, value, choices, name_of).map(Some).map_err(|_| {
+                bad(
+                    path,
+                    &format!("{} (or null for the rules' own)", one_of(&names)),
+                    value,
+                )
+            })
+        }
+    }
+}
+
+/// Rules: `{kind: "classic" | "guideline", preview, hold, timing: {gravity, lock_delay},
+/// randomizer: "uniform" | "bag" | null, top_out: "before_clears" | "after_clears" | "top_row" |
+/// "lock_out" | null}`, the fields not given as in the classic rules (a null randomizer or
+/// top-out test takes the rule set's own).
 pub fn rules(name: &str, value: Option<&Value>) -> Result<Rules> {
+    const FIELDS: [&str; 6] = ["kind", "preview", "hold", "timing", "randomizer", "top_out"];
     let mut rules = Rules::default();
-    let Some(map) = object(name, value, &["kind", "preview", "hold", "timing"], false)? else {
+    let Some(map) = object(name, value, &FIELDS, false)? else {
         return Ok(rules);
     };
     field(map, name, "kind", &mut rules.kind, |path, value| {
-        let kinds = [RuleSet::Classic, RuleSet::Guideline];
-        let names = kinds.map(RuleSet::name);
-        kinds
-            .into_iter()
-            .find(|k| value.and_then(Value::as_str) == Some(k.name()))
-            .ok_or_else(|| bad(path, &one_of(&names), value))
+        named(
+            path,
+            value,
+            &[RuleSet::Classic, RuleSet::Guideline],
+            RuleSet::name,
+        )
     })?;
     field(map, name, "preview", &mut rules.preview, |path, value| {
         whole(path, value, 0, MAX_PREVIEW as u64).map(|n| n as usize)
@@ -216,11 +256,19 @@ pub fn rules(name: &str, value: Option<&Value>) -> Result<Rules> {
             lock_delay: read("lock_delay")?,
         }))
     })?;
-    if rules.kind == RuleSet::Classic
-        && (rules.preview != 0 || rules.hold || rules.timing.is_some())
-    {
+    field(
+        map,
+        name,
+        "randomizer",
+        &mut rules.randomizer,
+        |path, value| named_or_null(path, value, &RandomizerKind::ALL, RandomizerKind::name),
+    )?;
+    field(map, name, "top_out", &mut rules.top_out, |path, value| {
+        named_or_null(path, value, &TopOut::ALL, TopOut::name)
+    })?;
+    if rules.kind == RuleSet::Classic && (rules.hold || rules.timing.is_some()) {
         return Err(Error::Config(format!(
-            "{name}: classic rules have no preview, hold or timing (give kind \"guideline\" for those)"
+            "{name}: classic rules have no hold or timing (give kind \"guideline\" for those)"
         )));
     }
     rules.validate()?;
@@ -313,10 +361,12 @@ pub fn weights(name: &str, value: Option<&Value>) -> Result<Weights> {
     Weights::new(terms)
 }
 
-/// Search settings: `{depth, prune, margin}`, the fields not given as by default.
+/// Search settings: `{depth, prune, margin, value: "sum" | "max", tie_break: "random" |
+/// "first"}`, the fields not given as by default.
 pub fn search(name: &str, value: Option<&Value>) -> Result<SearchConfig> {
+    const FIELDS: [&str; 5] = ["depth", "prune", "margin", "value", "tie_break"];
     let mut search = SearchConfig::default();
-    let Some(map) = object(name, value, &["depth", "prune", "margin"], false)? else {
+    let Some(map) = object(name, value, &FIELDS, false)? else {
         return Ok(search);
     };
     field(map, name, "depth", &mut search.depth, |path, value| {
@@ -342,6 +392,16 @@ pub fn search(name: &str, value: Option<&Value>) -> Result<SearchConfig> {
                 .ok_or_else(|| bad(path, allowed, value)),
         }
     })?;
+    field(map, name, "value", &mut search.value, |path, value| {
+        named(path, value, PlanValue::ALL, PlanValue::name)
+    })?;
+    field(
+        map,
+        name,
+        "tie_break",
+        &mut search.tie_break,
+        |path, value| named(path, value, TieBreak::ALL, TieBreak::name),
+    )?;
     search.validate()?;
     Ok(search)
 }

@@ -181,7 +181,7 @@ impl Game {
         let (weights, search) = config.resolve()?;
         let board = Board::new(config.width, config.height)?;
         let mut piece_rng = GameRng::new(config.seed, PIECE_STREAM);
-        let mut randomizer = Randomizer::for_rules(config.rules.kind);
+        let mut randomizer = Randomizer::for_rules(&config.rules);
         let current = randomizer.next(&mut piece_rng);
         let preview = (0..config.rules.preview)
             .map(|_| randomizer.next(&mut piece_rng))
@@ -422,7 +422,7 @@ impl Game {
     fn lock(&mut self, placement: &Placement) -> (u32, u64) {
         let kind = self.config.rules.kind;
         let level = (1 + self.stats.lines / 10).min(MAX_LEVEL) as u32;
-        let locked = lock(&mut self.board, placement, kind);
+        let locked = lock(&mut self.board, placement, self.config.rules.top_out());
         self.paint(placement, locked.cleared);
         let points = match kind {
             RuleSet::Classic => 0,

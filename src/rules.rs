@@ -1,6 +1,8 @@
 //! The two rule sets: the research ("classic") rules under which the literature reports lines
 //! cleared, and modern guideline rules (7-bag, preview, hold, SRS, guideline scoring). This module
-//! holds what differs between them: the randomizer, spawning, game over and scoring.
+//! holds what differs between them: the randomizer, spawning, game over and scoring. A rule set's
+//! randomizer and top-out test can be replaced, so that a controller plays under the rules its
+//! weights were published with (a 7-bag under classic moves, a top-out judged after clears).
 
 use crate::board::Board;
 use crate::error::{Error, Result};
@@ -66,12 +68,109 @@ pub const MAX_PREVIEW: usize = 6;
 pub struct Rules {
     /// The rule set.
     pub kind: RuleSet,
-    /// Pieces shown ahead of the current one (guideline: 0 to 6; classic: 0).
+    /// Pieces shown ahead of the current one (0 to 6); the search reads them.
     pub preview: usize,
     /// Whether the hold slot may be used (guideline only).
     pub hold: bool,
     /// Gravity and lock delay that limit which placements count as reachable (guideline only).
     pub timing: Option<Timing>,
+    /// Where the pieces come from; `None` takes the rule set's own (classic: uniform;
+    /// guideline: 7-bag).
+    pub randomizer: Option<RandomizerKind>,
+    /// When a placement ends the game; `None` takes the rule set's own (classic: a cell above the
+    /// top row before clears; guideline: lock out).
+    pub top_out: Option<TopOut>,
+}
+
+/// Where the pieces come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RandomizerKind {
+    /// Each piece drawn uniformly at random from the seven (the research rules).
+    Uniform,
+    /// A shuffled bag of all seven, refilled when empty: every seven pieces from the start hold
+    /// each piece once (the guideline).
+    Bag,
+}
+
+impl RandomizerKind {
+    /// Every randomizer, in the order messages list them.
+    pub const ALL: [RandomizerKind; 2] = [RandomizerKind::Uniform, RandomizerKind::Bag];
+
+    /// The randomizer's name, as [`RandomizerKind::from_str`](std::str::FromStr) reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            RandomizerKind::Uniform => "uniform",
+            RandomizerKind::Bag => "bag",
+        }
+    }
+}
+
+impl std::str::FromStr for RandomizerKind {
+    type Err = Error;
+
+    fn from_str(name: &str) -> Result<RandomizerKind> {
+        RandomizerKind::ALL
+            .into_iter()
+            .find(|k| k.name() == name)
+            .ok_or_else(|| {
+                Error::Config(format!(
+                    "unknown randomizer \"{name}\" (expected \"uniform\" or \"bag\")"
+                ))
+            })
+    }
+}
+
+/// When a placement ends the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TopOut {
+    /// A cell of the placed piece lies above the top row, judged before full rows are removed
+    /// (the research rules).
+    BeforeClears,
+    /// A cell lies above the top row once full rows are removed: a piece that sticks out of the
+    /// board but clears the rows beneath it plays on.
+    AfterClears,
+    /// A cell of the placed piece lies in the top row or above it, judged before full rows are
+    /// removed.
+    TopRow,
+    /// Every cell of the placed piece lies above the top row (the guideline's lock out).
+    LockOut,
+}
+
+impl TopOut {
+    /// Every top-out test, in the order messages list them.
+    pub const ALL: [TopOut; 4] = [
+        TopOut::BeforeClears,
+        TopOut::AfterClears,
+        TopOut::TopRow,
+        TopOut::LockOut,
+    ];
+
+    /// The test's name, as [`TopOut::from_str`](std::str::FromStr) reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TopOut::BeforeClears => "before_clears",
+            TopOut::AfterClears => "after_clears",
+            TopOut::TopRow => "top_row",
+            TopOut::LockOut => "lock_out",
+        }
+    }
+}
+
+impl std::str::FromStr for TopOut {
+    type Err = Error;
+
+    fn from_str(name: &str) -> Result<TopOut> {
+        TopOut::ALL
+            .into_iter()
+            .find(|t| t.name() == name)
+            .ok_or_else(|| {
+                Error::Config(format!(
+                    "unknown top-out test \"{name}\" (expected \"before_clears\", \"after_clears\", \"top_row\" or \"lock_out\")"
+                ))
+            })
+    }
 }
 
 impl Default for Rules {
@@ -82,23 +181,43 @@ impl Default for Rules {
 
 impl Rules {
     /// The research rules.
-    pub fn classic() -> Rules {
+    pub const fn classic() -> Rules {
         Rules {
             kind: RuleSet::Classic,
             preview: 0,
             hold: false,
             timing: None,
+            randomizer: None,
+            top_out: None,
         }
     }
 
     /// Guideline rules with a five-piece preview and hold.
-    pub fn guideline() -> Rules {
+    pub const fn guideline() -> Rules {
         Rules {
             kind: RuleSet::Guideline,
             preview: 5,
             hold: true,
             timing: None,
+            randomizer: None,
+            top_out: None,
         }
+    }
+
+    /// The randomizer in force: the one set, else the rule set's own.
+    pub fn randomizer(&self) -> RandomizerKind {
+        self.randomizer.unwrap_or(match self.kind {
+            RuleSet::Classic => RandomizerKind::Uniform,
+            RuleSet::Guideline => RandomizerKind::Bag,
+        })
+    }
+
+    /// The top-out test in force: the one set, else the rule set's own.
+    pub fn top_out(&self) -> TopOut {
+        self.top_out.unwrap_or(match self.kind {
+            RuleSet::Classic => TopOut::BeforeClears,
+            RuleSet::Guideline => TopOut::LockOut,
+        })
     }
 
     /// The default rules of `kind`.
@@ -111,22 +230,22 @@ impl Rules {
 
     /// Checks that the options fit the rule set; the error names the bad value.
     pub fn validate(&self) -> Result<()> {
+        if self.preview > MAX_PREVIEW {
+            return Err(Error::Config(format!(
+                "preview {} is out of range: it must be from 0 to {MAX_PREVIEW}",
+                self.preview
+            )));
+        }
         match self.kind {
             RuleSet::Classic => {
-                if self.preview != 0 || self.hold || self.timing.is_some() {
+                if self.hold || self.timing.is_some() {
                     return Err(Error::Config(format!(
-                        "classic rules have no preview, hold or timing (got preview {}, hold {}, timing {:?})",
-                        self.preview, self.hold, self.timing
+                        "classic rules have no hold or timing (got hold {}, timing {:?})",
+                        self.hold, self.timing
                     )));
                 }
             }
             RuleSet::Guideline => {
-                if self.preview > MAX_PREVIEW {
-                    return Err(Error::Config(format!(
-                        "preview {} is out of range: it must be from 0 to {MAX_PREVIEW}",
-                        self.preview
-                    )));
-                }
                 if let Some(t) = self.timing
                     && (t.gravity == 0 || t.lock_delay == 0)
                 {
@@ -151,11 +270,11 @@ pub enum Randomizer {
 }
 
 impl Randomizer {
-    /// The randomizer the rule set uses.
-    pub fn for_rules(kind: RuleSet) -> Randomizer {
-        match kind {
-            RuleSet::Classic => Randomizer::Uniform,
-            RuleSet::Guideline => Randomizer::Bag(Vec::with_capacity(7)),
+    /// The randomizer `rules` use.
+    pub fn for_rules(rules: &Rules) -> Randomizer {
+        match rules.randomizer() {
+            RandomizerKind::Uniform => Randomizer::Uniform,
+            RandomizerKind::Bag => Randomizer::Bag(Vec::with_capacity(7)),
         }
     }
 
@@ -303,24 +422,25 @@ pub struct Locked {
     pub landing_row: i32,
     /// Row of the piece's highest cell, before clears.
     pub top_row: i32,
-    /// Whether this lock ends the game: under the research rules when a cell lies above the top
-    /// visible row (checked before clears), under guideline rules when every cell does (lock out).
+    /// Whether this lock ends the game, by the top-out test in force.
     pub tops_out: bool,
 }
 
-/// Locks `placement` into `board`, removes full rows, and judges game over under `kind`.
+/// Locks `placement` into `board`, removes full rows, and judges game over by `top_out`.
 #[inline]
-pub fn lock(board: &mut Board, placement: &Placement, kind: RuleSet) -> Locked {
+pub fn lock(board: &mut Board, placement: &Placement, top_out: TopOut) -> Locked {
     let shape = placement.piece.shape(placement.rotation);
     board.place(shape, placement.x, placement.y);
     let landing_row = placement.bottom_row();
     let top_row = placement.top_row();
     let visible = board.height() as i32;
-    let tops_out = match kind {
-        RuleSet::Classic => top_row >= visible,
-        RuleSet::Guideline => landing_row >= visible,
-    };
     let full = board.clear_full_rows();
+    let tops_out = match top_out {
+        TopOut::BeforeClears => top_row >= visible,
+        TopOut::AfterClears => board.max_height() > board.height(),
+        TopOut::TopRow => top_row >= visible - 1,
+        TopOut::LockOut => landing_row >= visible,
+    };
     let piece_cells_cleared = if full == 0 {
         0
     } else {
@@ -346,13 +466,99 @@ mod tests {
 
     #[test]
     fn a_bag_deals_each_piece_once_per_seven() {
-        let mut rng = GameRng::new(7, 0);
-        let mut bag = Randomizer::for_rules(RuleSet::Guideline);
-        for _ in 0..10 {
-            let mut seven: Vec<Piece> = (0..7).map(|_| bag.next(&mut rng)).collect();
-            seven.sort();
-            assert_eq!(seven, Piece::ALL.to_vec());
+        let classic_bag = Rules {
+            randomizer: Some(RandomizerKind::Bag),
+            ..Rules::classic()
+        };
+        for rules in [Rules::guideline(), classic_bag] {
+            let mut rng = GameRng::new(7, 0);
+            let mut bag = Randomizer::for_rules(&rules);
+            for _ in 0..10 {
+                let mut seven: Vec<Piece> = (0..7).map(|_| bag.next(&mut rng)).collect();
+                seven.sort();
+                assert_eq!(seven, Piece::ALL.to_vec());
+            }
         }
+    }
+
+    #[test]
+    fn a_seed_deals_the_same_stream_and_the_rule_sets_keep_their_randomizers() {
+        let deal = |rules: &Rules, seed| {
+            let mut rng = GameRng::new(seed, 1);
+            let mut randomizer = Randomizer::for_rules(rules);
+            (0..70)
+                .map(|_| randomizer.next(&mut rng))
+                .collect::<Vec<_>>()
+        };
+        let bag = Rules {
+            randomizer: Some(RandomizerKind::Bag),
+            ..Rules::classic()
+        };
+        for rules in [Rules::classic(), bag] {
+            assert_eq!(deal(&rules, 5), deal(&rules, 5));
+            assert_ne!(deal(&rules, 5), deal(&rules, 6));
+        }
+        // A uniform stream is not a bag: some seven in a row repeat a piece.
+        let uniform = deal(&Rules::classic(), 5);
+        assert!(uniform.chunks(7).any(|seven| {
+            let mut sorted = seven.to_vec();
+            sorted.sort();
+            sorted.dedup();
+            sorted.len() < 7
+        }));
+        assert_eq!(Rules::classic().randomizer(), RandomizerKind::Uniform);
+        assert_eq!(Rules::guideline().randomizer(), RandomizerKind::Bag);
+        assert_eq!(Rules::classic().top_out(), TopOut::BeforeClears);
+        assert_eq!(Rules::guideline().top_out(), TopOut::LockOut);
+    }
+
+    /// A vertical I dropped straight down so that its cells fill column `column` of `board`.
+    fn vertical_i(board: &Board, column: i32) -> Placement {
+        let shape = Piece::I.shape(Rotation::Right);
+        let x = column - shape.min_x as i32;
+        Placement {
+            piece: Piece::I,
+            rotation: Rotation::Right,
+            x,
+            y: board.drop_row(shape, x),
+            spin: Spin::None,
+        }
+    }
+
+    #[test]
+    fn top_out_tests_worked_by_hand() {
+        let ends = |board: &Board, placement: &Placement, test| {
+            lock(&mut board.clone(), placement, test).tops_out
+        };
+        // A 4x4 board, rows 0 to 2 full but for column 3, row 3 empty. A vertical I in column 3
+        // fills rows 0 to 3 and clears rows 0 to 2: it reaches the top row (3), not above it.
+        let board = Board::from_picture(4, 4, &["###.", "###.", "###."]).unwrap();
+        let in_well = vertical_i(&board, 3);
+        assert_eq!((in_well.bottom_row(), in_well.top_row()), (0, 3));
+        assert!(!ends(&board, &in_well, TopOut::BeforeClears));
+        assert!(!ends(&board, &in_well, TopOut::AfterClears));
+        assert!(ends(&board, &in_well, TopOut::TopRow));
+        assert!(!ends(&board, &in_well, TopOut::LockOut));
+        // In column 0 it lands on row 3 (rows 3 to 6) and fills no row: three cells above the
+        // top row, one still visible, so every test but lock out ends the game.
+        let on_stack = vertical_i(&board, 0);
+        assert_eq!((on_stack.bottom_row(), on_stack.top_row()), (3, 6));
+        assert!(ends(&board, &on_stack, TopOut::BeforeClears));
+        assert!(ends(&board, &on_stack, TopOut::AfterClears));
+        assert!(ends(&board, &on_stack, TopOut::TopRow));
+        assert!(!ends(&board, &on_stack, TopOut::LockOut));
+        // Column 3 filled in row 0 only, rows 1 to 3 full but for column 3: the I lands on row 1
+        // (rows 1 to 4), one cell above the top row, and clears rows 1 to 3; its top cell falls
+        // to row 1. Before clears that ends the game, after clears it does not.
+        let board = Board::from_picture(4, 4, &["###.", "###.", "###.", "##.#"]).unwrap();
+        let sticking_out = vertical_i(&board, 3);
+        assert_eq!((sticking_out.bottom_row(), sticking_out.top_row()), (1, 4));
+        assert!(ends(&board, &sticking_out, TopOut::BeforeClears));
+        let mut after = board;
+        let locked = lock(&mut after, &sticking_out, TopOut::AfterClears);
+        assert_eq!(locked.rows_cleared, 3);
+        assert!(!locked.tops_out);
+        assert_eq!(after.max_height(), 2);
     }
 
     #[test]
@@ -389,6 +595,31 @@ mod tests {
         let mut classic = Rules::classic();
         classic.hold = true;
         assert!(classic.validate().is_err());
+        classic.hold = false;
+        classic.preview = 1;
+        assert!(classic.validate().is_ok());
+        classic.preview = 7;
+        assert!(
+            classic
+                .validate()
+                .unwrap_err()
+                .to_string()
+                .contains("preview 7")
+        );
+        assert!(
+            "bag7"
+                .parse::<RandomizerKind>()
+                .unwrap_err()
+                .to_string()
+                .contains("\"bag7\"")
+        );
+        assert!(
+            "late"
+                .parse::<TopOut>()
+                .unwrap_err()
+                .to_string()
+                .contains("\"late\"")
+        );
         assert!(
             "tetris"
                 .parse::<RuleSet>()

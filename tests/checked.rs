@@ -9,7 +9,7 @@ use tetris_ai::checked;
 use tetris_ai::{Game, GameConfig};
 
 /// Field names the readers know, and a few they do not.
-const NAMES: [&str; 24] = [
+const NAMES: [&str; 28] = [
     "rules",
     "width",
     "height",
@@ -34,12 +34,21 @@ const NAMES: [&str; 24] = [
     "weight",
     "exponent",
     "colour",
+    "randomizer",
+    "top_out",
+    "value",
+    "tie_break",
 ];
 
 /// Strings the readers know, and a few they do not.
-const WORDS: [&str; 12] = [
+const WORDS: [&str; 17] = [
     "classic",
     "guideline",
+    "bag",
+    "uniform",
+    "after_clears",
+    "max",
+    "first",
     "dellacherie",
     "left",
     "hold",
@@ -117,20 +126,38 @@ fn valid_config() -> impl Strategy<Value = Value> {
         1u64..=2,
         0u32..40,
         prop::option::of(-10.0f64..10.0),
+        (
+            prop::sample::select(vec![Value::Null, json!("uniform"), json!("bag")]),
+            prop::sample::select(vec![
+                Value::Null,
+                json!("before_clears"),
+                json!("after_clears"),
+                json!("top_row"),
+                json!("lock_out"),
+            ]),
+            prop::sample::select(vec!["sum", "max"]),
+            prop::sample::select(vec!["random", "first"]),
+        ),
     )
         .prop_map(
-            |(width, height, seed, guideline, preview, depth, das, holes)| {
+            |(width, height, seed, guideline, preview, depth, das, holes, choices)| {
+                let (randomizer, top_out, plan_value, tie_break) = choices;
                 let mut config = json!({
                     "width": width,
                     "height": height,
                     "seed": seed,
-                    "search": {"depth": depth, "prune": 0.5},
+                    "search": {"depth": depth, "prune": 0.5, "value": plan_value,
+                        "tie_break": tie_break},
                     "handling": {"das": das, "arr": 0, "gravity": 20},
                 });
-                if guideline {
-                    config["rules"] = json!({"kind": "guideline", "preview": preview, "hold": true,
-                    "timing": {"gravity": 5, "lock_delay": 30}});
-                }
+                config["rules"] = if guideline {
+                    json!({"kind": "guideline", "preview": preview, "hold": true,
+                    "timing": {"gravity": 5, "lock_delay": 30}, "randomizer": randomizer,
+                    "top_out": top_out})
+                } else {
+                    json!({"kind": "classic", "preview": preview, "randomizer": randomizer,
+                    "top_out": top_out})
+                };
                 match holes {
                     Some(w) => {
                         config["weights"] =
@@ -300,7 +327,7 @@ fn no_value_at_all_is_refused_or_defaulted() {
 
 #[test]
 fn refusals_say_what_is_allowed() {
-    let cases: [(Result<(), tetris_ai::Error>, &str); 8] = [
+    let cases: [(Result<(), tetris_ai::Error>, &str); 12] = [
         (
             checked::handling("handling", Some(&json!({"arr": -1}))).map(drop),
             "handling.arr must be a whole number from 0 to 4294967295, got -1",
@@ -314,8 +341,25 @@ fn refusals_say_what_is_allowed() {
             "config.seed must be a whole number from 0 to 9007199254740991, or a string of decimal digits up to 18446744073709551615, got 9007199254740992.0",
         ),
         (
-            checked::game_config("config", Some(&json!({"rules": {"preview": 3}}))).map(drop),
-            "config.rules: classic rules have no preview, hold or timing (give kind \"guideline\" for those)",
+            checked::game_config("config", Some(&json!({"rules": {"hold": true}}))).map(drop),
+            "config.rules: classic rules have no hold or timing (give kind \"guideline\" for those)",
+        ),
+        (
+            checked::game_config("config", Some(&json!({"rules": {"randomizer": "bag7"}})))
+                .map(drop),
+            "config.rules.randomizer must be \"uniform\" or \"bag\" (or null for the rules' own), got \"bag7\"",
+        ),
+        (
+            checked::game_config("config", Some(&json!({"rules": {"top_out": 1}}))).map(drop),
+            "config.rules.top_out must be \"before_clears\", \"after_clears\", \"top_row\" or \"lock_out\" (or null for the rules' own), got 1",
+        ),
+        (
+            checked::game_config("config", Some(&json!({"search": {"value": "mean"}}))).map(drop),
+            "config.search.value must be \"sum\" or \"max\", got \"mean\"",
+        ),
+        (
+            checked::game_config("config", Some(&json!({"search": {"tie_break": null}}))).map(drop),
+            "config.search.tie_break must be \"random\" or \"first\", got null",
         ),
         (
             checked::game_config(

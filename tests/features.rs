@@ -11,7 +11,7 @@ use tetris_ai::Board;
 use tetris_ai::ai::features::{FEATURES, Outcome, index_of};
 
 /// Every feature this file tests; a registered feature missing here fails `every_feature_is_tested`.
-const TESTED: [&str; 21] = [
+const TESTED: [&str; 25] = [
     "rows_cleared",
     "landing_height",
     "eroded_piece_cells",
@@ -33,6 +33,10 @@ const TESTED: [&str; 21] = [
     "rows_with_holes",
     "pattern_diversity",
     "column_holes_pow",
+    "row_transitions_cs3243",
+    "wells_cs3243",
+    "row_flips",
+    "column_flips",
 ];
 
 fn board(width: usize, height: usize, rows: &[&str]) -> Board {
@@ -443,4 +447,142 @@ fn pattern_diversity() {
     // Adjacent differences h_(c+1) - h_c: 3-1 = 2, 2-3 = -1, 2-2 = 0, 0-2 = -2, 4-0 = 4, 3-4 = -1.
     // Within -2..2: {2, -1, 0, -2} (4 is outside, -1 repeats) -> 4 distinct
     assert_close(value("pattern_diversity", &on(&b), None), 4.0);
+}
+
+#[test]
+fn row_transitions_cs3243() {
+    // 4 wide, 4 high: rows 0 to 4 are read (the 4 visible rows and the one above), as one line
+    // that starts after a filled left wall; a row's first cell is compared with the last cell
+    // of the row below; a row ending empty adds 1 (the right wall).
+    //   row 4  . . . .   (above the board)
+    //   row 3  . . . .
+    //   row 2  . # . .
+    //   row 1  # # . #
+    //   row 0  # . # #
+    let b = board(4, 4, &["....", ".#..", "##.#", "#.##"]);
+    //   row 0: W|# no, #|. 1, .|# 2, #|# no; ends filled          -> 2
+    //   row 1: (row 0 ended #) #|# no, #|# no, #|. 3, .|# 4; ends filled -> 4
+    //   row 2: (row 1 ended #) #|. 5, .|# 6, #|. 7, .|. no; ends empty 8
+    //   row 3: (row 2 ended .) no changes; ends empty           -> 9
+    //   row 4: no changes; ends empty                           -> 10
+    assert_close(value("row_transitions_cs3243", &on(&b), None), 10.0);
+
+    // An empty 4 x 4 board: row 0 is W|. (1) and ends empty (2); rows 1 to 4 each end empty
+    // (1 each, no change inside): 2 + 4 = 6, where the research definition counts 4 x 2 = 8.
+    let empty = board(4, 4, &[]);
+    assert_close(value("row_transitions_cs3243", &on(&empty), None), 6.0);
+    assert_close(value("row_transitions", &on(&empty), None), 8.0);
+}
+
+#[test]
+fn wells_cs3243() {
+    //   row 4  # . . . .
+    //   row 3  # . # . .
+    //   row 2  # . # . #
+    //   row 1  # . # # #
+    //   row 0  # . # . #
+    // Heights: 5, 0, 4, 2, 3.
+    let b = board(5, 6, &["#....", "#.#..", "#.#.#", "#.###", "#.#.#"]);
+    // Only empty cells at or above their column's height count, walls filled:
+    //   col 0 (height 5): row 5 and up: column 1 is empty there -> 0
+    //   col 1 (height 0): rows 0 to 3 have both neighbours filled; d = row + 1 = 1, 2, 3, 4
+    //                     adds 1 + 3 + 6 + 10 = 20 (= 4 x 5 x 6 / 6)
+    //   col 2 (height 4): row 4: column 1 is empty -> 0
+    //   col 3 (height 2): row 2 has both neighbours filled, d = 2 - 2 + 1 = 1 -> 1; row 3 has
+    //                     column 4 empty; row 0 is a covered gap below the top -> not counted
+    //   col 4 (height 3): row 3: column 3 is empty -> 0
+    // total = 20 + 1 = 21
+    assert_close(value("wells_cs3243", &on(&b), None), 21.0);
+    // The research definition on the same board: column 1 adds 4 + 3 + 2 + 1 = 10, column 3
+    // adds 1 (row 2) + 1 (the covered gap in row 0): 12.
+    assert_close(value("cumulative_wells", &on(&b), None), 12.0);
+}
+
+/// The board of the p5.js flips: 4 wide, 4 high, its top row filled at both ends.
+///
+/// ```text
+/// row 3  # . . #
+/// row 2  . # . .
+/// row 1  # # . #
+/// row 0  . # # #
+/// ```
+fn flips() -> Board {
+    board(4, 4, &["#..#", ".#..", "##.#", ".###"])
+}
+
+#[test]
+fn row_flips() {
+    // Changes between horizontal neighbours, no walls, rows 0 to 2 (the top row is skipped):
+    //   row 0: . # # # -> .|# = 1
+    //   row 1: # # . # -> #|. .|# = 2
+    //   row 2: . # . . -> .|# #|. = 2
+    // total = 5 (row 3 would add 2 more)
+    assert_close(value("row_flips", &on(&flips()), None), 5.0);
+}
+
+#[test]
+fn column_flips() {
+    // Changes between vertical neighbours, no floor, each cell of rows 0 to 2 against the one
+    // above it, columns 1 to 3 (column 0 is skipped), bottom to top:
+    //   col 1: # # # . -> one change (rows 2|3)          = 1
+    //   col 2: # . . . -> rows 0|1                         = 1
+    //   col 3: # # . # -> rows 1|2 and 2|3                 = 2
+    // total = 4 (column 0, . # . #, would add 3 more)
+    assert_close(value("column_flips", &on(&flips()), None), 4.0);
+}
+
+#[test]
+fn the_cs3243_preset_weighs_its_features_as_defined() {
+    use tetris_ai::ai::presets;
+    //   row 2  # . . . . . . . . .
+    //   row 1  # # . # # # # # # .
+    //   row 0  # # # # . # # # # #
+    // on a 10 x 20 board, after a placement that cleared one row.
+    let b = board(10, 20, &["#.........", "##.######.", "####.#####"]);
+    let o = outcome(&b, 0, 1, 1, 1);
+    // rows_cleared: 1.
+    // max_height: column 0 reaches row 2 -> 3.
+    // holes: column 4, row 0 (under row 1) -> 1.
+    // column_transitions (floor filled, space above empty):
+    //   col 0: F###E 1; col 1: F##E 1; col 2: F#. 1; col 3: F## 1; col 4: F.## 3;
+    //   cols 5 to 8: 1 each, 4; col 9: F#. 1 -> 1 + 1 + 1 + 1 + 3 + 4 + 1 = 12
+    // row_transitions_cs3243 (rows 0 to 20 as one line after a filled wall):
+    //   row 0: #|. .|# = 2, ends filled
+    //   row 1: #|. .|# #|. = 3, ends empty +1 -> 4
+    //   row 2: (row 1 ended .) .|# #|. = 2, ends empty +1 -> 3
+    //   rows 3 to 20: 18 empty rows after a row ending empty, 1 each -> 18
+    //   total = 2 + 4 + 3 + 18 = 27
+    // wells_cs3243: column 2 (height 1), row 1 between columns 1 and 3: d = 1 -> 1;
+    //   column 9 (height 1), row 1 between column 8 and the wall: d = 1 -> 1; total 2
+    let expected = [
+        ("rows_cleared", 1.0),
+        ("row_transitions_cs3243", 27.0),
+        ("column_transitions", 12.0),
+        ("holes", 1.0),
+        ("wells_cs3243", 2.0),
+        ("max_height", 3.0),
+    ];
+    let preset = presets::find("cs3243").unwrap();
+    let weights = preset.weights();
+    let mut sum = 0.0;
+    for (name, feature) in expected {
+        assert_close(value(name, &o, None), feature);
+        let (weight, _) = weights
+            .get(name)
+            .unwrap_or_else(|| panic!("{name} is weighted"));
+        sum += weight * feature;
+    }
+    assert_eq!(weights.terms().len(), expected.len());
+    // The source returns ten times the hole count; the preset carries the factor in the weight.
+    assert_eq!(weights.get("holes"), Some((-41.94861543999046, None)));
+    // 8.580230809919557 - 7.323298208568506 x 27 - 5.79715846115661 x 12
+    //   - 41.94861543999046 - 3.908041863765 x 2 - 7.193861810393222 x 3
+    let by_hand = 8.580230809919557
+        - 7.323298208568506 * 27.0
+        - 5.79715846115661 * 12.0
+        - 41.94861543999046
+        - 3.908041863765 * 2.0
+        - 7.193861810393222 * 3.0;
+    assert_close(sum, by_hand);
+    assert_close(weights.evaluate(&o), by_hand);
 }

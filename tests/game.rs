@@ -356,3 +356,35 @@ fn timing_limits_the_ai_to_reachable_placements() {
     assert_eq!(free.len(), 12);
     assert_eq!(fast.len(), 9);
 }
+
+#[test]
+fn classic_rules_take_a_bag_a_preview_and_a_top_out_test() {
+    use tetris_ai::rules::{RandomizerKind, TopOut};
+    let rules = Rules {
+        randomizer: Some(RandomizerKind::Bag),
+        preview: 1,
+        top_out: Some(TopOut::AfterClears),
+        ..Rules::classic()
+    };
+    let mut game = Game::new(config(rules, 3, 2)).unwrap();
+    assert_eq!(game.view().queue.len(), 1);
+    // The pieces as dealt: the current one, then each next one as the preview shows it.
+    let mut dealt = vec![game.current()];
+    for _ in 0..27 {
+        let next = game.view().queue[0];
+        game.step().unwrap();
+        assert_eq!(game.current(), next);
+        dealt.push(next);
+    }
+    for seven in dealt.chunks(7) {
+        let mut sorted = seven.to_vec();
+        sorted.sort();
+        assert_eq!(sorted, Piece::ALL.to_vec());
+    }
+    // The same seed deals the same game.
+    let mut again = Game::new(config(rules, 3, 2)).unwrap();
+    assert_eq!(again.play(Some(28)), {
+        let mut first = Game::new(config(rules, 3, 2)).unwrap();
+        first.play(Some(28))
+    });
+}

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use tetris_ai::active::Active;
 use tetris_ai::moves::{Input, MoveSearch, drop_placements};
 use tetris_ai::piece::Turn;
-use tetris_ai::rules::{GameRng, RuleSet, lock, spawn_position};
+use tetris_ai::rules::{GameRng, RuleSet, Rules, lock, spawn_position};
 use tetris_ai::{Board, Piece, Placement};
 
 /// All placements of `piece` under `kind` (guideline: from its spawn position).
@@ -86,7 +86,7 @@ proptest! {
             let shape = placement.piece.shape(placement.rotation);
             prop_assert!(board.fits(shape, placement.x, placement.y), "overlap: {placement:?}\n{board:?}");
             let before = board.cell_count();
-            let locked = lock(&mut board, &placement, kind);
+            let locked = lock(&mut board, &placement, Rules::of(kind).top_out());
             prop_assert_eq!(board.full_rows(), 0, "a full row survived\n{:?}", board);
             prop_assert_eq!(
                 board.cell_count() + width as u32 * locked.rows_cleared,

@@ -102,7 +102,8 @@ fn a_t_spin_triple_slot_is_reached_through_its_fifth_kick() {
 
     // Locking it clears rows 0, 1 and 2: a T-spin triple, 1600 points at level 1.
     let mut after = board;
-    let locked = tetris_ai::rules::lock(&mut after, &found[slot], tetris_ai::RuleSet::Guideline);
+    let locked =
+        tetris_ai::rules::lock(&mut after, &found[slot], tetris_ai::rules::TopOut::LockOut);
     assert_eq!(locked.rows_cleared, 3);
     assert_eq!(
         Scoring::new().lock(locked.rows_cleared, Spin::Full, 1),

@@ -185,3 +185,32 @@ async fn parallel_search_uses_the_thread_pool_and_chooses_the_same() {
     assert!(web::threaded());
     assert_eq!(play(true), play(false));
 }
+
+#[wasm_bindgen_test]
+fn presets_carry_their_published_rules_and_search_and_a_game_takes_them() {
+    #[derive(Deserialize)]
+    struct PresetInfo {
+        name: String,
+        published: serde_json::Value,
+    }
+    let presets: Vec<PresetInfo> = serde_wasm_bindgen::from_value(web::presets().unwrap()).unwrap();
+    let lee = presets.iter().find(|p| p.name == "lee").unwrap();
+    assert_eq!(lee.published["rules"]["randomizer"], "bag");
+    assert_eq!(lee.published["rules"]["preview"].as_f64(), Some(1.0));
+    assert_eq!(lee.published["search"]["depth"].as_f64(), Some(2.0));
+    let smartspot2 = presets.iter().find(|p| p.name == "smartspot2").unwrap();
+    assert_eq!(smartspot2.published["search"]["value"], "max");
+    let cs3243 = presets.iter().find(|p| p.name == "cs3243").unwrap();
+    assert_eq!(cs3243.published["search"]["tie_break"], "first");
+    for preset in &presets {
+        let setup = serde_json::json!({
+            "preset": preset.name,
+            "rules": preset.published["rules"],
+            "search": preset.published["search"],
+            "width": 6,
+            "height": 8,
+        });
+        let mut game = Game::new(config(&setup.to_string())).unwrap();
+        assert!(!game.step().unwrap().is_null(), "{}", preset.name);
+    }
+}

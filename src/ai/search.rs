@@ -1,12 +1,19 @@
 //! Choosing a placement: score every placement of the current piece (and of the hold
 //! alternative) with the weights, optionally look one piece further, and break ties at random
-//! from the game's seeded generator.
+//! from the game's seeded generator or by taking the first in move order.
+//!
+//! Move order: the current piece's placements, then the hold alternative's; under the research
+//! rules each piece's distinct rotations in the order spawn, right, reverse, left, each from its
+//! leftmost column to its rightmost; under guideline rules the order the input search finds them.
 //!
 //! Two-ply search follows the p5.js write-up: only the best fraction of first moves (by their own
-//! score) is searched further; a plan's value is its first move's score plus the best score of the
-//! next piece on the board it leaves (without preview, the mean of that over the pieces that can
-//! come next); and a plan replaces the best single move only if its value beats that move's plan
-//! value by at least the required margin.
+//! score) is searched further, and each gets a plan value from its own score and the best score
+//! of the next piece on the board it leaves (without preview, the mean of that over the pieces
+//! that can come next). With [`PlanValue::Sum`] the value is the sum of the two, and a plan
+//! replaces the best single move only if its value beats that move's plan value by at least the
+//! margin; with [`PlanValue::Max`] the value is the larger of the first move's score plus the
+//! margin and the next piece's best score alone, and the best value is played. Plans of equal
+//! value go to the one whose first move scores higher, then to the first in move order.
 
 use crate::ai::features::Outcome;
 use crate::ai::weights::Weights;
@@ -14,7 +21,7 @@ use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::moves::{Input, MoveSearch, Placement, drop_placements};
 use crate::piece::{Piece, Rotation};
-use crate::rules::{GameRng, RuleSet, Rules, lock, spawn_position};
+use crate::rules::{GameRng, RuleSet, Rules, TopOut, lock, spawn_position};
 use crate::timing::reachable_in_time;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -32,22 +39,91 @@ pub struct SearchConfig {
     pub depth: u8,
     /// The fraction of first moves (best first) searched at the second ply, in (0, 1].
     pub prune: f64,
-    /// How much a two-ply plan must improve on the best single move to replace it; `None` takes
-    /// the preset's margin where it sets one, else 0.
+    /// How much a two-ply plan must improve on the best single move to replace it (with
+    /// [`PlanValue::Max`], the bonus a first move's own score gets); `None` takes the preset's
+    /// margin where it sets one, else 0.
     pub margin: Option<f64>,
+    /// How a two-ply plan is valued.
+    pub value: PlanValue,
+    /// How a tie between equally good first moves is broken.
+    pub tie_break: TieBreak,
 }
+
+/// How a two-ply plan is valued from its first move's score `s` and the best score `n` of the
+/// piece after it (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlanValue {
+    /// `s + n`; a plan replaces the best single move only if it gains at least the margin.
+    Sum,
+    /// `max(s + margin, n)`: the first move's own score with the margin as a bonus, or the next
+    /// piece's best score alone, whichever is larger (the p5.js program's lookahead).
+    Max,
+}
+
+/// How a tie between equally good first moves is broken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreak {
+    /// Uniformly at random among the tied moves, from the game's seeded generator.
+    Random,
+    /// The first of the tied moves in move order (see the module documentation).
+    First,
+}
+
+/// Names of the choices of a small enumeration, for parsing and messages.
+macro_rules! named_choices {
+    ($type:ident, $what:literal, $($variant:ident => $name:literal),+) => {
+        impl $type {
+            /// Every choice, in the order messages list them.
+            pub const ALL: &'static [$type] = &[$($type::$variant),+];
+
+            /// The choice's name, as its `from_str` reads it.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($type::$variant => $name),+
+                }
+            }
+        }
+
+        impl std::str::FromStr for $type {
+            type Err = Error;
+
+            fn from_str(name: &str) -> Result<$type> {
+                $type::ALL.iter().copied().find(|c| c.name() == name).ok_or_else(|| {
+                    let names: Vec<String> =
+                        $type::ALL.iter().map(|c| format!("\"{}\"", c.name())).collect();
+                    Error::Config(format!(
+                        concat!("unknown ", $what, " \"{}\" (expected {})"),
+                        name,
+                        names.join(" or ")
+                    ))
+                })
+            }
+        }
+    };
+}
+
+named_choices!(PlanValue, "plan value", Sum => "sum", Max => "max");
+named_choices!(TieBreak, "tie-break", Random => "random", First => "first");
 
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
-        SearchConfig {
-            depth: 1,
-            prune: 0.25,
-            margin: None,
-        }
+        SearchConfig::DEFAULT
     }
 }
 
 impl SearchConfig {
+    /// The default search: one ply, the best quarter of first moves searched at the second,
+    /// the preset's margin, summed plan values and random tie-breaks.
+    pub const DEFAULT: SearchConfig = SearchConfig {
+        depth: 1,
+        prune: 0.25,
+        margin: None,
+        value: PlanValue::Sum,
+        tie_break: TieBreak::Random,
+    };
+
     /// Checks the values; the error names the bad one.
     pub fn validate(&self) -> Result<()> {
         if !(MIN_DEPTH..=MAX_DEPTH).contains(&self.depth) {
@@ -152,9 +228,9 @@ pub struct Searcher {
 /// The value of placing `placement` on `board`: the weighted features of the result, or minus
 /// infinity when it ends the game.
 #[inline]
-pub fn evaluate(board: &Board, placement: &Placement, kind: RuleSet, weights: &Weights) -> f64 {
+pub fn evaluate(board: &Board, placement: &Placement, top_out: TopOut, weights: &Weights) -> f64 {
     let mut after = *board;
-    let locked = lock(&mut after, placement, kind);
+    let locked = lock(&mut after, placement, top_out);
     if locked.tops_out {
         return f64::NEG_INFINITY;
     }
@@ -238,7 +314,7 @@ impl Searcher {
         }
         let (best, ties) = self.best_candidate();
         let mut chosen = self.candidates[best];
-        if ties > 1 {
+        if ties > 1 && config.tie_break == TieBreak::Random {
             // Uniform among the tied best, from the game's generator.
             let pick = rng.below(ties as u32) as usize;
             let top = self.candidates[best].score;
@@ -307,7 +383,12 @@ impl Searcher {
                 out,
             );
             for &(index, placement) in &self.lists[first.slot()] {
-                let score = evaluate(position.board, &placement, position.rules.kind, weights);
+                let score = evaluate(
+                    position.board,
+                    &placement,
+                    position.rules.top_out(),
+                    weights,
+                );
                 self.candidates.push(Candidate {
                     placement,
                     piece: first,
@@ -348,36 +429,50 @@ impl Searcher {
         if !order.iter().any(|c| same(c, &single)) {
             order.push(single);
         }
-        let values = self.plan_values(&order, position, weights);
+        let next = self.next_values(&order, position, weights);
+        let margin = config.margin.unwrap_or(0.0);
+        let value = |c: &Candidate, n: f64| match config.value {
+            PlanValue::Sum => c.score + n,
+            PlanValue::Max => (c.score + margin).max(n),
+        };
         let mut single_value = f64::NEG_INFINITY;
         let mut best = (single, f64::NEG_INFINITY);
-        for (candidate, value) in order.into_iter().zip(values) {
+        for (candidate, n) in order.into_iter().zip(next) {
+            let v = value(&candidate, n);
             if same(&candidate, &single) {
-                single_value = value;
+                single_value = v;
             }
-            if value > best.1 {
-                best = (candidate, value);
+            if v > best.1 {
+                best = (candidate, v);
             }
         }
+        if config.value == PlanValue::Max {
+            // The margin is inside the values: the best value is played.
+            return if best.1 > single_value {
+                best
+            } else {
+                (single, single_value)
+            };
+        }
         let improvement = best.1 - single_value;
-        if improvement > 0.0 && improvement >= config.margin.unwrap_or(0.0) {
+        if improvement > 0.0 && improvement >= margin {
             best
         } else {
             (single, single_value)
         }
     }
 
-    /// Each first move's plan value: its score plus the value of the piece after it, computed
-    /// in order, or spread over the rayon pool when parallel search is on (the values, and so
-    /// the choice, are the same either way).
-    fn plan_values(
+    /// For each first move, the value of the piece after it on the board it leaves, computed in
+    /// order, or spread over the rayon pool when parallel search is on (the values, and so the
+    /// choice, are the same either way).
+    fn next_values(
         &mut self,
         order: &[Candidate],
         position: &Position,
         weights: &Weights,
     ) -> Vec<f64> {
         let value = |lookahead: &mut Lookahead, c: &Candidate| {
-            c.score + lookahead.next_piece_value(position, weights, c)
+            lookahead.next_piece_value(position, weights, c)
         };
         if self.parallel {
             order
@@ -425,7 +520,7 @@ impl Lookahead {
             return f64::NEG_INFINITY;
         }
         let mut after = *position.board;
-        lock(&mut after, &first.placement, position.rules.kind);
+        lock(&mut after, &first.placement, position.rules.top_out());
         // Using hold with an empty slot takes the first preview piece as the current one.
         let skip = usize::from(first.piece == FirstPiece::Held && position.hold.is_none());
         let known = position.preview.get(skip).copied();
@@ -446,7 +541,7 @@ impl Lookahead {
         reachable_placements(&mut self.search, board, rules, piece, &mut self.scratch);
         self.scratch
             .iter()
-            .map(|(_, p)| evaluate(board, p, rules.kind, weights))
+            .map(|(_, p)| evaluate(board, p, rules.top_out(), weights))
             .fold(f64::NEG_INFINITY, f64::max)
     }
 }

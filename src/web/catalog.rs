@@ -2,7 +2,7 @@
 
 use super::args::to_js;
 use crate::ai::features::FEATURES;
-use crate::ai::presets::PRESETS;
+use crate::ai::presets::{PRESETS, Published};
 use crate::ai::search::{MAX_DEPTH, MIN_DEPTH};
 use crate::ai::weights::Weights;
 use crate::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
@@ -11,7 +11,10 @@ use crate::rules::{MAX_PREVIEW, Rules};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// Every shipped preset: name, source, rules and weights.
+/// Every shipped preset: name, source, rules and weights, and in `published` the rules and
+/// search its weights were published under (`{rules: {kind, preview, hold, timing, randomizer,
+/// top_out}, search: {depth, prune, margin, value, tie_break}}`, in the form a game
+/// configuration's `rules` and `search` take them), for an "as published" switch.
 #[wasm_bindgen]
 pub fn presets() -> Result<JsValue, JsError> {
     #[derive(Serialize)]
@@ -21,6 +24,7 @@ pub fn presets() -> Result<JsValue, JsError> {
         published_under: &'static str,
         weights: Weights,
         lookahead_margin: Option<f64>,
+        published: Published,
     }
     let list: Vec<PresetInfo> = PRESETS
         .iter()
@@ -30,6 +34,7 @@ pub fn presets() -> Result<JsValue, JsError> {
             published_under: p.published_under,
             weights: p.weights(),
             lookahead_margin: p.lookahead_margin,
+            published: p.published,
         })
         .collect();
     to_js(&list)

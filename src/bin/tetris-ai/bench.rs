@@ -6,7 +6,7 @@ use clap::Args;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
-use tetris_ai::{Game, GameConfig, Stats};
+use tetris_ai::{Game, GameConfig, Rules, SearchConfig, Stats};
 
 /// Arguments of `bench`.
 #[derive(Debug, Args)]
@@ -140,6 +140,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
     progress.finish_and_clear();
     let summary = Summary::of(&stats, elapsed);
     let (width, height) = options.board;
+    let (rules, search) = (config.rules, config.search);
     if args.json {
         let object = serde_json::json!({
             "games": summary.games,
@@ -152,10 +153,20 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
             "games_per_second": summary.games_per_second,
             "preset": options.weights.is_none().then_some(&options.preset),
             "weights": options.weights,
-            "rules": options.rules.name(),
+            "as_published": options.as_published,
+            "rules": rules.kind.name(),
+            "randomizer": rules.randomizer().name(),
+            "preview": rules.preview,
+            "hold": rules.hold,
+            "top_out": rules.top_out().name(),
             "board": format!("{width}x{height}"),
-            "depth": options.depth,
+            "depth": search.depth,
+            "prune": search.prune,
+            "margin": search.margin,
+            "value": search.value.name(),
+            "tie_break": search.tie_break.name(),
             "seed": options.seed,
+            "max_pieces": options.max_pieces,
         });
         println!("{object}");
     } else {
@@ -164,16 +175,65 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
             None => String::new(),
         };
         println!(
-            "{}, {} rules, {width}x{height} board, depth {}, seeds {}..{}{cap}",
+            "{}, {}, {width}x{height} board, {}, seeds {}..{}{cap}",
             options.player(),
-            options.rules.name(),
-            options.depth,
+            describe_rules(&rules),
+            describe_search(&search),
             options.seed,
             options.seed.wrapping_add(args.games - 1),
         );
         print!("{}", table(&summary));
     }
     Ok(())
+}
+
+/// The rules in words: the rule set, then whatever differs from its own settings.
+fn describe_rules(rules: &Rules) -> String {
+    let own = Rules::of(rules.kind);
+    let mut parts = Vec::new();
+    if rules.randomizer() != own.randomizer() {
+        parts.push(format!("{} randomizer", rules.randomizer().name()));
+    }
+    if rules.preview != own.preview {
+        parts.push(format!("preview {}", rules.preview));
+    }
+    if rules.hold != own.hold {
+        parts.push(format!("hold {}", if rules.hold { "on" } else { "off" }));
+    }
+    if rules.top_out() != own.top_out() {
+        parts.push(format!("top out {}", rules.top_out().name()));
+    }
+    let name = rules.kind.name();
+    if parts.is_empty() {
+        format!("{name} rules")
+    } else {
+        format!("{name} rules ({})", parts.join(", "))
+    }
+}
+
+/// The search in words: the depth, then whatever differs from the default search.
+fn describe_search(search: &SearchConfig) -> String {
+    let default = SearchConfig::default();
+    let mut parts = Vec::new();
+    if search.depth > 1 {
+        if search.prune != default.prune {
+            parts.push(format!("prune {}", search.prune));
+        }
+        if let Some(margin) = search.margin {
+            parts.push(format!("margin {margin}"));
+        }
+        if search.value != default.value {
+            parts.push(format!("{} plan value", search.value.name()));
+        }
+    }
+    if search.tie_break != default.tie_break {
+        parts.push(format!("ties to the {}", search.tie_break.name()));
+    }
+    if parts.is_empty() {
+        format!("depth {}", search.depth)
+    } else {
+        format!("depth {} ({})", search.depth, parts.join(", "))
+    }
 }
 
 /// The summary as a two-column table of lines cleared per game.

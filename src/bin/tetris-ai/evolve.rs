@@ -2,7 +2,7 @@
 //! per generation, checkpoints and the best weights written atomically after every generation,
 //! and `--resume` to continue a checkpoint exactly.
 
-use crate::{parse_board, parse_positive, parse_rules, progress_bar, thread_pool};
+use crate::{parse_board, parse_named, parse_positive, progress_bar, thread_pool};
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
 use tetris_ai::RuleSet;
@@ -67,7 +67,7 @@ pub struct EvolveArgs {
     board: (usize, usize),
 
     /// Training rules: classic or guideline.
-    #[arg(long, value_name = "RULES", default_value = "classic", value_parser = parse_rules)]
+    #[arg(long, value_name = "RULES", default_value = "classic", value_parser = parse_named::<RuleSet>)]
     rules: RuleSet,
 
     /// Games per individual (K).

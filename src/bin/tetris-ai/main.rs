@@ -13,7 +13,10 @@ use evolve::EvolveArgs;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use tetris_ai::ai::presets;
+use tetris_ai::ai::search::{PlanValue, TieBreak};
 use tetris_ai::game::DEFAULT_PRESET;
+use tetris_ai::rules::{RandomizerKind, TopOut};
 use tetris_ai::{Game, GameConfig, RuleSet, Rules, SearchConfig, Weights};
 
 /// Exit code for every error: bad arguments, files, JSON or configuration.
@@ -58,17 +61,61 @@ struct GameOptions {
     #[arg(long, value_name = "FILE", conflicts_with = "preset")]
     weights: Option<String>,
 
+    /// Play under the rules and search the preset was published with; the rule and search
+    /// options given as well override them.
+    #[arg(long, conflicts_with = "weights")]
+    as_published: bool,
+
     /// Board size as WIDTHxHEIGHT (width 4 to 16, height 4 to 40).
     #[arg(long, value_name = "WxH", default_value = "10x20", value_parser = parse_board)]
     board: (usize, usize),
 
-    /// The rules: classic (research rules) or guideline.
-    #[arg(long, value_name = "RULES", default_value = "classic", value_parser = parse_rules)]
-    rules: RuleSet,
+    /// The rules: classic (research rules) or guideline [default: classic].
+    #[arg(long, value_name = "RULES", value_parser = parse_named::<RuleSet>)]
+    rules: Option<RuleSet>,
 
-    /// Search depth: 1 (current piece) or 2 (the next piece too).
-    #[arg(long, value_name = "DEPTH", default_value_t = 1)]
-    depth: u8,
+    /// Where pieces come from: uniform or bag (a shuffled 7-bag) [default: the rules' own].
+    #[arg(long, value_name = "NAME", value_parser = parse_named::<RandomizerKind>)]
+    randomizer: Option<RandomizerKind>,
+
+    /// Pieces previewed, 0 to 6; at depth 2 the search places the first of them
+    /// [default: the rules' own, classic 0, guideline 5].
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    preview: Option<usize>,
+
+    /// Whether hold may be used (guideline rules only): on or off [default: the rules' own].
+    #[arg(long, value_name = "on|off", value_parser = parse_switch)]
+    hold: Option<bool>,
+
+    /// When a placement ends the game: before_clears (a cell above the top row, before full
+    /// rows are removed), after_clears (the same, after), top_row (a cell in the top row, before
+    /// clears) or lock_out (every cell above the top row) [default: the rules' own].
+    #[arg(long, value_name = "TEST", value_parser = parse_named::<TopOut>)]
+    top_out: Option<TopOut>,
+
+    /// Search depth: 1 (current piece) or 2 (the next piece too) [default: 1].
+    #[arg(long, value_name = "DEPTH")]
+    depth: Option<u8>,
+
+    /// The fraction of first moves, best first, searched at depth 2: above 0, at most 1
+    /// [default: 0.25].
+    #[arg(long, value_name = "FRACTION", value_parser = parse_number, allow_negative_numbers = true)]
+    prune: Option<f64>,
+
+    /// How much a depth-2 plan must gain over the best single move (with --value max, the bonus
+    /// of a first move's own score), 0 or more [default: the preset's, else 0].
+    #[arg(long, value_name = "M", value_parser = parse_number, allow_negative_numbers = true)]
+    margin: Option<f64>,
+
+    /// How a depth-2 plan is valued: sum (first score + next piece's best) or max
+    /// (max(first score + margin, next piece's best)) [default: sum].
+    #[arg(long, value_name = "MODE", value_parser = parse_named::<PlanValue>)]
+    value: Option<PlanValue>,
+
+    /// How ties between equally good moves are broken: random (from the game's seed) or first
+    /// (the first in move order) [default: random].
+    #[arg(long, value_name = "MODE", value_parser = parse_named::<TieBreak>)]
+    tie_break: Option<TieBreak>,
 
     /// Seed of the first game; game i uses SEED + i.
     #[arg(long, value_name = "SEED", default_value_t = 0)]
@@ -97,12 +144,66 @@ fn parse_positive(text: &str) -> Result<u64, String> {
     }
 }
 
-/// Parses a rule set name with the library's own error message.
-fn parse_rules(text: &str) -> Result<RuleSet, String> {
+/// Parses a whole number, 0 or more; the limits are checked by the library.
+fn parse_count(text: &str) -> Result<usize, String> {
+    text.parse()
+        .map_err(|_| format!("\"{text}\" is not a whole number, 0 or more"))
+}
+
+/// Parses a finite number; the limits are checked by the library.
+fn parse_number(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(n) if n.is_finite() => Ok(n),
+        _ => Err(format!("\"{text}\" is not a finite number")),
+    }
+}
+
+/// Parses `on` or `off`.
+fn parse_switch(text: &str) -> Result<bool, String> {
+    match text {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("\"{text}\" is not on or off")),
+    }
+}
+
+/// Parses a name the library knows (rules, randomizer, top-out test, plan value, tie-break),
+/// with the library's own error message.
+fn parse_named<T: std::str::FromStr<Err = tetris_ai::Error>>(text: &str) -> Result<T, String> {
     text.parse().map_err(|e: tetris_ai::Error| e.to_string())
 }
 
 impl GameOptions {
+    /// The rules and search to play: the preset's published ones with `--as-published`, else
+    /// the defaults of the rule set; then each rule and search option given.
+    fn rules_and_search(&self) -> Result<(Rules, SearchConfig), String> {
+        let published = if self.as_published {
+            Some(
+                presets::find(&self.preset)
+                    .map_err(|e| e.to_string())?
+                    .published,
+            )
+        } else {
+            None
+        };
+        let mut rules = match (self.rules, published) {
+            (Some(kind), _) => Rules::of(kind),
+            (None, Some(published)) => published.rules,
+            (None, None) => Rules::classic(),
+        };
+        rules.randomizer = self.randomizer.or(rules.randomizer);
+        rules.preview = self.preview.unwrap_or(rules.preview);
+        rules.hold = self.hold.unwrap_or(rules.hold);
+        rules.top_out = self.top_out.or(rules.top_out);
+        let mut search = published.map_or(SearchConfig::default(), |p| p.search);
+        search.depth = self.depth.unwrap_or(search.depth);
+        search.prune = self.prune.unwrap_or(search.prune);
+        search.margin = self.margin.or(search.margin);
+        search.value = self.value.unwrap_or(search.value);
+        search.tie_break = self.tie_break.unwrap_or(search.tie_break);
+        Ok((rules, search))
+    }
+
     /// The configuration of the first game (seed [`GameOptions::seed`]), checked by building a game.
     fn config(&self) -> Result<GameConfig, String> {
         let (preset, weights) = match &self.weights {
@@ -115,17 +216,15 @@ impl GameOptions {
             }
             None => (Some(self.preset.clone()), None),
         };
+        let (rules, search) = self.rules_and_search()?;
         let config = GameConfig {
-            rules: Rules::of(self.rules),
+            rules,
             width: self.board.0,
             height: self.board.1,
             seed: self.seed,
             preset,
             weights,
-            search: SearchConfig {
-                depth: self.depth,
-                ..SearchConfig::default()
-            },
+            search,
             ..GameConfig::default()
         };
         Game::new(config.clone()).map_err(|e| e.to_string())?;
@@ -136,6 +235,7 @@ impl GameOptions {
     fn player(&self) -> String {
         match &self.weights {
             Some(path) => format!("weights from {path}"),
+            None if self.as_published => format!("{} as published", self.preset),
             None => self.preset.clone(),
         }
     }
@@ -184,6 +284,7 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tetris_ai::rules::{RandomizerKind, TopOut};
 
     #[test]
     fn board_sizes_parse_and_bad_ones_are_named() {
@@ -212,5 +313,138 @@ mod tests {
         assert!(parse(&["t", "bench", "--weights", "w.json"]).is_ok());
         assert!(parse(&["t", "bench", "--threads", "0"]).is_err());
         assert!(parse(&["t", "bench", "--rules", "tetris"]).is_err());
+    }
+
+    /// The bench options `args` parse to.
+    fn bench_options(args: &[&str]) -> GameOptions {
+        let mut all = vec!["t", "bench"];
+        all.extend_from_slice(args);
+        match Cli::try_parse_from(all).unwrap().command {
+            Command::Bench(args) => args.game,
+            Command::Evolve(_) => panic!("parsed as bench"),
+        }
+    }
+
+    #[test]
+    fn as_published_plays_each_presets_rules_and_search() {
+        for preset in presets::PRESETS {
+            let config = bench_options(&["--preset", preset.name, "--as-published"])
+                .config()
+                .unwrap();
+            assert_eq!(config.rules, preset.published.rules, "{}", preset.name);
+            assert_eq!(config.search, preset.published.search, "{}", preset.name);
+        }
+        let lee = bench_options(&["--preset", "lee", "--as-published"])
+            .config()
+            .unwrap();
+        assert_eq!(lee.rules.randomizer(), RandomizerKind::Bag);
+        assert_eq!(
+            (lee.rules.preview, lee.search.depth, lee.search.prune),
+            (1, 2, 1.0)
+        );
+        let takado8 = bench_options(&["--preset", "takado8", "--as-published"])
+            .config()
+            .unwrap();
+        assert_eq!(takado8.rules.top_out(), TopOut::TopRow);
+        let smartspot2 = bench_options(&["--preset", "smartspot2", "--as-published"])
+            .config()
+            .unwrap();
+        assert_eq!(smartspot2.rules.kind, RuleSet::Guideline);
+        assert_eq!((smartspot2.rules.preview, smartspot2.rules.hold), (1, true));
+        assert_eq!(smartspot2.search.value, PlanValue::Max);
+        assert_eq!(smartspot2.search.margin, Some(100.0));
+        let cs3243 = bench_options(&["--preset", "cs3243", "--as-published"])
+            .config()
+            .unwrap();
+        assert_eq!(cs3243.search.tie_break, TieBreak::First);
+        // Without the switch a preset plays the research rules and the default search.
+        let plain = bench_options(&["--preset", "lee"]).config().unwrap();
+        assert_eq!(
+            (plain.rules, plain.search),
+            (Rules::classic(), SearchConfig::default())
+        );
+    }
+
+    #[test]
+    fn rule_and_search_options_override_the_published_ones() {
+        let config = bench_options(&[
+            "--preset",
+            "lee",
+            "--as-published",
+            "--depth",
+            "1",
+            "--randomizer",
+            "uniform",
+            "--preview",
+            "0",
+            "--top-out",
+            "after_clears",
+            "--tie-break",
+            "first",
+        ])
+        .config()
+        .unwrap();
+        assert_eq!(config.search.depth, 1);
+        assert_eq!(config.search.tie_break, TieBreak::First);
+        assert_eq!(config.rules.randomizer(), RandomizerKind::Uniform);
+        assert_eq!(config.rules.preview, 0);
+        assert_eq!(config.rules.top_out(), TopOut::AfterClears);
+        let guideline = bench_options(&[
+            "--rules",
+            "guideline",
+            "--hold",
+            "off",
+            "--preview",
+            "2",
+            "--depth",
+            "2",
+            "--prune",
+            "0.5",
+            "--margin",
+            "3",
+            "--value",
+            "max",
+        ])
+        .config()
+        .unwrap();
+        assert_eq!((guideline.rules.hold, guideline.rules.preview), (false, 2));
+        assert_eq!(
+            (
+                guideline.search.prune,
+                guideline.search.margin,
+                guideline.search.value
+            ),
+            (0.5, Some(3.0), PlanValue::Max)
+        );
+    }
+
+    #[test]
+    fn bad_rule_and_search_values_are_named() {
+        let parse = |args: &[&str]| {
+            let mut all = vec!["t", "bench"];
+            all.extend_from_slice(args);
+            Cli::try_parse_from(all).map(drop).unwrap_err().to_string()
+        };
+        for (args, named) in [
+            (&["--randomizer", "bag7"][..], "\"bag7\""),
+            (&["--top-out", "late"], "\"late\""),
+            (&["--value", "mean"], "\"mean\""),
+            (&["--tie-break", "last"], "\"last\""),
+            (&["--hold", "maybe"], "\"maybe\""),
+            (&["--margin", "lots"], "\"lots\""),
+            (&["--prune", "NaN"], "\"NaN\""),
+            (&["--preview=-1"], "\"-1\""),
+        ] {
+            let error = parse(args);
+            assert!(error.contains(named), "{error}");
+        }
+        assert!(parse(&["--as-published", "--weights", "w.json"]).contains("--weights"));
+        let library = |args: &[&str]| bench_options(args).config().unwrap_err();
+        assert!(library(&["--prune", "2"]).contains("prune fraction 2"));
+        assert!(library(&["--margin", "-1"]).contains("margin -1"));
+        assert!(library(&["--preview", "7"]).contains("preview 7"));
+        assert!(library(&["--hold", "on"]).contains("classic rules have no hold"));
+        assert!(library(&["--depth", "3"]).contains("search depth 3"));
+        assert!(library(&["--preset", "nobody", "--as-published"]).contains("\"nobody\""));
     }
 }

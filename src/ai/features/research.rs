@@ -1,0 +1,244 @@
+//! The features as the research literature and the project's feature table define them.
+
+use super::{Outcome, column_holes, low_bits, row_span, well_cells};
+use crate::board::Board;
+
+pub(super) fn rows_cleared(o: &Outcome) -> f64 {
+    o.rows_cleared as f64
+}
+
+pub(super) fn landing_height(o: &Outcome) -> f64 {
+    let piece_height = o.top_row - o.landing_row + 1;
+    o.landing_row as f64 + (piece_height - 1) as f64 / 2.0
+}
+
+pub(super) fn eroded_piece_cells(o: &Outcome) -> f64 {
+    (o.rows_cleared * o.piece_cells_cleared) as f64
+}
+
+pub(super) fn row_transitions(o: &Outcome) -> f64 {
+    let columns = o.board.columns();
+    let visible = low_bits(o.board.height());
+    let (count, stack) = transitions_across(columns, visible);
+    // Rows in the buffer count too while the stack reaches into them.
+    if stack > visible {
+        return transitions_across(columns, row_span(o.board)).0 as f64;
+    }
+    count as f64
+}
+
+/// Filled/empty changes along the rows in `span`, walls filled; and all the columns' cells.
+#[inline]
+fn transitions_across(columns: &[u64], span: u64) -> (u32, u64) {
+    let mut previous = span; // the left wall
+    let mut count = 0;
+    let mut stack = 0;
+    for &column in columns {
+        count += ((previous ^ column) & span).count_ones();
+        previous = column;
+        stack |= column;
+    }
+    (count + ((previous ^ span) & span).count_ones(), stack) // the right wall
+}
+
+pub(super) fn column_transitions(o: &Outcome) -> f64 {
+    o.board
+        .columns()
+        .iter()
+        .map(|&c| (c ^ ((c << 1) | 1)).count_ones())
+        .sum::<u32>() as f64
+}
+
+pub(super) fn holes(o: &Outcome) -> f64 {
+    // Below its top, a column's cells are filled or holes.
+    o.board
+        .columns()
+        .iter()
+        .map(|&c| 64 - c.leading_zeros() - c.count_ones())
+        .sum::<u32>() as f64
+}
+
+pub(super) fn cumulative_wells(o: &Outcome) -> f64 {
+    let columns = o.board.columns();
+    let mut total = 0u32;
+    let mut left = u64::MAX; // the left wall
+    for (x, &column) in columns.iter().enumerate() {
+        let right = columns.get(x + 1).copied().unwrap_or(u64::MAX);
+        let wells = !column & left & right;
+        left = column;
+        if wells == 0 {
+            continue;
+        }
+        // Well cells above the column's top reach down to it: one run of d cells from the
+        // top adds 1 + 2 + .. + d.
+        let height = 64 - column.leading_zeros();
+        let open = wells >> height;
+        if open & (open + 1) == 0 {
+            let depth = open.count_ones();
+            total += depth * (depth + 1) / 2;
+        } else {
+            total += wells_depths(column, open << height);
+        }
+        // Well cells below the column's top (in covered gaps) reach down to the next filled cell.
+        total += wells_depths(column, wells & low_bits(height as usize));
+    }
+    total as f64
+}
+
+/// For each well cell in `wells`, the empty cells of `column` from it down to the next filled cell.
+#[inline]
+fn wells_depths(column: u64, mut wells: u64) -> u32 {
+    let mut total = 0;
+    while wells != 0 {
+        let y = wells.trailing_zeros();
+        let below = column & low_bits(y as usize);
+        total += y + 1 - (64 - below.leading_zeros());
+        wells &= wells - 1;
+    }
+    total
+}
+
+pub(super) fn max_height(o: &Outcome) -> f64 {
+    o.board.max_height() as f64
+}
+
+pub(super) fn aggregate_height(o: &Outcome) -> f64 {
+    (0..o.board.width())
+        .map(|x| o.board.column_height(x))
+        .sum::<usize>() as f64
+}
+
+fn bumpiness_of(board: &Board) -> usize {
+    (1..board.width())
+        .map(|x| board.column_height(x).abs_diff(board.column_height(x - 1)))
+        .sum()
+}
+
+pub(super) fn bumpiness(o: &Outcome) -> f64 {
+    bumpiness_of(o.board) as f64
+}
+
+pub(super) fn avg_height_difference(o: &Outcome) -> f64 {
+    bumpiness_of(o.board) as f64 / (o.board.width() - 1) as f64
+}
+
+pub(super) fn blocks(o: &Outcome) -> f64 {
+    o.board.cell_count() as f64
+}
+
+pub(super) fn avg_height(o: &Outcome) -> f64 {
+    // Sum of row indices via bit planes: bit k of the row index is set on the rows in PLANES[k].
+    const PLANES: [u64; 6] = [
+        0xAAAA_AAAA_AAAA_AAAA,
+        0xCCCC_CCCC_CCCC_CCCC,
+        0xF0F0_F0F0_F0F0_F0F0,
+        0xFF00_FF00_FF00_FF00,
+        0xFFFF_0000_FFFF_0000,
+        0xFFFF_FFFF_0000_0000,
+    ];
+    let cells = o.board.cell_count();
+    if cells == 0 {
+        return 0.0;
+    }
+    let row_sum: u64 = o
+        .board
+        .columns()
+        .iter()
+        .map(|&c| {
+            PLANES
+                .iter()
+                .enumerate()
+                .map(|(k, plane)| ((c & plane).count_ones() as u64) << k)
+                .sum::<u64>()
+        })
+        .sum();
+    (row_sum + cells as u64) as f64 / cells as f64
+}
+
+pub(super) fn blocks_above_holes(o: &Outcome) -> f64 {
+    o.board
+        .columns()
+        .iter()
+        .map(|&c| {
+            let holes = column_holes(c);
+            if holes == 0 {
+                0
+            } else {
+                (c >> holes.trailing_zeros()).count_ones()
+            }
+        })
+        .sum::<u32>() as f64
+}
+
+pub(super) fn gaps(o: &Outcome) -> f64 {
+    let span = row_span(o.board);
+    (0..o.board.width())
+        .map(|x| (well_cells(o.board, x) & span).count_ones())
+        .sum::<u32>() as f64
+}
+
+pub(super) fn placement_height(o: &Outcome) -> f64 {
+    (o.top_row + 1) as f64
+}
+
+pub(super) fn deepest_well(o: &Outcome) -> f64 {
+    let width = o.board.width();
+    let height = |x: usize| o.board.column_height(x) as i64;
+    (0..width)
+        .map(|x| {
+            let left = if x == 0 { i64::MAX } else { height(x - 1) };
+            let right = if x + 1 == width {
+                i64::MAX
+            } else {
+                height(x + 1)
+            };
+            let rim = left.min(right);
+            if rim > height(x) && rim != i64::MAX {
+                rim - height(x)
+            } else {
+                0
+            }
+        })
+        .max()
+        .unwrap_or(0) as f64
+}
+
+pub(super) fn hole_depth(o: &Outcome) -> f64 {
+    let mut total = 0u32;
+    for &column in o.board.columns() {
+        let mut holes = column_holes(column);
+        while holes != 0 {
+            let y = holes.trailing_zeros();
+            total += (column >> (y + 1)).trailing_ones();
+            holes &= holes - 1;
+        }
+    }
+    total as f64
+}
+
+pub(super) fn rows_with_holes(o: &Outcome) -> f64 {
+    o.board
+        .columns()
+        .iter()
+        .fold(0, |rows, &c| rows | column_holes(c))
+        .count_ones() as f64
+}
+
+pub(super) fn pattern_diversity(o: &Outcome) -> f64 {
+    let mut seen = 0u32;
+    for x in 1..o.board.width() {
+        let difference = o.board.column_height(x) as i64 - o.board.column_height(x - 1) as i64;
+        if (-2..=2).contains(&difference) {
+            seen |= 1 << (difference + 2);
+        }
+    }
+    seen.count_ones() as f64
+}
+
+pub(super) fn column_holes_pow(o: &Outcome, exponent: f64) -> f64 {
+    o.board
+        .columns()
+        .iter()
+        .map(|&c| libm::pow(column_holes(c).count_ones() as f64, exponent))
+        .sum()
+}

@@ -1,0 +1,69 @@
+//! Features as published programs computed them, where they differ from the research
+//! definitions. Each is a feature of its own, named after its program, so the research
+//! definition stays as the literature gives it.
+
+use super::{Outcome, low_bits, row_span, well_cells};
+
+/// CS3243 row transitions (the group's `PlayerSkeleton.java`): rows 0 to H (the visible rows
+/// and the one above them, and any higher row the stack reaches) are read bottom to top, each
+/// left to right, as one line: the cell before row 0 is the filled left wall, and each later
+/// row's first cell is compared with the previous row's last cell, not with a wall. Every
+/// filled/empty change counts, and so does each row whose last cell is empty (the right wall).
+/// An empty row after a row ending empty therefore counts 1.
+pub(super) fn row_transitions_cs3243(o: &Outcome) -> f64 {
+    let board = o.board;
+    let span = low_bits((board.height() + 1).max(board.max_height()));
+    let columns = board.columns();
+    let last = columns[columns.len() - 1];
+    // Each row's first cell against the cell before it: the wall under row 0, else the last
+    // cell of the row below.
+    let mut count = ((columns[0] ^ ((last << 1) | 1)) & span).count_ones();
+    count += columns
+        .windows(2)
+        .map(|pair| ((pair[0] ^ pair[1]) & span).count_ones())
+        .sum::<u32>();
+    count += (!last & span).count_ones(); // the right wall
+    count as f64
+}
+
+/// CS3243 wells: only the empty cells above their own column's top count, walls counting as
+/// filled; each one whose left and right neighbours are both filled adds d(d+1)/2, where
+/// d = its row - the column's height + 1. An open well D deep scores D(D+1)(D+2)/6; covered
+/// gaps score nothing.
+pub(super) fn wells_cs3243(o: &Outcome) -> f64 {
+    let board = o.board;
+    let span = row_span(board);
+    let mut total = 0u32;
+    for x in 0..board.width() {
+        let height = board.column_height(x) as u32;
+        let mut wells = well_cells(board, x) & span & !low_bits(height as usize);
+        while wells != 0 {
+            let depth = wells.trailing_zeros() + 1 - height;
+            total += depth * (depth + 1) / 2;
+            wells &= wells - 1;
+        }
+    }
+    total as f64
+}
+
+/// The p5.js program's row flips: filled/empty changes between horizontally adjacent cells of
+/// rows 0 to H - 2 (the top row is skipped), with no walls.
+pub(super) fn row_flips(o: &Outcome) -> f64 {
+    let span = low_bits(o.board.height() - 1);
+    o.board
+        .columns()
+        .windows(2)
+        .map(|pair| ((pair[0] ^ pair[1]) & span).count_ones())
+        .sum::<u32>() as f64
+}
+
+/// The p5.js program's column flips: filled/empty changes between vertically adjacent cells of
+/// rows 0 to H - 1 (each cell below the top row against the one above it), with no floor, in
+/// columns 1 to W - 1 (column 0 is skipped).
+pub(super) fn column_flips(o: &Outcome) -> f64 {
+    let span = low_bits(o.board.height() - 1);
+    o.board.columns()[1..]
+        .iter()
+        .map(|&c| ((c ^ (c >> 1)) & span).count_ones())
+        .sum::<u32>() as f64
+}

@@ -1,0 +1,132 @@
+//! The search's choices worked by hand: tie-breaks and the two ways of valuing a two-ply plan.
+
+use tetris_ai::ai::search::{PlanValue, Position, SearchConfig, Searcher, TieBreak};
+use tetris_ai::rng::GameRng;
+use tetris_ai::{Board, Choice, Piece, Rules, Weights};
+
+/// The choice for `current` on `board` under the research rules, with `preview` known.
+fn decide(
+    board: &Board,
+    current: Piece,
+    preview: &[Piece],
+    weights: &Weights,
+    search: SearchConfig,
+    seed: u64,
+) -> Choice {
+    let rules = Rules {
+        preview: preview.len(),
+        ..Rules::classic()
+    };
+    let position = Position {
+        board,
+        rules: &rules,
+        current,
+        hold: None,
+        can_hold: false,
+        preview,
+        unseen: &Piece::ALL,
+    };
+    Searcher::new()
+        .decide(&position, weights, &search, &mut GameRng::new(seed, 2))
+        .expect("the piece has somewhere to go")
+}
+
+/// The columns a choice's cells fill, left to right.
+fn columns(choice: &Choice) -> Vec<i32> {
+    let mut columns: Vec<i32> = choice.placement.cells().iter().map(|c| c.0).collect();
+    columns.sort();
+    columns.dedup();
+    columns
+}
+
+#[test]
+fn first_takes_the_first_of_two_tied_moves_in_move_order() {
+    // A 5 x 6 board with both ends of row 0 filled:
+    //   row 0  # . . . #
+    // An O, weights holes -2 and max_height -1:
+    //   columns 0-1 or 3-4: rests on row 1 over a wall cell, a hole beside it, height 3:
+    //     -2 - 3 = -5
+    //   columns 1-2 or 2-3: on the floor, no hole, height 2: -2
+    // Columns 1-2 and 2-3 tie. In move order (the O's one rotation, leftmost column first)
+    // columns 1-2 come first, so "first" takes them whatever the seed.
+    let board = Board::from_picture(5, 6, &["#...#"]).unwrap();
+    let weights = Weights::new([("holes", -2.0, None), ("max_height", -1.0, None)]).unwrap();
+    let first = SearchConfig {
+        tie_break: TieBreak::First,
+        ..SearchConfig::default()
+    };
+    for seed in 0..20 {
+        let choice = decide(&board, Piece::O, &[], &weights, first, seed);
+        assert_eq!((columns(&choice), choice.score), (vec![1, 2], -2.0));
+    }
+    // Random tie-breaks take both, and only those.
+    let picks: Vec<Vec<i32>> = (0..20)
+        .map(|seed| {
+            let choice = decide(
+                &board,
+                Piece::O,
+                &[],
+                &weights,
+                SearchConfig::default(),
+                seed,
+            );
+            columns(&choice)
+        })
+        .collect();
+    assert!(picks.iter().all(|c| c == &[1, 2] || c == &[2, 3]));
+    assert!(picks.contains(&vec![1, 2]) && picks.contains(&vec![2, 3]));
+}
+
+#[test]
+fn plan_values_sum_and_max_worked_by_hand() {
+    // An empty 4 x 8 board, an O to place and an O known next; weights max_height -1.
+    // Every first O scores -2 (height 2). The next O's best on what each leaves:
+    //   first O at columns 0-1 (or 2-3): the next one beside it fills rows 0 and 1, both clear,
+    //     height 0: 0
+    //   first O at columns 1-2: every next O rests on it or beside it at height 4: -4
+    let board = Board::new(4, 8).unwrap();
+    let weights = Weights::new([("max_height", -1.0, None)]).unwrap();
+    let search = |value, margin| SearchConfig {
+        depth: 2,
+        prune: 1.0,
+        margin: Some(margin),
+        value,
+        tie_break: TieBreak::First,
+    };
+    let plan = |config| decide(&board, Piece::O, &[Piece::O], &weights, config, 0);
+    // Sum: -2 + 0 = -2 at the edges, -2 - 4 = -6 in the middle; the first edge (columns 0-1)
+    // is already the best single move, so no margin is needed.
+    let sum = plan(search(PlanValue::Sum, 0.0));
+    assert_eq!((columns(&sum), sum.score), (vec![0, 1], -2.0));
+    // Max with margin 1: max(-2 + 1, 0) = 0 at the edges, max(-1, -4) = -1 in the middle.
+    let max = plan(search(PlanValue::Max, 1.0));
+    assert_eq!((columns(&max), max.score), (vec![0, 1], 0.0));
+    // Max with margin 100: max(98, n) = 98 for every first move, so the best single move stays.
+    let bonus = plan(search(PlanValue::Max, 100.0));
+    assert_eq!((columns(&bonus), bonus.score), (vec![0, 1], 98.0));
+}
+
+#[test]
+fn max_values_tell_tied_first_moves_apart_by_the_next_piece() {
+    // A 4 x 8 board with row 0 filled but for column 3, an O to place, an I known next;
+    // weights rows_cleared 10, max_height -1:
+    //   row 0  # # # .
+    // O at columns 0-1 or 1-2: rests on row 1, height 3: -3; then the upright I in column 3
+    //   (rows 0 to 3) clears row 0 only (rows 1 and 2 are half empty): 10 - 3 = 7.
+    // O at columns 2-3: rests on row 1 (column 2), leaving column 3's row 0 a hole, height 3:
+    //   -3; the I then clears nothing: at best a flat I on row 3: -4, or upright in columns 0
+    //   or 1 (rows 1 to 4): -5.
+    // Every first move scores -3 and ties; the plan values tell the edges apart:
+    //   Max, margin 0: max(-3, 7) = 7 for columns 0-1 and 1-2, max(-3, -4) = -3 for 2-3.
+    let board = Board::from_picture(4, 8, &["###."]).unwrap();
+    let weights = Weights::new([("rows_cleared", 10.0, None), ("max_height", -1.0, None)]).unwrap();
+    let config = SearchConfig {
+        depth: 2,
+        prune: 1.0,
+        margin: Some(0.0),
+        value: PlanValue::Max,
+        tie_break: TieBreak::First,
+    };
+    let choice = decide(&board, Piece::O, &[Piece::I], &weights, config, 0);
+    assert_eq!((columns(&choice), choice.score), (vec![0, 1], 7.0));
+}
