@@ -261,10 +261,10 @@ pub fn rules(name: &str, value: Option<&Value>) -> Result<Rules> {
         name,
         "randomizer",
         &mut rules.randomizer,
-        |path, value| named_or_null(path, value, &RandomizerKind::ALL, RandomizerKind::name),
+        |path, value| named_or_null(path, value, RandomizerKind::ALL, RandomizerKind::name),
     )?;
     field(map, name, "top_out", &mut rules.top_out, |path, value| {
-        named_or_null(path, value, &TopOut::ALL, TopOut::name)
+        named_or_null(path, value, TopOut::ALL, TopOut::name)
     })?;
     if rules.kind == RuleSet::Classic && (rules.hold || rules.timing.is_some()) {
         return Err(Error::Config(format!(

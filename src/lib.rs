@@ -15,6 +15,7 @@
 //! - [`web`]: the JavaScript bindings (WebAssembly builds only).
 //! - [`checked`]: outside input (configurations, weights, keys, counts as JSON) checked.
 //! - [`error`]: the error type every bad input becomes.
+//! - `named`: small enumerations chosen by name, with their parsers.
 
 #![warn(missing_docs)]
 
@@ -26,6 +27,7 @@ pub mod error;
 pub mod game;
 pub mod manual;
 pub mod moves;
+mod named;
 pub mod piece;
 pub mod rng;
 pub mod rules;

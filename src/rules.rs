@@ -7,6 +7,7 @@
 use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::moves::Placement;
+use crate::named::named_choices;
 use crate::piece::{Piece, Rotation};
 pub use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
@@ -23,29 +24,7 @@ pub enum RuleSet {
     Guideline,
 }
 
-impl RuleSet {
-    /// The rule set's name, as [`RuleSet::from_str`](std::str::FromStr) reads it.
-    pub fn name(self) -> &'static str {
-        match self {
-            RuleSet::Classic => "classic",
-            RuleSet::Guideline => "guideline",
-        }
-    }
-}
-
-impl std::str::FromStr for RuleSet {
-    type Err = Error;
-
-    fn from_str(name: &str) -> Result<RuleSet> {
-        match name {
-            "classic" => Ok(RuleSet::Classic),
-            "guideline" => Ok(RuleSet::Guideline),
-            other => Err(Error::Config(format!(
-                "unknown rules \"{other}\" (expected \"classic\" or \"guideline\")"
-            ))),
-        }
-    }
-}
+named_choices!(RuleSet, "rules", Classic => "classic", Guideline => "guideline");
 
 /// Gravity and lock delay, for keeping only the placements a player could reach in time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -93,33 +72,7 @@ pub enum RandomizerKind {
     Bag,
 }
 
-impl RandomizerKind {
-    /// Every randomizer, in the order messages list them.
-    pub const ALL: [RandomizerKind; 2] = [RandomizerKind::Uniform, RandomizerKind::Bag];
-
-    /// The randomizer's name, as [`RandomizerKind::from_str`](std::str::FromStr) reads it.
-    pub fn name(self) -> &'static str {
-        match self {
-            RandomizerKind::Uniform => "uniform",
-            RandomizerKind::Bag => "bag",
-        }
-    }
-}
-
-impl std::str::FromStr for RandomizerKind {
-    type Err = Error;
-
-    fn from_str(name: &str) -> Result<RandomizerKind> {
-        RandomizerKind::ALL
-            .into_iter()
-            .find(|k| k.name() == name)
-            .ok_or_else(|| {
-                Error::Config(format!(
-                    "unknown randomizer \"{name}\" (expected \"uniform\" or \"bag\")"
-                ))
-            })
-    }
-}
+named_choices!(RandomizerKind, "randomizer", Uniform => "uniform", Bag => "bag");
 
 /// When a placement ends the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -138,40 +91,14 @@ pub enum TopOut {
     LockOut,
 }
 
-impl TopOut {
-    /// Every top-out test, in the order messages list them.
-    pub const ALL: [TopOut; 4] = [
-        TopOut::BeforeClears,
-        TopOut::AfterClears,
-        TopOut::TopRow,
-        TopOut::LockOut,
-    ];
-
-    /// The test's name, as [`TopOut::from_str`](std::str::FromStr) reads it.
-    pub fn name(self) -> &'static str {
-        match self {
-            TopOut::BeforeClears => "before_clears",
-            TopOut::AfterClears => "after_clears",
-            TopOut::TopRow => "top_row",
-            TopOut::LockOut => "lock_out",
-        }
-    }
-}
-
-impl std::str::FromStr for TopOut {
-    type Err = Error;
-
-    fn from_str(name: &str) -> Result<TopOut> {
-        TopOut::ALL
-            .into_iter()
-            .find(|t| t.name() == name)
-            .ok_or_else(|| {
-                Error::Config(format!(
-                    "unknown top-out test \"{name}\" (expected \"before_clears\", \"after_clears\", \"top_row\" or \"lock_out\")"
-                ))
-            })
-    }
-}
+named_choices!(
+    TopOut,
+    "top-out test",
+    BeforeClears => "before_clears",
+    AfterClears => "after_clears",
+    TopRow => "top_row",
+    LockOut => "lock_out",
+);
 
 impl Default for Rules {
     fn default() -> Rules {

@@ -12,14 +12,16 @@
 //! that can come next). With [`PlanValue::Sum`] the value is the sum of the two, and a plan
 //! replaces the best single move only if its value beats that move's plan value by at least the
 //! margin; with [`PlanValue::Max`] the value is the larger of the first move's score plus the
-//! margin and the next piece's best score alone, and the best value is played. Plans of equal
-//! value go to the one whose first move scores higher, then to the first in move order.
+//! margin and the next piece's best score alone, and the best value is played. A plan valued no
+//! higher than the best single move's leaves that move; among better plans of equal value, the
+//! one whose first move scores higher is played, then the first in move order.
 
 use crate::ai::features::Outcome;
 use crate::ai::weights::Weights;
 use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::moves::{Input, MoveSearch, Placement, drop_placements};
+use crate::named::named_choices;
 use crate::piece::{Piece, Rotation};
 use crate::rules::{GameRng, RuleSet, Rules, TopOut, lock, spawn_position};
 use crate::timing::reachable_in_time;
@@ -69,39 +71,6 @@ pub enum TieBreak {
     Random,
     /// The first of the tied moves in move order (see the module documentation).
     First,
-}
-
-/// Names of the choices of a small enumeration, for parsing and messages.
-macro_rules! named_choices {
-    ($type:ident, $what:literal, $($variant:ident => $name:literal),+) => {
-        impl $type {
-            /// Every choice, in the order messages list them.
-            pub const ALL: &'static [$type] = &[$($type::$variant),+];
-
-            /// The choice's name, as its `from_str` reads it.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $($type::$variant => $name),+
-                }
-            }
-        }
-
-        impl std::str::FromStr for $type {
-            type Err = Error;
-
-            fn from_str(name: &str) -> Result<$type> {
-                $type::ALL.iter().copied().find(|c| c.name() == name).ok_or_else(|| {
-                    let names: Vec<String> =
-                        $type::ALL.iter().map(|c| format!("\"{}\"", c.name())).collect();
-                    Error::Config(format!(
-                        concat!("unknown ", $what, " \"{}\" (expected {})"),
-                        name,
-                        names.join(" or ")
-                    ))
-                })
-            }
-        }
-    };
 }
 
 named_choices!(PlanValue, "plan value", Sum => "sum", Max => "max");
