@@ -11,7 +11,7 @@ use tetris_ai::Board;
 use tetris_ai::ai::features::{FEATURES, Outcome, index_of};
 
 /// Every feature this file tests; a registered feature missing here fails `every_feature_is_tested`.
-const TESTED: [&str; 25] = [
+const TESTED: [&str; 28] = [
     "rows_cleared",
     "landing_height",
     "eroded_piece_cells",
@@ -37,6 +37,9 @@ const TESTED: [&str; 25] = [
     "wells_cs3243",
     "row_flips",
     "column_flips",
+    "aggregate_height_takado8",
+    "holes_takado8",
+    "bumpiness_takado8",
 ];
 
 fn board(width: usize, height: usize, rows: &[&str]) -> Board {
@@ -56,6 +59,7 @@ fn outcome(
         top_row,
         rows_cleared,
         piece_cells_cleared,
+        cleared: 0,
     }
 }
 
@@ -585,4 +589,39 @@ fn the_cs3243_preset_weighs_its_features_as_defined() {
         - 7.193861810393222 * 3.0;
     assert_close(sum, by_hand);
     assert_close(weights.evaluate(&o), by_hand);
+}
+
+#[test]
+fn takado8_features_read_the_board_before_clears() {
+    // A 4 x 6 board after a placement that filled row 1 and cleared it:
+    //   before the clear      after it
+    //   row 2  . # . .        row 1  . # . .
+    //   row 1  # # # #  (full) row 0  # . # .
+    //   row 0  # . # .
+    let after = board(4, 6, &[".#..", "#.#."]);
+    let o = Outcome {
+        cleared: 0b10,
+        ..outcome(&after, 0, 1, 1, 1)
+    };
+    // Heights before the clear: 2, 3, 2, 2; after it: 1, 2, 1, 0 (column 3's only cell was in
+    // the cleared row, with an empty cell under it).
+    // aggregate_height_takado8: (2 + 3 + 2 + 2) - 4 x 1 = 5; the research one: 1 + 2 + 1 + 0 = 4.
+    assert_close(value("aggregate_height_takado8", &o, None), 5.0);
+    assert_close(value("aggregate_height", &o, None), 4.0);
+    // holes_takado8, before the clear: column 1, row 0 (under rows 1 and 2) and column 3, row 0
+    // (under row 1): 2. After it column 3 is empty: the research holes count 1.
+    assert_close(value("holes_takado8", &o, None), 2.0);
+    assert_close(value("holes", &o, None), 1.0);
+    // bumpiness_takado8: |2 - 3| + |3 - 2| + |2 - 2| = 2; after: |1 - 2| + |2 - 1| + |1 - 0| = 3.
+    assert_close(value("bumpiness_takado8", &o, None), 2.0);
+    assert_close(value("bumpiness", &o, None), 3.0);
+    // Without a clear the variants are the research features.
+    let plain = on(&after);
+    for (variant, research) in [
+        ("aggregate_height_takado8", "aggregate_height"),
+        ("holes_takado8", "holes"),
+        ("bumpiness_takado8", "bumpiness"),
+    ] {
+        assert_close(value(variant, &plain, None), value(research, &plain, None));
+    }
 }

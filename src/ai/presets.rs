@@ -88,18 +88,24 @@ pub static CS3243: Preset = Preset {
 };
 
 /// takado8's C# genetic-algorithm Tetris AI: four features evolved with truncation selection,
-/// fitness-weighted crossover normalised to unit length and +-0.2 mutation. Its game deals from
-/// a 7-bag and ends when a placed piece has a cell in the top row, judged before clears; its AI
-/// searches the current piece only. The write-up reports over 2,000 lines in one game.
+/// fitness-weighted crossover normalised to unit length and +-0.2 mutation. Its AI reads the
+/// board before clears: its height is the column heights summed less the width for each full
+/// row, and its holes and bumpiness count the full rows still in place
+/// (`aggregate_height_takado8`, `holes_takado8`, `bumpiness_takado8`). Its game deals from a
+/// 7-bag and ends when a placed piece has a cell in the top row, judged before clears; its AI
+/// searches the current piece only. The write-up reports over 2,000 lines in one game. Two
+/// things of its game are not modelled: its AI does not see that a placement ends the game
+/// (here such a placement scores minus infinity), and its pieces turn and shift in the top rows,
+/// where a tall stack blocks them (here every column is open).
 pub static TAKADO8: Preset = Preset {
     name: "takado8",
     source: "takado8, C# Tetris AI trained by a genetic algorithm",
     published_under: "10x20, 7-bag, top out on a cell in the top row before clears, 1-ply",
     terms: &[
-        ("aggregate_height", -0.798752914564018, None),
+        ("aggregate_height_takado8", -0.798752914564018, None),
         ("rows_cleared", 0.522287506868767, None),
-        ("holes", -0.24921408023878, None),
-        ("bumpiness", -0.164626498034284, None),
+        ("holes_takado8", -0.24921408023878, None),
+        ("bumpiness_takado8", -0.164626498034284, None),
     ],
     lookahead_margin: None,
     published: Published {

@@ -209,6 +209,7 @@ pub fn evaluate(board: &Board, placement: &Placement, top_out: TopOut, weights: 
         top_row: locked.top_row,
         rows_cleared: locked.rows_cleared,
         piece_cells_cleared: locked.piece_cells_cleared,
+        cleared: locked.cleared,
     })
 }
 

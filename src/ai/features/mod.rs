@@ -26,6 +26,9 @@ pub struct Outcome<'a> {
     pub rows_cleared: u32,
     /// The placed piece's own cells inside the removed rows.
     pub piece_cells_cleared: u32,
+    /// The removed rows as bits (bit `y` for row `y` before the clear), for the features read
+    /// before clears.
+    pub cleared: u64,
 }
 
 /// How a feature is computed.
@@ -62,7 +65,7 @@ impl Feature {
 }
 
 /// Every feature, in a fixed order (a feature's index is its position here).
-pub static FEATURES: [Feature; 25] = [
+pub static FEATURES: [Feature; 28] = [
     Feature {
         name: "rows_cleared",
         definition: "full rows removed by this placement",
@@ -188,6 +191,21 @@ pub static FEATURES: [Feature; 25] = [
         definition: "p5.js: filled/empty changes between vertical neighbours, no floor, top row and column 0 skipped",
         compute: Compute::Value(column_flips),
     },
+    Feature {
+        name: "aggregate_height_takado8",
+        definition: "takado8: the sum of the column heights before clears, less the width for each row cleared",
+        compute: Compute::Value(aggregate_height_takado8),
+    },
+    Feature {
+        name: "holes_takado8",
+        definition: "takado8: holes counted before clears (the placed piece and the full rows in place)",
+        compute: Compute::Value(holes_takado8),
+    },
+    Feature {
+        name: "bumpiness_takado8",
+        definition: "takado8: bumpiness before clears",
+        compute: Compute::Value(bumpiness_takado8),
+    },
 ];
 
 /// The names of all features, in registry order.
@@ -210,6 +228,19 @@ fn low_bits(n: usize) -> u64 {
 #[inline]
 fn row_span(board: &Board) -> u64 {
     low_bits(board.height().max(board.max_height()))
+}
+
+/// Column word `column` of a board after clears as it was before them: the removed rows
+/// (`cleared`, in rows before the clear) put back, full.
+#[inline]
+fn before_clears(mut column: u64, mut cleared: u64) -> u64 {
+    // From the lowest removed row up, each at its place before the clear.
+    while cleared != 0 {
+        let y = cleared.trailing_zeros();
+        column = (column & low_bits(y as usize)) | 1 << y | (column >> y) << (y + 1);
+        cleared &= cleared - 1;
+    }
+    column
 }
 
 /// The holes of one column as bits: empty cells below its highest filled cell.

@@ -2,7 +2,7 @@
 //! definitions. Each is a feature of its own, named after its program, so the research
 //! definition stays as the literature gives it.
 
-use super::{Outcome, low_bits, row_span, well_cells};
+use super::{Outcome, before_clears, low_bits, row_span, well_cells};
 
 /// CS3243 row transitions (the group's `PlayerSkeleton.java`): rows 0 to H (the visible rows
 /// and the one above them, and any higher row the stack reaches) are read bottom to top, each
@@ -65,5 +65,50 @@ pub(super) fn column_flips(o: &Outcome) -> f64 {
     o.board.columns()[1..]
         .iter()
         .map(|&c| ((c ^ (c >> 1)) & span).count_ones())
+        .sum::<u32>() as f64
+}
+
+/// The height of a column word, before clears.
+#[inline]
+fn height_before_clears(column: u64, cleared: u64) -> u32 {
+    64 - before_clears(column, cleared).leading_zeros()
+}
+
+/// takado8's height: the column heights summed before clears, less the board's width for each
+/// row cleared. It equals the research aggregate height unless a column's top cell was in a
+/// cleared row with empty cells under it.
+pub(super) fn aggregate_height_takado8(o: &Outcome) -> f64 {
+    let sum: u32 = o
+        .board
+        .columns()
+        .iter()
+        .map(|&c| height_before_clears(c, o.cleared))
+        .sum();
+    sum as f64 - (o.board.width() as u32 * o.rows_cleared) as f64
+}
+
+/// takado8's holes: the empty cells below each column's top, counted before clears. A column
+/// whose top cell was in a cleared row keeps the holes under it here, where after the clear
+/// they lie above its new top and are no holes.
+pub(super) fn holes_takado8(o: &Outcome) -> f64 {
+    o.board
+        .columns()
+        .iter()
+        .map(|&c| {
+            let before = before_clears(c, o.cleared);
+            64 - before.leading_zeros() - before.count_ones()
+        })
+        .sum::<u32>() as f64
+}
+
+/// takado8's bumpiness: the height differences of adjacent columns, before clears.
+pub(super) fn bumpiness_takado8(o: &Outcome) -> f64 {
+    o.board
+        .columns()
+        .windows(2)
+        .map(|pair| {
+            let left = height_before_clears(pair[0], o.cleared);
+            left.abs_diff(height_before_clears(pair[1], o.cleared))
+        })
         .sum::<u32>() as f64
 }
