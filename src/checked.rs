@@ -361,8 +361,8 @@ pub fn weights(name: &str, value: Option<&Value>) -> Result<Weights> {
     Weights::new(terms)
 }
 
-/// Search settings: `{depth, prune, margin, value: "sum" | "max", tie_break: "random" |
-/// "first"}`, the fields not given as by default.
+/// Search settings: `{depth, prune, margin, value: "sum" | "max" | "next", tie_break:
+/// "random" | "first"}`, the fields not given as by default.
 pub fn search(name: &str, value: Option<&Value>) -> Result<SearchConfig> {
     const FIELDS: [&str; 5] = ["depth", "prune", "margin", "value", "tie_break"];
     let mut search = SearchConfig::default();

@@ -135,7 +135,7 @@ fn valid_config() -> impl Strategy<Value = Value> {
                 json!("top_row"),
                 json!("lock_out"),
             ]),
-            prop::sample::select(vec!["sum", "max"]),
+            prop::sample::select(vec!["sum", "max", "next"]),
             prop::sample::select(vec!["random", "first"]),
         ),
     )
@@ -355,7 +355,7 @@ fn refusals_say_what_is_allowed() {
         ),
         (
             checked::game_config("config", Some(&json!({"search": {"value": "mean"}}))).map(drop),
-            "config.search.value must be \"sum\" or \"max\", got \"mean\"",
+            "config.search.value must be \"sum\", \"max\" or \"next\", got \"mean\"",
         ),
         (
             checked::game_config("config", Some(&json!({"search": {"tie_break": null}}))).map(drop),

@@ -11,7 +11,7 @@ use tetris_ai::Board;
 use tetris_ai::ai::features::{FEATURES, Outcome, index_of};
 
 /// Every feature this file tests; a registered feature missing here fails `every_feature_is_tested`.
-const TESTED: [&str; 28] = [
+const TESTED: [&str; 29] = [
     "rows_cleared",
     "landing_height",
     "eroded_piece_cells",
@@ -38,8 +38,9 @@ const TESTED: [&str; 28] = [
     "row_flips",
     "column_flips",
     "aggregate_height_takado8",
-    "holes_takado8",
-    "bumpiness_takado8",
+    "holes_before_clears",
+    "bumpiness_before_clears",
+    "aggregate_height_before_clears",
 ];
 
 fn board(width: usize, height: usize, rows: &[&str]) -> Board {
@@ -592,7 +593,7 @@ fn the_cs3243_preset_weighs_its_features_as_defined() {
 }
 
 #[test]
-fn takado8_features_read_the_board_before_clears() {
+fn features_read_before_clears_put_the_cleared_rows_back() {
     // A 4 x 6 board after a placement that filled row 1 and cleared it:
     //   before the clear      after it
     //   row 2  . # . .        row 1  . # . .
@@ -607,20 +608,23 @@ fn takado8_features_read_the_board_before_clears() {
     // the cleared row, with an empty cell under it).
     // aggregate_height_takado8: (2 + 3 + 2 + 2) - 4 x 1 = 5; the research one: 1 + 2 + 1 + 0 = 4.
     assert_close(value("aggregate_height_takado8", &o, None), 5.0);
+    // aggregate_height_before_clears keeps the full row: 2 + 3 + 2 + 2 = 9.
+    assert_close(value("aggregate_height_before_clears", &o, None), 9.0);
     assert_close(value("aggregate_height", &o, None), 4.0);
-    // holes_takado8, before the clear: column 1, row 0 (under rows 1 and 2) and column 3, row 0
+    // holes_before_clears, before the clear: column 1, row 0 (under rows 1 and 2) and column 3, row 0
     // (under row 1): 2. After it column 3 is empty: the research holes count 1.
-    assert_close(value("holes_takado8", &o, None), 2.0);
+    assert_close(value("holes_before_clears", &o, None), 2.0);
     assert_close(value("holes", &o, None), 1.0);
-    // bumpiness_takado8: |2 - 3| + |3 - 2| + |2 - 2| = 2; after: |1 - 2| + |2 - 1| + |1 - 0| = 3.
-    assert_close(value("bumpiness_takado8", &o, None), 2.0);
+    // bumpiness_before_clears: |2 - 3| + |3 - 2| + |2 - 2| = 2; after: |1 - 2| + |2 - 1| + |1 - 0| = 3.
+    assert_close(value("bumpiness_before_clears", &o, None), 2.0);
     assert_close(value("bumpiness", &o, None), 3.0);
     // Without a clear the variants are the research features.
     let plain = on(&after);
     for (variant, research) in [
         ("aggregate_height_takado8", "aggregate_height"),
-        ("holes_takado8", "holes"),
-        ("bumpiness_takado8", "bumpiness"),
+        ("aggregate_height_before_clears", "aggregate_height"),
+        ("holes_before_clears", "holes"),
+        ("bumpiness_before_clears", "bumpiness"),
     ] {
         assert_close(value(variant, &plain, None), value(research, &plain, None));
     }

@@ -1,4 +1,4 @@
-//! The search's choices worked by hand: tie-breaks and the two ways of valuing a two-ply plan.
+//! The search's choices worked by hand: tie-breaks and the ways of valuing a two-ply plan.
 
 use tetris_ai::ai::search::{PlanValue, Position, SearchConfig, Searcher, TieBreak};
 use tetris_ai::rng::GameRng;
@@ -101,6 +101,9 @@ fn plan_values_sum_and_max_worked_by_hand() {
     // Max with margin 1: max(-2 + 1, 0) = 0 at the edges, max(-1, -4) = -1 in the middle.
     let max = plan(search(PlanValue::Max, 1.0));
     assert_eq!((columns(&max), max.score), (vec![0, 1], 0.0));
+    // Next: the next O's best alone, 0 at the edges and -4 in the middle.
+    let next = plan(search(PlanValue::Next, 0.0));
+    assert_eq!((columns(&next), next.score), (vec![0, 1], 0.0));
     // Max with margin 100: max(98, n) = 98 for every first move, so the best single move stays.
     let bonus = plan(search(PlanValue::Max, 100.0));
     assert_eq!((columns(&bonus), bonus.score), (vec![0, 1], 98.0));

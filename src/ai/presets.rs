@@ -91,7 +91,7 @@ pub static CS3243: Preset = Preset {
 /// fitness-weighted crossover normalised to unit length and +-0.2 mutation. Its AI reads the
 /// board before clears: its height is the column heights summed less the width for each full
 /// row, and its holes and bumpiness count the full rows still in place
-/// (`aggregate_height_takado8`, `holes_takado8`, `bumpiness_takado8`). Its game deals from a
+/// (`aggregate_height_takado8`, `holes_before_clears`, `bumpiness_before_clears`). Its game deals from a
 /// 7-bag and ends when a placed piece has a cell in the top row, judged before clears; its AI
 /// searches the current piece only. The write-up reports over 2,000 lines in one game. Two
 /// things of its game are not modelled: its AI does not see that a placement ends the game
@@ -104,8 +104,8 @@ pub static TAKADO8: Preset = Preset {
     terms: &[
         ("aggregate_height_takado8", -0.798752914564018, None),
         ("rows_cleared", 0.522287506868767, None),
-        ("holes_takado8", -0.24921408023878, None),
-        ("bumpiness_takado8", -0.164626498034284, None),
+        ("holes_before_clears", -0.24921408023878, None),
+        ("bumpiness_before_clears", -0.164626498034284, None),
     ],
     lookahead_margin: None,
     published: Published {
@@ -119,18 +119,24 @@ pub static TAKADO8: Preset = Preset {
 };
 
 /// Yiyuan Lee, "Tetris AI – The (Near) Perfect Bot" (2013): four features tuned by a genetic
-/// algorithm, searching the current and the next piece. Its game deals from a 7-bag and shows
-/// the next piece, and its AI searches every placement of the current piece with the best
-/// placement of the known next one; the write-up says it plays on indefinitely.
+/// algorithm, searching the current and the next piece. Its AI reads the board before clears:
+/// its aggregate height, holes and bumpiness count the full rows still in place
+/// (`aggregate_height_before_clears`, `holes_before_clears`, `bumpiness_before_clears`). Its game
+/// deals from a 7-bag and shows the next piece; its AI tries every placement of the current
+/// piece with every placement of the known next one, values a first move by the best score of
+/// the board both leave ([`PlanValue::Next`]), and keeps the first of equal values in its order
+/// (rotation, then the leftmost column). Its second ply reads the board with the first piece's
+/// full rows still in place, where this engine clears them first. The write-up says it plays on
+/// indefinitely.
 pub static LEE: Preset = Preset {
     name: "lee",
     source: "Yiyuan Lee, \"Tetris AI - The (Near) Perfect Bot\", 2013",
-    published_under: "10x20, 7-bag, one piece previewed, 2-ply over the current and the next piece",
+    published_under: "10x20, 7-bag, one piece previewed, 2-ply valued by the board both pieces leave",
     terms: &[
-        ("aggregate_height", -0.510066, None),
+        ("aggregate_height_before_clears", -0.510066, None),
         ("rows_cleared", 0.760666, None),
-        ("holes", -0.35663, None),
-        ("bumpiness", -0.184483, None),
+        ("holes_before_clears", -0.35663, None),
+        ("bumpiness_before_clears", -0.184483, None),
     ],
     lookahead_margin: None,
     published: Published {
@@ -142,6 +148,8 @@ pub static LEE: Preset = Preset {
         search: SearchConfig {
             depth: 2,
             prune: 1.0,
+            value: PlanValue::Next,
+            tie_break: TieBreak::First,
             ..SearchConfig::DEFAULT
         },
     },

@@ -12,7 +12,8 @@
 //! that can come next). With [`PlanValue::Sum`] the value is the sum of the two, and a plan
 //! replaces the best single move only if its value beats that move's plan value by at least the
 //! margin; with [`PlanValue::Max`] the value is the larger of the first move's score plus the
-//! margin and the next piece's best score alone, and the best value is played. A plan valued no
+//! margin and the next piece's best score alone, and with [`PlanValue::Next`] the next piece's
+//! best score alone; with either of these the best value is played. A plan valued no
 //! higher than the best single move's leaves that move; among better plans of equal value, the
 //! one whose first move scores higher is played, then the first in move order.
 
@@ -61,6 +62,9 @@ pub enum PlanValue {
     /// `max(s + margin, n)`: the first move's own score with the margin as a bonus, or the next
     /// piece's best score alone, whichever is larger (the p5.js program's lookahead).
     Max,
+    /// `n`: the next piece's best score alone, that is the score of the board both pieces leave
+    /// (Yiyuan Lee's program's lookahead).
+    Next,
 }
 
 /// How a tie between equally good first moves is broken.
@@ -73,7 +77,7 @@ pub enum TieBreak {
     First,
 }
 
-named_choices!(PlanValue, "plan value", Sum => "sum", Max => "max");
+named_choices!(PlanValue, "plan value", Sum => "sum", Max => "max", Next => "next");
 named_choices!(TieBreak, "tie-break", Random => "random", First => "first");
 
 impl Default for SearchConfig {
@@ -404,6 +408,7 @@ impl Searcher {
         let value = |c: &Candidate, n: f64| match config.value {
             PlanValue::Sum => c.score + n,
             PlanValue::Max => (c.score + margin).max(n),
+            PlanValue::Next => n,
         };
         let mut single_value = f64::NEG_INFINITY;
         let mut best = (single, f64::NEG_INFINITY);
@@ -416,8 +421,8 @@ impl Searcher {
                 best = (candidate, v);
             }
         }
-        if config.value == PlanValue::Max {
-            // The margin is inside the values: the best value is played.
+        if config.value != PlanValue::Sum {
+            // The best value is played (a margin is inside the values of `Max`).
             return if best.1 > single_value {
                 best
             } else {

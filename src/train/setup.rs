@@ -275,7 +275,7 @@ mod tests {
         let text = config(r#"{"features": "holes, max_height,"}"#).unwrap();
         assert_eq!(text.features, list.features);
         let lee = config(r#"{"features": "lee"}"#).unwrap();
-        assert_eq!(lee.features[0], "aggregate_height");
+        assert_eq!(lee.features[0], "aggregate_height_before_clears");
     }
 
     #[test]

@@ -65,7 +65,7 @@ impl Feature {
 }
 
 /// Every feature, in a fixed order (a feature's index is its position here).
-pub static FEATURES: [Feature; 28] = [
+pub static FEATURES: [Feature; 29] = [
     Feature {
         name: "rows_cleared",
         definition: "full rows removed by this placement",
@@ -197,14 +197,19 @@ pub static FEATURES: [Feature; 28] = [
         compute: Compute::Value(aggregate_height_takado8),
     },
     Feature {
-        name: "holes_takado8",
-        definition: "takado8: holes counted before clears (the placed piece and the full rows in place)",
-        compute: Compute::Value(holes_takado8),
+        name: "holes_before_clears",
+        definition: "holes counted before clears (the placed piece and the full rows in place)",
+        compute: Compute::Value(holes_before_clears),
     },
     Feature {
-        name: "bumpiness_takado8",
-        definition: "takado8: bumpiness before clears",
-        compute: Compute::Value(bumpiness_takado8),
+        name: "bumpiness_before_clears",
+        definition: "bumpiness before clears",
+        compute: Compute::Value(bumpiness_before_clears),
+    },
+    Feature {
+        name: "aggregate_height_before_clears",
+        definition: "the sum of the column heights before clears (full rows counted)",
+        compute: Compute::Value(aggregate_height_before_clears),
     },
 ];
 

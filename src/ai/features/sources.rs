@@ -74,23 +74,28 @@ fn height_before_clears(column: u64, cleared: u64) -> u32 {
     64 - before_clears(column, cleared).leading_zeros()
 }
 
+/// The column heights summed before clears, the full rows still counted (Yiyuan Lee's
+/// program reads its height so).
+pub(super) fn aggregate_height_before_clears(o: &Outcome) -> f64 {
+    o.board
+        .columns()
+        .iter()
+        .map(|&c| height_before_clears(c, o.cleared))
+        .sum::<u32>() as f64
+}
+
 /// takado8's height: the column heights summed before clears, less the board's width for each
 /// row cleared. It equals the research aggregate height unless a column's top cell was in a
 /// cleared row with empty cells under it.
 pub(super) fn aggregate_height_takado8(o: &Outcome) -> f64 {
-    let sum: u32 = o
-        .board
-        .columns()
-        .iter()
-        .map(|&c| height_before_clears(c, o.cleared))
-        .sum();
-    sum as f64 - (o.board.width() as u32 * o.rows_cleared) as f64
+    aggregate_height_before_clears(o) - (o.board.width() as u32 * o.rows_cleared) as f64
 }
 
-/// takado8's holes: the empty cells below each column's top, counted before clears. A column
+/// Holes counted before clears (takado8's and Yiyuan Lee's programs count them so): the empty
+/// cells below each column's top with the placed piece and the full rows in place. A column
 /// whose top cell was in a cleared row keeps the holes under it here, where after the clear
 /// they lie above its new top and are no holes.
-pub(super) fn holes_takado8(o: &Outcome) -> f64 {
+pub(super) fn holes_before_clears(o: &Outcome) -> f64 {
     o.board
         .columns()
         .iter()
@@ -101,8 +106,9 @@ pub(super) fn holes_takado8(o: &Outcome) -> f64 {
         .sum::<u32>() as f64
 }
 
-/// takado8's bumpiness: the height differences of adjacent columns, before clears.
-pub(super) fn bumpiness_takado8(o: &Outcome) -> f64 {
+/// Bumpiness before clears (takado8's and Yiyuan Lee's programs): the height differences of
+/// adjacent columns with the full rows in place.
+pub(super) fn bumpiness_before_clears(o: &Outcome) -> f64 {
     o.board
         .columns()
         .windows(2)

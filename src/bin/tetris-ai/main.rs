@@ -107,8 +107,9 @@ struct GameOptions {
     #[arg(long, value_name = "M", value_parser = parse_number, allow_negative_numbers = true)]
     margin: Option<f64>,
 
-    /// How a depth-2 plan is valued: sum (first score + next piece's best) or max
-    /// (max(first score + margin, next piece's best)) [default: sum].
+    /// How a depth-2 plan is valued: sum (first score + next piece's best), max
+    /// (max(first score + margin, next piece's best)) or next (the next piece's best alone)
+    /// [default: sum].
     #[arg(long, value_name = "MODE", value_parser = parse_named::<PlanValue>)]
     value: Option<PlanValue>,
 
