@@ -51,8 +51,8 @@ enum Command {
 /// The options that describe the games to play.
 #[derive(Debug, Args)]
 struct GameOptions {
-    /// A published weight set by name (cs3243, takado8, lee, smartspot2, dellacherie, el_tetris,
-    /// du, dt10, dt20).
+    /// A weight set by name: published (cs3243, takado8, lee, smartspot2, dellacherie, el_tetris,
+    /// du, dt10, dt20) or learned here (learned_10x10).
     #[arg(long, value_name = "NAME", default_value = DEFAULT_PRESET)]
     preset: String,
 
