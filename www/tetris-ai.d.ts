@@ -15,6 +15,21 @@ export interface Rules {
   preview: number;
   hold: boolean;
   timing: null | { gravity: number; lock_delay: number };
+  /** Where the pieces come from (null: the rule set's own, uniform or a 7-bag). */
+  randomizer?: null | 'uniform' | 'bag';
+  /** When a placement ends the game (null: the rule set's own). */
+  top_out?: null | 'before_clears' | 'after_clears' | 'top_row' | 'lock_out';
+}
+
+/** How far and how wide the AI searches. */
+export interface Search {
+  depth?: number;
+  prune?: number;
+  margin?: number | null;
+  /** How a two-ply plan is valued. */
+  value?: 'sum' | 'max' | 'next';
+  /** How a tie between equally good first moves is broken. */
+  tie_break?: 'random' | 'first';
 }
 
 /** Everything that defines a game; every field is optional. */
@@ -27,7 +42,7 @@ export interface GameConfig {
   /** A preset's name; give this or `weights`. */
   preset?: string;
   weights?: Weights;
-  search?: { depth?: number; prune?: number; margin?: number | null };
+  search?: Search;
   handling?: {
     das?: number;
     arr?: number;
@@ -259,6 +274,8 @@ export function presets(): Promise<
     published_under: string;
     weights: Weights;
     lookahead_margin: number | null;
+    /** The rules and search the weights were published under (a game's `rules` and `search`). */
+    published: { rules: Rules; search: Search };
   }>
 >;
 export function features(): Promise<Array<[string, string]>>;
