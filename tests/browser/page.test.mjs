@@ -29,6 +29,21 @@ async function box(page, selector) {
   return found;
 }
 
+/**
+ * Lets the AI play fast on the smallest board the form allows, where a game ends within a few
+ * pieces; returns that board's `{width, height}` as the form gives them.
+ */
+async function playFastOnSmallestBoard(page) {
+  await playFast(page);
+  const smallest = await page.evaluate(() => ({
+    width: document.querySelector('#board-width').min,
+    height: document.querySelector('#board-height').min,
+  }));
+  await setValue(page, '#board-width', smallest.width);
+  await setValue(page, '#board-height', smallest.height);
+  return smallest;
+}
+
 function inside(inner, outer) {
   return (
     inner.x >= outer.x - 0.5 &&
@@ -249,14 +264,7 @@ test('past games are listed with the best and the average, and survive a reload'
   const opened = await openPage(env.browser, env.server.url);
   try {
     const { page } = opened;
-    await playFast(page);
-    // The smallest board ends a game within a few pieces.
-    const smallest = await page.evaluate(() => ({
-      width: document.querySelector('#board-width').min,
-      height: document.querySelector('#board-height').min,
-    }));
-    await setValue(page, '#board-width', smallest.width);
-    await setValue(page, '#board-height', smallest.height);
+    const smallest = await playFastOnSmallestBoard(page);
     const row = page.locator('#history-body tr').first();
     await row.waitFor({ timeout: 60_000 });
     const cells = await row.locator('td').allTextContents();
@@ -355,13 +363,7 @@ test('"Keep watching" makes the game start again after game over, and is saved',
     await page.waitForFunction(() => document.querySelector('#game').autorestart === true);
     const saved = await page.evaluate(() => localStorage.getItem('tetris-ai/settings/v1'));
     assert.equal(JSON.parse(saved).autoRestart, true);
-    await playFast(page);
-    const smallest = await page.evaluate(() => ({
-      width: document.querySelector('#board-width').min,
-      height: document.querySelector('#board-height').min,
-    }));
-    await setValue(page, '#board-width', smallest.width);
-    await setValue(page, '#board-height', smallest.height);
+    const smallest = await playFastOnSmallestBoard(page);
     // Two games over on the smallest board, the second begun by itself (the games the board's
     // changes stopped come before them).
     await page.waitForFunction(

@@ -60,6 +60,19 @@ async function until(page, done, what) {
   }
 }
 
+/**
+ * Waits for a falling piece (`what` in a failure), dropping squares with `drop()` (a square looks
+ * the same turned) up to three times; returns the piece.
+ */
+async function pastSquares(page, drop, what) {
+  let now = await until(page, (p) => p.xs.length === 4, what);
+  for (let i = 0; i < 3 && now.shape === '0,0 0,1 1,0 1,1'; i++) {
+    await drop();
+    now = await until(page, (p) => p.pieces === now.pieces + 1 && p.xs.length === 4, 'a new piece');
+  }
+  return now;
+}
+
 /** The rectangle of a part of the element's shadow root, in viewport pixels. */
 function rect(page, selector) {
   return page.evaluate((selector) => {
@@ -121,16 +134,7 @@ test(
       }
       inside(await rect(page, '#board'), 'the board');
 
-      // The square looks the same turned: drop it first.
-      let now = await until(page, (p) => p.xs.length === 4, 'a falling piece');
-      for (let i = 0; i < 3 && now.shape === '0,0 0,1 1,0 1,1'; i++) {
-        await button('hard_drop').tap();
-        now = await until(
-          page,
-          (p) => p.pieces === now.pieces + 1 && p.xs.length === 4,
-          'a new piece',
-        );
-      }
+      let now = await pastSquares(page, () => button('hard_drop').tap(), 'a falling piece');
       const start = now;
       await button('left').tap();
       now = await until(page, (p) => p.xs.join() !== start.xs.join(), 'the left button to move');
@@ -172,15 +176,7 @@ test(
       now = await until(page, (p) => p.pieces === before.pieces + 1, 'hard drop');
 
       // Gestures on the board: a tap turns, a swipe down drops.
-      now = await until(page, (p) => p.xs.length === 4, 'the next piece');
-      for (let i = 0; i < 3 && now.shape === '0,0 0,1 1,0 1,1'; i++) {
-        await button('hard_drop').tap();
-        now = await until(
-          page,
-          (p) => p.pieces === now.pieces + 1 && p.xs.length === 4,
-          'a new piece',
-        );
-      }
+      now = await pastSquares(page, () => button('hard_drop').tap(), 'the next piece');
       before = now;
       const board = await rect(page, '#board');
       await page.touchscreen.tap(...centre(board));
