@@ -16,7 +16,7 @@ const CHART_HEIGHT = 150;
 const $ = (id) => document.getElementById(id);
 
 /** A duration in ms as m:ss (or h:mm:ss). */
-export function clock(ms) {
+function clock(ms) {
   const seconds = Math.floor(ms / 1000);
   const pad = (n) => String(n).padStart(2, '0');
   const h = Math.floor(seconds / 3600);
