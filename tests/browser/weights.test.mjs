@@ -214,6 +214,14 @@ test(
         null,
         WAIT,
       );
+      // The page saves once the engine has answered: wait for the save, then check it.
+      await page
+        .waitForFunction(
+          (key) => JSON.stringify(JSON.parse(localStorage.getItem(key)).weights) === '{}',
+          STORAGE_KEY,
+          WAIT,
+        )
+        .catch(() => {});
       assert.deepEqual(JSON.parse((await state(page)).stored).weights, {}, 'Apply saves them');
       assertNoErrors(assert, opened);
     } finally {
