@@ -65,6 +65,18 @@ test(
     try {
       const { page } = opened;
       await listen(page);
+      // The fast game may be over before the listeners were in place: both replay their seed,
+      // heard from its start.
+      await page.evaluate(() =>
+        Promise.all(
+          ['calm', 'fast'].map(async (id) => {
+            const el = document.querySelector(`#${id}`);
+            await el.newGame();
+            el.said.length = 0;
+            el.labels.length = 0;
+          }),
+        ),
+      );
       for (const id of ['calm', 'fast']) {
         await page.waitForFunction(
           (id) => document.querySelector(`#${id}`).said.some((s) => s.text.startsWith('Game over')),
