@@ -362,9 +362,16 @@ pub fn weights(name: &str, value: Option<&Value>) -> Result<Weights> {
 }
 
 /// Search settings: `{depth, prune, margin, value: "sum" | "max" | "next", tie_break:
-/// "random" | "first"}`, the fields not given as by default.
+/// "random" | "first", keep_first_rows}`, the fields not given as by default.
 pub fn search(name: &str, value: Option<&Value>) -> Result<SearchConfig> {
-    const FIELDS: [&str; 5] = ["depth", "prune", "margin", "value", "tie_break"];
+    const FIELDS: [&str; 6] = [
+        "depth",
+        "prune",
+        "margin",
+        "value",
+        "tie_break",
+        "keep_first_rows",
+    ];
     let mut search = SearchConfig::default();
     let Some(map) = object(name, value, &FIELDS, false)? else {
         return Ok(search);
@@ -401,6 +408,13 @@ pub fn search(name: &str, value: Option<&Value>) -> Result<SearchConfig> {
         "tie_break",
         &mut search.tie_break,
         |path, value| named(path, value, TieBreak::ALL, TieBreak::name),
+    )?;
+    field(
+        map,
+        name,
+        "keep_first_rows",
+        &mut search.keep_first_rows,
+        boolean,
     )?;
     search.validate()?;
     Ok(search)

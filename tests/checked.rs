@@ -9,7 +9,7 @@ use tetris_ai::checked;
 use tetris_ai::{Game, GameConfig};
 
 /// Field names the readers know, and a few they do not.
-const NAMES: [&str; 28] = [
+const NAMES: [&str; 29] = [
     "rules",
     "width",
     "height",
@@ -38,6 +38,7 @@ const NAMES: [&str; 28] = [
     "top_out",
     "value",
     "tie_break",
+    "keep_first_rows",
 ];
 
 /// Strings the readers know, and a few they do not.
@@ -137,17 +138,18 @@ fn valid_config() -> impl Strategy<Value = Value> {
             ]),
             prop::sample::select(vec!["sum", "max", "next"]),
             prop::sample::select(vec!["random", "first"]),
+            any::<bool>(),
         ),
     )
         .prop_map(
             |(width, height, seed, guideline, preview, depth, das, holes, choices)| {
-                let (randomizer, top_out, plan_value, tie_break) = choices;
+                let (randomizer, top_out, plan_value, tie_break, keep_first_rows) = choices;
                 let mut config = json!({
                     "width": width,
                     "height": height,
                     "seed": seed,
                     "search": {"depth": depth, "prune": 0.5, "value": plan_value,
-                        "tie_break": tie_break},
+                        "tie_break": tie_break, "keep_first_rows": keep_first_rows},
                     "handling": {"das": das, "arr": 0, "gravity": 20},
                 });
                 config["rules"] = if guideline {
@@ -327,7 +329,7 @@ fn no_value_at_all_is_refused_or_defaulted() {
 
 #[test]
 fn refusals_say_what_is_allowed() {
-    let cases: [(Result<(), tetris_ai::Error>, &str); 12] = [
+    let cases: [(Result<(), tetris_ai::Error>, &str); 13] = [
         (
             checked::handling("handling", Some(&json!({"arr": -1}))).map(drop),
             "handling.arr must be a whole number from 0 to 4294967295, got -1",
@@ -360,6 +362,11 @@ fn refusals_say_what_is_allowed() {
         (
             checked::game_config("config", Some(&json!({"search": {"tie_break": null}}))).map(drop),
             "config.search.tie_break must be \"random\" or \"first\", got null",
+        ),
+        (
+            checked::game_config("config", Some(&json!({"search": {"keep_first_rows": 1}})))
+                .map(drop),
+            "config.search.keep_first_rows must be true or false, got 1",
         ),
         (
             checked::game_config(

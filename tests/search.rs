@@ -92,6 +92,7 @@ fn plan_values_sum_and_max_worked_by_hand() {
         margin: Some(margin),
         value,
         tie_break: TieBreak::First,
+        ..SearchConfig::default()
     };
     let plan = |config| decide(&board, Piece::O, &[Piece::O], &weights, config, 0);
     // Sum: -2 + 0 = -2 at the edges, -2 - 4 = -6 in the middle; the first edge (columns 0-1)
@@ -129,7 +130,37 @@ fn max_values_tell_tied_first_moves_apart_by_the_next_piece() {
         margin: Some(0.0),
         value: PlanValue::Max,
         tie_break: TieBreak::First,
+        ..SearchConfig::default()
     };
     let choice = decide(&board, Piece::O, &[Piece::I], &weights, config, 0);
     assert_eq!((columns(&choice), choice.score), (vec![0, 1], 7.0));
+}
+
+#[test]
+fn keeping_the_first_pieces_rows_counts_them_at_the_second_ply() {
+    // A 5 x 8 board with row 0 filled but for column 0, an I to place, an O known next;
+    // weights rows_cleared 1, plans valued by the next piece alone:
+    //   row 0  . # # # #
+    // Only the upright I in column 0 (rows 0 to 3) fills row 0: its own score is 1, every other
+    // first move's 0.
+    // Rows removed first: the board it leaves has column 0 filled in rows 0 to 2 and nothing
+    //   else, so no O fills a row (at most 3 of 5 cells): every plan is worth 0, and the best
+    //   single move stays, valued 0.
+    // Rows kept: row 0 is still full under the O, so every O placement after it clears that
+    //   row: 1. After any other first move, column 0's row 0 stays empty under whatever
+    //   rests there, so no row fills: 0. The upright I in column 0 is played, valued 1.
+    let board = Board::from_picture(5, 8, &[".####"]).unwrap();
+    let weights = Weights::new([("rows_cleared", 1.0, None)]).unwrap();
+    let search = |keep_first_rows| SearchConfig {
+        depth: 2,
+        prune: 1.0,
+        value: PlanValue::Next,
+        tie_break: TieBreak::First,
+        keep_first_rows,
+        ..SearchConfig::default()
+    };
+    let removed = decide(&board, Piece::I, &[Piece::O], &weights, search(false), 0);
+    assert_eq!((columns(&removed), removed.score), (vec![0], 0.0));
+    let kept = decide(&board, Piece::I, &[Piece::O], &weights, search(true), 0);
+    assert_eq!((columns(&kept), kept.score), (vec![0], 1.0));
 }

@@ -30,6 +30,8 @@ export interface Search {
   value?: 'sum' | 'max' | 'next';
   /** How a tie between equally good first moves is broken. */
   tie_break?: 'random' | 'first';
+  /** Whether a two-ply plan's second piece sees the first piece's full rows still in place. */
+  keep_first_rows?: boolean;
 }
 
 /** Everything that defines a game; every field is optional. */

@@ -126,12 +126,12 @@ pub static TAKADO8: Preset = Preset {
 /// piece with every placement of the known next one, values a first move by the best score of
 /// the board both leave ([`PlanValue::Next`]), and keeps the first of equal values in its order
 /// (rotation, then the leftmost column). Its second ply reads the board with the first piece's
-/// full rows still in place, where this engine clears them first. The write-up says it plays on
-/// indefinitely.
+/// full rows still in place (`keep_first_rows`), so the rows both pieces fill count together.
+/// The write-up says it plays on indefinitely.
 pub static LEE: Preset = Preset {
     name: "lee",
     source: "Yiyuan Lee, \"Tetris AI - The (Near) Perfect Bot\", 2013",
-    published_under: "10x20, 7-bag, one piece previewed, 2-ply valued by the board both pieces leave",
+    published_under: "10x20, 7-bag, one piece previewed, 2-ply valued by the board both pieces leave, full rows kept between plies",
     terms: &[
         ("aggregate_height_before_clears", -0.510066, None),
         ("rows_cleared", 0.760666, None),
@@ -150,6 +150,7 @@ pub static LEE: Preset = Preset {
             prune: 1.0,
             value: PlanValue::Next,
             tie_break: TieBreak::First,
+            keep_first_rows: true,
             ..SearchConfig::DEFAULT
         },
     },

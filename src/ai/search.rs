@@ -50,6 +50,10 @@ pub struct SearchConfig {
     pub value: PlanValue,
     /// How a tie between equally good first moves is broken.
     pub tie_break: TieBreak,
+    /// Whether the second ply reads the board with the first piece's full rows still in place
+    /// (Yiyuan Lee's program), so that the next piece's placement is scored with the rows both
+    /// pieces fill, and its before-clears features see them; otherwise they are removed first.
+    pub keep_first_rows: bool,
 }
 
 /// How a two-ply plan is valued from its first move's score `s` and the best score `n` of the
@@ -88,13 +92,15 @@ impl Default for SearchConfig {
 
 impl SearchConfig {
     /// The default search: one ply, the best quarter of first moves searched at the second,
-    /// the preset's margin, summed plan values and random tie-breaks.
+    /// the preset's margin, summed plan values, random tie-breaks, and full rows removed before
+    /// the second ply.
     pub const DEFAULT: SearchConfig = SearchConfig {
         depth: 1,
         prune: 0.25,
         margin: None,
         value: PlanValue::Sum,
         tie_break: TieBreak::Random,
+        keep_first_rows: false,
     };
 
     /// Checks the values; the error names the bad one.
@@ -403,7 +409,7 @@ impl Searcher {
         if !order.iter().any(|c| same(c, &single)) {
             order.push(single);
         }
-        let next = self.next_values(&order, position, weights);
+        let next = self.next_values(&order, position, weights, config.keep_first_rows);
         let margin = config.margin.unwrap_or(0.0);
         let value = |c: &Candidate, n: f64| match config.value {
             PlanValue::Sum => c.score + n,
@@ -437,17 +443,19 @@ impl Searcher {
         }
     }
 
-    /// For each first move, the value of the piece after it on the board it leaves, computed in
-    /// order, or spread over the rayon pool when parallel search is on (the values, and so the
-    /// choice, are the same either way).
+    /// For each first move, the value of the piece after it on the board it leaves (with the
+    /// first piece's full rows in place when `keep_first_rows`), computed in order, or spread
+    /// over the rayon pool when parallel search is on (the values, and so the choice, are the
+    /// same either way).
     fn next_values(
         &mut self,
         order: &[Candidate],
         position: &Position,
         weights: &Weights,
+        keep_first_rows: bool,
     ) -> Vec<f64> {
         let value = |lookahead: &mut Lookahead, c: &Candidate| {
-            lookahead.next_piece_value(position, weights, c)
+            lookahead.next_piece_value(position, weights, c, keep_first_rows)
         };
         if self.parallel {
             order
@@ -483,19 +491,30 @@ struct Lookahead {
 }
 
 impl Lookahead {
-    /// The best score of the piece after `first` on the board it leaves; without preview, the
-    /// mean of that over the pieces that can come.
+    /// The best score of the piece after `first` on the board it leaves (its full rows still in
+    /// place when `keep_first_rows`); without preview, the mean of that over the pieces that can
+    /// come.
     fn next_piece_value(
         &mut self,
         position: &Position,
         weights: &Weights,
         first: &Candidate,
+        keep_first_rows: bool,
     ) -> f64 {
         if first.score == f64::NEG_INFINITY {
             return f64::NEG_INFINITY;
         }
         let mut after = *position.board;
-        lock(&mut after, &first.placement, position.rules.top_out());
+        if keep_first_rows {
+            let placement = &first.placement;
+            after.place(
+                placement.piece.shape(placement.rotation),
+                placement.x,
+                placement.y,
+            );
+        } else {
+            lock(&mut after, &first.placement, position.rules.top_out());
+        }
         // Using hold with an empty slot takes the first preview piece as the current one.
         let skip = usize::from(first.piece == FirstPiece::Held && position.hold.is_none());
         let known = position.preview.get(skip).copied();

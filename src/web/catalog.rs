@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 
 /// Every shipped preset: name, source, rules and weights, and in `published` the rules and
 /// search its weights were published under (`{rules: {kind, preview, hold, timing, randomizer,
-/// top_out}, search: {depth, prune, margin, value, tie_break}}`, in the form a game
+/// top_out}, search: {depth, prune, margin, value, tie_break, keep_first_rows}}`, in the form a game
 /// configuration's `rules` and `search` take them), for an "as published" switch.
 #[wasm_bindgen]
 pub fn presets() -> Result<JsValue, JsError> {

@@ -165,6 +165,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
             "margin": search.margin,
             "value": search.value.name(),
             "tie_break": search.tie_break.name(),
+            "keep_first_rows": search.keep_first_rows,
             "seed": options.seed,
             "max_pieces": options.max_pieces,
         });
@@ -224,6 +225,9 @@ fn describe_search(search: &SearchConfig) -> String {
         }
         if search.value != default.value {
             parts.push(format!("{} plan value", search.value.name()));
+        }
+        if search.keep_first_rows {
+            parts.push("first piece's full rows kept".to_string());
         }
     }
     if search.tie_break != default.tie_break {

@@ -118,6 +118,11 @@ struct GameOptions {
     #[arg(long, value_name = "MODE", value_parser = parse_named::<TieBreak>)]
     tie_break: Option<TieBreak>,
 
+    /// Whether a depth-2 plan's second piece sees the first piece's full rows still in place
+    /// (on) or removed (off) [default: off].
+    #[arg(long, value_name = "on|off", value_parser = parse_switch)]
+    keep_first_rows: Option<bool>,
+
     /// Seed of the first game; game i uses SEED + i.
     #[arg(long, value_name = "SEED", default_value_t = 0)]
     seed: u64,
@@ -202,6 +207,7 @@ impl GameOptions {
         search.margin = self.margin.or(search.margin);
         search.value = self.value.unwrap_or(search.value);
         search.tie_break = self.tie_break.unwrap_or(search.tie_break);
+        search.keep_first_rows = self.keep_first_rows.unwrap_or(search.keep_first_rows);
         Ok((rules, search))
     }
 
@@ -343,6 +349,7 @@ mod tests {
             (lee.rules.preview, lee.search.depth, lee.search.prune),
             (1, 2, 1.0)
         );
+        assert!(lee.search.keep_first_rows);
         let takado8 = bench_options(&["--preset", "takado8", "--as-published"])
             .config()
             .unwrap();
@@ -382,10 +389,13 @@ mod tests {
             "after_clears",
             "--tie-break",
             "first",
+            "--keep-first-rows",
+            "off",
         ])
         .config()
         .unwrap();
         assert_eq!(config.search.depth, 1);
+        assert!(!config.search.keep_first_rows);
         assert_eq!(config.search.tie_break, TieBreak::First);
         assert_eq!(config.rules.randomizer(), RandomizerKind::Uniform);
         assert_eq!(config.rules.preview, 0);
