@@ -1,4 +1,5 @@
-//! Engine speed: one AI decision, one placement search, and whole games.
+//! Engine speed: one AI decision (classic with `dellacherie` and `du` on 10x20 and 10x10, two
+//! plies by expectation, guideline with preview and hold), one placement search, and whole games.
 //!
 //! Mid-game boards are sampled from games the AI plays itself (every 37th piece of a long game),
 //! so they look like the boards it meets in play.
@@ -11,27 +12,44 @@ use tetris_ai::moves::MoveSearch;
 use tetris_ai::rules::{GameRng, spawn_position};
 use tetris_ai::{Board, Game, GameConfig, Piece, Rules};
 
-/// `count` boards from a game under `rules`, with the piece to play on each.
-fn mid_game_boards(rules: Rules, count: usize) -> Vec<(Board, Piece)> {
-    let mut game = Game::new(GameConfig {
-        rules,
-        seed: 7,
-        ..GameConfig::default()
-    })
-    .unwrap();
+/// `count` boards of a `width` x `height` board under `rules`, from games `preset` plays (a new
+/// game, with the next seed, whenever one ends), with the piece to play on each.
+fn mid_game_boards(
+    rules: Rules,
+    (width, height): (usize, usize),
+    preset: &str,
+    count: usize,
+) -> Vec<(Board, Piece)> {
+    let new_game = |seed| {
+        Game::new(GameConfig {
+            rules,
+            width,
+            height,
+            seed,
+            preset: Some(preset.to_string()),
+            ..GameConfig::default()
+        })
+        .unwrap()
+    };
+    let mut seed = 7;
+    let mut game = new_game(seed);
     let mut boards = Vec::with_capacity(count);
     while boards.len() < count {
         for _ in 0..37 {
-            game.step().expect("the sampling game lasts");
+            if game.step().is_none() {
+                seed += 1;
+                game = new_game(seed);
+            }
         }
         boards.push((*game.board(), game.current()));
     }
     boards
 }
 
-fn decision(c: &mut Criterion, name: &str, rules: Rules, depth: u8) {
-    let boards = mid_game_boards(rules, 64);
-    let weights = presets::find("dellacherie").unwrap().weights();
+/// One decision on mid-game boards of `size` that `preset` played, at `depth`.
+fn decision(c: &mut Criterion, rules: Rules, size: (usize, usize), preset: &str, depth: u8) {
+    let boards = mid_game_boards(rules, size, preset, 64);
+    let weights = presets::find(preset).unwrap().weights();
     let config = SearchConfig {
         depth,
         ..SearchConfig::default()
@@ -40,7 +58,14 @@ fn decision(c: &mut Criterion, name: &str, rules: Rules, depth: u8) {
     let mut rng = GameRng::new(1, 1);
     let preview = [Piece::T, Piece::I, Piece::L, Piece::O, Piece::S];
     let mut i = 0;
-    c.bench_function(name, |b| {
+    let kind = rules.kind.name();
+    let plies = match (depth, rules.preview) {
+        (1, _) => "1-ply".to_string(),
+        (_, 0) => format!("{depth}-ply (expectation)"),
+        _ => format!("{depth}-ply"),
+    };
+    let name = format!("{kind} {plies} decision, {preset}, {}x{}", size.0, size.1);
+    c.bench_function(&name, |b| {
         b.iter(|| {
             let (board, piece) = &boards[i % boards.len()];
             i += 1;
@@ -49,7 +74,7 @@ fn decision(c: &mut Criterion, name: &str, rules: Rules, depth: u8) {
                 rules: &rules,
                 current: *piece,
                 hold: None,
-                can_hold: false,
+                can_hold: rules.hold,
                 preview: &preview[..rules.preview],
                 unseen: &Piece::ALL,
             };
@@ -59,38 +84,20 @@ fn decision(c: &mut Criterion, name: &str, rules: Rules, depth: u8) {
 }
 
 fn decisions(c: &mut Criterion) {
-    decision(
-        c,
-        "classic 1-ply decision, dellacherie, 10x20",
-        Rules::classic(),
-        1,
-    );
-    decision(
-        c,
-        "classic 2-ply decision (expectation), dellacherie, 10x20",
-        Rules::classic(),
-        2,
-    );
-    let no_hold = Rules {
-        hold: false,
-        ..Rules::guideline()
-    };
-    decision(
-        c,
-        "guideline 1-ply decision, dellacherie, 10x20",
-        no_hold,
-        1,
-    );
-    decision(
-        c,
-        "guideline 2-ply decision, dellacherie, 10x20",
-        no_hold,
-        2,
-    );
+    let classic = Rules::classic();
+    for preset in ["dellacherie", "du"] {
+        decision(c, classic, (10, 20), preset, 1);
+        decision(c, classic, (10, 10), preset, 1);
+    }
+    decision(c, classic, (10, 20), "dellacherie", 2);
+    // Guideline rules as the page plays them: five pieces previewed, hold.
+    let guideline = Rules::guideline();
+    decision(c, guideline, (10, 20), "dellacherie", 1);
+    decision(c, guideline, (10, 20), "dellacherie", 2);
 }
 
 fn guideline_search(c: &mut Criterion) {
-    let boards = mid_game_boards(Rules::guideline(), 64);
+    let boards = mid_game_boards(Rules::guideline(), (10, 20), "dellacherie", 64);
     let mut search = MoveSearch::new();
     let mut i = 0;
     c.bench_function(
