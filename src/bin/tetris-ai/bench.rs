@@ -100,13 +100,17 @@ struct Summary {
     std: f64,
     pieces_per_line: Option<f64>,
     games_per_second: f64,
+    /// Pieces placed (one decision each) per second of wall time, over all threads.
+    decisions_per_second: f64,
 }
 
 impl Summary {
     /// Summarises `stats`, played in `elapsed`.
     fn of(stats: &[Stats], elapsed: Duration) -> Summary {
         let lines: Vec<u64> = stats.iter().map(|s| s.lines).collect();
+        let pieces: u64 = stats.iter().map(|s| s.pieces).sum();
         let seconds = elapsed.as_secs_f64();
+        let per_second = |count: f64| if seconds > 0.0 { count / seconds } else { 0.0 };
         Summary {
             games: lines.len(),
             mean: mean(&lines),
@@ -115,11 +119,8 @@ impl Summary {
             max: lines.iter().copied().max().unwrap_or(0),
             std: sample_std(&lines),
             pieces_per_line: pieces_per_line(stats),
-            games_per_second: if seconds > 0.0 {
-                lines.len() as f64 / seconds
-            } else {
-                0.0
-            },
+            games_per_second: per_second(lines.len() as f64),
+            decisions_per_second: per_second(pieces as f64),
         }
     }
 }
@@ -151,6 +152,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
             "std": summary.std,
             "pieces_per_line": summary.pieces_per_line,
             "games_per_second": summary.games_per_second,
+            "decisions_per_second": summary.decisions_per_second,
             "preset": options.weights.is_none().then_some(&options.preset),
             "weights": options.weights,
             "as_published": options.as_published,
@@ -255,6 +257,10 @@ fn table(s: &Summary) -> String {
         ("Standard deviation (sample)", format!("{:.1}", s.std)),
         ("Pieces per line", ppl),
         ("Games per second", format!("{:.2}", s.games_per_second)),
+        (
+            "Decisions per second",
+            format!("{:.0}", s.decisions_per_second),
+        ),
     ];
     let mut out = String::new();
     for (name, value) in rows {
@@ -297,6 +303,26 @@ mod tests {
         };
         assert_eq!(pieces_per_line(&[game(10, 30), game(0, 5)]), Some(3.5));
         assert_eq!(pieces_per_line(&[game(0, 5)]), None);
+    }
+
+    #[test]
+    fn rates_count_games_and_pieces_per_second_of_wall_time() {
+        let game = |lines, pieces| Stats {
+            lines,
+            pieces,
+            ..Stats::default()
+        };
+        // Two games of 30 and 50 pieces in 4 s: 0.5 games and 20 decisions per second.
+        let summary = Summary::of(&[game(10, 30), game(20, 50)], Duration::from_secs(4));
+        assert_eq!(
+            (summary.games_per_second, summary.decisions_per_second),
+            (0.5, 20.0)
+        );
+        let instant = Summary::of(&[game(1, 3)], Duration::ZERO);
+        assert_eq!(
+            (instant.games_per_second, instant.decisions_per_second),
+            (0.0, 0.0)
+        );
     }
 
     #[test]
