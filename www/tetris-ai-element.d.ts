@@ -1,6 +1,6 @@
 // Types of tetris-ai-element.js: the <tetris-ai> custom element.
 
-import type { Game, Weights } from './tetris-ai.js';
+import type { Game, Rules, Search, Weights } from './tetris-ai.js';
 
 /** The `<tetris-ai>` element. Every setting is an attribute and a property; a change applies at once. */
 export declare class TetrisAiElement extends HTMLElement {
@@ -13,6 +13,11 @@ export declare class TetrisAiElement extends HTMLElement {
   board: [number, number];
   seed: number;
   depth: number;
+  /**
+   * Whether a preset plays under the rules and search it was published with (`presets()`'s
+   * `published`) instead of `rules`, `depth` and `margin`; no effect with custom `weights`.
+   */
+  asPublished: boolean;
   /** Whether the AI plays. */
   autoplay: boolean;
   /** While the AI plays, a game that ends is followed 2 s later by one with a new seed. */
@@ -36,6 +41,10 @@ export declare class TetrisAiElement extends HTMLElement {
 
   /** The game in the element's worker (null before it starts). */
   readonly game: Game | null;
+  /** The rules the game plays: `rules`'s, or the preset's published ones (null before it starts). */
+  readonly rulesInPlay: Rules | null;
+  /** The search the AI runs (null before it starts). */
+  readonly searchInPlay: Search | null;
   /** "threaded" or "plain" (null before it starts). */
   readonly build: 'threaded' | 'plain' | null;
   /** Resolves once the first game runs; rejects (and shows why in the box) if it cannot. */

@@ -4,7 +4,9 @@
 //   <tetris-ai preset="dellacherie" rules="guideline" board="10x20" autoplay></tetris-ai>
 //
 // Attributes (each also a property; a change applies at once): `preset` or `weights` (JSON),
-// `rules` (classic or guideline), `board` ("10x20"), `seed`, `depth`, `autoplay` (the AI plays),
+// `rules` (classic or guideline), `board` ("10x20"), `seed`, `depth`, `as-published` (a preset
+// plays under the rules and search it was published with, as `presets()` gives them, instead of
+// `rules`, `depth` and `margin`; no effect with custom `weights`), `autoplay` (the AI plays),
 // `autorestart` (a new game after the AI's game ends), `controls` (none, play or full), `touch`
 // (auto, on or off), `parallel` (auto, on or off), and `ai-delay`, `fps`, `hints`, `gravity`,
 // `lock-delay`, `margin`. The game runs in a worker of its own, on the threaded build where the
@@ -29,6 +31,7 @@ const ATTRIBUTES = {
   board: 'board',
   seed: 'seed',
   depth: 'depth',
+  asPublished: 'as-published',
   autoplay: 'autoplay',
   autorestart: 'autorestart',
   controls: 'controls',
@@ -43,7 +46,11 @@ const ATTRIBUTES = {
 };
 const PROPERTY = Object.fromEntries(Object.entries(ATTRIBUTES).map(([p, a]) => [a, p]));
 
-/** Settings that only a new game can change (the others apply to the running game). */
+/**
+ * Settings that only a new game can change (the others apply to the running game). A change of
+ * `asPublished`, `preset` or `weights` also needs one when it changes the published rules and
+ * search in play (see `publishedOf`).
+ */
 const NEW_GAME = new Set(['rules', 'board', 'seed']);
 
 /** Ranges of the settings of play itself, [min, max] (the engine's come from `limits()`). */
@@ -187,6 +194,7 @@ function fromAttribute(name, text, engine) {
     return n;
   };
   switch (name) {
+    case 'asPublished':
     case 'autoplay':
     case 'autorestart':
     case 'hints':
@@ -430,12 +438,27 @@ export class TetrisAiElement extends HTMLElement {
     return run;
   }
 
+  /**
+   * The rules and search (`{rules, search}`, from `presets()`) the preset of `s` was published
+   * with, where `s` plays it as published; else null (also with custom weights).
+   */
+  publishedOf(s) {
+    if (!s.asPublished || s.weights || !s.preset) return null;
+    return this.engine.presets.find((p) => p.name === s.preset)?.published ?? null;
+  }
+
+  /** The rules `s` plays: its preset's published ones, or those `rules` names. */
+  rulesOf(s) {
+    return this.publishedOf(s)?.rules ?? this.engine.limits.rules[s.rules];
+  }
+
   /** The engine's game configuration for `s`. */
   config(s) {
-    const search = { depth: s.depth };
-    if (typeof s.margin === 'number') search.margin = s.margin;
+    const published = this.publishedOf(s);
+    const search = published ? { ...published.search } : { depth: s.depth };
+    if (!published && typeof s.margin === 'number') search.margin = s.margin;
     const config = {
-      rules: this.engine.limits.rules[s.rules],
+      rules: this.rulesOf(s),
       width: s.board[0],
       height: s.board[1],
       seed: s.seed,
@@ -497,7 +520,11 @@ export class TetrisAiElement extends HTMLElement {
         const next = { ...(this.settings ?? this.readAttributes(patch)), ...patch };
         if ('weights' in patch && patch.weights) next.preset = null;
         if ('preset' in patch && patch.preset) next.weights = null;
-        if (!this.game || Object.keys(patch).some((name) => NEW_GAME.has(name))) {
+        const renew =
+          !this.game ||
+          Object.keys(patch).some((name) => NEW_GAME.has(name)) ||
+          this.publishedOf(this.settings) !== this.publishedOf(next);
+        if (renew) {
           await this.replaceGame(next);
         } else {
           await this.applyLive(patch, next);
@@ -515,7 +542,8 @@ export class TetrisAiElement extends HTMLElement {
       const preset = this.engine.presets.find((p) => p.name === next.preset);
       await this.game.setWeights(next.weights ?? preset?.weights ?? {});
     }
-    if ('depth' in patch || 'margin' in patch) {
+    // While the preset plays as published, its published search stands.
+    if (('depth' in patch || 'margin' in patch) && !this.publishedOf(next)) {
       await this.game.setSearch({ depth: next.depth, margin: next.margin });
     }
     if ('gravity' in patch || 'lockDelay' in patch) {
@@ -547,7 +575,13 @@ export class TetrisAiElement extends HTMLElement {
   async calibrate() {
     if (this.game?.build !== 'threaded') return;
     const config = {
-      ...this.config({ ...this.settings, rules: 'guideline', depth: 2, board: [10, 20] }),
+      ...this.config({
+        ...this.settings,
+        asPublished: false,
+        rules: 'guideline',
+        depth: 2,
+        board: [10, 20],
+      }),
       seed: 1,
     };
     try {
@@ -607,7 +641,7 @@ export class TetrisAiElement extends HTMLElement {
   layout() {
     if (!this.settings) return;
     const [width, height] = this.settings.board;
-    const rules = this.engine.limits.rules[this.settings.rules];
+    const rules = this.rulesOf(this.settings);
     this.$('hold-box').hidden = !rules.hold;
     this.$('next-box').hidden = rules.preview === 0;
     this.$('next-box').parentElement.hidden = rules.preview === 0;
@@ -738,7 +772,7 @@ export class TetrisAiElement extends HTMLElement {
       const { stats } = this.runner.snapshot.view;
       this.$('overlay-title').textContent = 'Game over';
       this.$('overlay-text').textContent =
-        `${stats.lines} lines · ${stats.pieces} pieces${this.settings.rules === 'guideline' ? ` · ${stats.score} points` : ''}`;
+        `${stats.lines} lines · ${stats.pieces} pieces${this.rulesOf(this.settings).kind === 'guideline' ? ` · ${stats.score} points` : ''}`;
     } else if (state === 'paused') {
       this.$('overlay-title').textContent = 'Paused';
       this.$('overlay-text').textContent = this.controls === 'none' ? '' : 'Press P to go on';
@@ -915,6 +949,23 @@ export class TetrisAiElement extends HTMLElement {
   /** What the game showed last (`{cells, view, target, hints, decision}`), or null. */
   get snapshot() {
     return this.runner.snapshot;
+  }
+
+  /**
+   * The rules the game plays (a copy): those `rules` names, or with `as-published` the preset's
+   * published ones. Null before the element starts.
+   */
+  get rulesInPlay() {
+    return this.settings ? structuredClone(this.rulesOf(this.settings)) : null;
+  }
+
+  /**
+   * The search the element gives the AI (a copy; without a margin the engine takes the preset's):
+   * `depth` and `margin`, or with `as-published` the preset's published search. Null before the
+   * element starts.
+   */
+  get searchInPlay() {
+    return this.settings ? structuredClone(this.config(this.settings).search) : null;
   }
 
   /** The build the game runs on: "threaded" or "plain" (null before it starts). */
