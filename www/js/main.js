@@ -225,7 +225,7 @@ const app = {
     const preset = engine.presets.find((p) => p.name === name);
     if (!preset) return;
     try {
-      await element.update({ preset: name });
+      await element.update({ preset: name, margin: preset.lookahead_margin });
     } catch (err) {
       panel.showGameError(message(err));
       return;
