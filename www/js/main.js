@@ -61,6 +61,7 @@ function elementSettings(s) {
     seed: s.seed,
     depth: s.depth,
     margin: s.margin,
+    asPublished: s.asPublished,
     autoplay: s.aiEnabled,
     autorestart: s.autoRestart,
     aiDelay: s.aiDelay,
@@ -118,7 +119,7 @@ async function play(s) {
       await element.update(elementSettings(s));
     } else {
       element = makeElement(s);
-      stats = createStatsPanel(element);
+      stats = createStatsPanel(element, engine.limits.rules);
       listen(element);
       $('game-slot').append(element);
       await element.ready;
@@ -154,10 +155,12 @@ async function setWeights(weights) {
   try {
     await element.update({ weights });
     settings.weights = await element.game.weights();
+    settings.preset = matchPreset(engine.presets, settings.weights);
+    // A preset's weights, played as published where the switch is on (custom weights never are).
+    if (settings.asPublished && settings.preset) await element.update({ preset: settings.preset });
   } catch (err) {
     return message(err);
   }
-  settings.preset = matchPreset(engine.presets, settings.weights);
   commit();
   panel.refresh();
   return null;
@@ -218,6 +221,11 @@ const app = {
   async presetChosen(name) {
     panel.showLinkProblems([]);
     if (!name) {
+      // A preset played as published goes back to the page's rules, depth and margin.
+      if (settings.asPublished && settings.preset) {
+        await startGame({ preset: '' });
+        return;
+      }
       settings.preset = '';
       commit();
       return;
@@ -261,6 +269,8 @@ function sharedSettings(own, fields) {
   } else if ('margin' in fields) {
     next.margin = fields.margin;
   }
+  // A link without it (or with a bad one) played its own rules, depth and margin.
+  next.asPublished = fields.published ?? false;
   return next;
 }
 

@@ -1,5 +1,6 @@
 // The settings panel: shows the settings and turns the user's changes into calls on the app.
 
+import { rulesName } from './rules.js';
 import { nonFiniteWeight, range, rangeMessage, wholeIn } from './settings.js';
 
 const $ = (id) => document.getElementById(id);
@@ -130,6 +131,9 @@ export function createPanel(app) {
     seed: $('seed'),
     preset: $('preset'),
     presetSource: $('preset-source'),
+    asPublished: $('as-published'),
+    rulesPublished: $('rules-published'),
+    depthPublished: $('depth-published'),
     weightsBody: $('weights-body'),
     weightsError: $('weights-error'),
     weightsJson: $('weights-json'),
@@ -293,7 +297,41 @@ export function createPanel(app) {
     const preset = app.presets.find((p) => p.name === name);
     el.presetSource.textContent = preset
       ? `${preset.source}. Published under: ${preset.published_under}.`
-      : 'Your own weights.';
+      : app.settings.asPublished
+        ? 'Your own weights: never published, they play the rules and depth of the settings.'
+        : 'Your own weights.';
+  }
+
+  /** The rules and search the preset of `s` plays as published, or null where it does not. */
+  function publishedOf(s) {
+    if (!s.asPublished || !s.preset) return null;
+    return app.presets.find((p) => p.name === s.preset)?.published ?? null;
+  }
+
+  /**
+   * Shows the rules and depth a preset plays as published in their fields, disabled, each with a
+   * note saying so; else the settings' own, enabled.
+   */
+  function showPublished(s) {
+    const published = publishedOf(s);
+    el.asPublished.checked = Boolean(published);
+    el.asPublished.disabled = !s.preset;
+    el.rules.value = published ? published.rules.kind : s.rules;
+    el.depth.value = String(published ? published.search.depth : s.depth);
+    for (const input of [el.rules, el.depth]) input.disabled = Boolean(published);
+    el.rulesPublished.hidden = !published;
+    el.depthPublished.hidden = !published;
+    if (!published) return;
+    const following = `Following ${s.preset} as published:`;
+    el.rulesPublished.textContent = `${following} ${rulesName(published.rules, app.limits.rules)}.`;
+    // The search's other fields, where the publication differs from the engine's defaults.
+    const defaults = app.limits.game.search;
+    const others = Object.entries(published.search)
+      .filter(([field, value]) => field !== 'depth' && value !== defaults[field])
+      .map(([field, value]) => `${field.replace(/_/g, ' ')} ${value}`);
+    el.depthPublished.textContent =
+      `${following} depth ${published.search.depth}` +
+      (others.length ? ` (${others.join(', ')}).` : '.');
   }
 
   // Numeric settings: the live ones change the running game, the others start a new game.
@@ -326,10 +364,9 @@ export function createPanel(app) {
   function refresh() {
     const s = app.settings;
     el.aiEnabled.checked = s.aiEnabled;
-    el.depth.value = String(s.depth);
     el.autoRestart.checked = s.autoRestart;
     el.hints.checked = s.hints;
-    el.rules.value = s.rules;
+    showPublished(s);
     for (const [name, input] of numbers) {
       restoreNumber(name, input);
       input.value = s[name];
@@ -373,6 +410,9 @@ export function createPanel(app) {
   $('slow-down').addEventListener('click', () => setFps(Math.round(app.settings.fps / 2)));
   el.rules.addEventListener('change', () => app.restart({ rules: el.rules.value }));
   el.depth.addEventListener('change', () => app.live('depth', Number(el.depth.value)));
+  el.asPublished.addEventListener('change', () =>
+    app.restart({ asPublished: el.asPublished.checked }),
+  );
   $('new-game').addEventListener('click', () => app.newGame());
   $('random-seed').addEventListener('click', () => app.randomSeed());
   el.pause.addEventListener('click', () => app.togglePause());

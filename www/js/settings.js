@@ -44,6 +44,8 @@ export function defaults() {
     preset: engine.default_preset,
     weights: null,
     margin: null,
+    // Whether a preset plays under the rules and search it was published with.
+    asPublished: false,
   };
 }
 
@@ -78,7 +80,7 @@ function isObject(value) {
 function merge(base, raw) {
   const out = { ...base };
   if (!raw || typeof raw !== 'object') return out;
-  for (const key of ['aiEnabled', 'autoRestart', 'hints']) {
+  for (const key of ['aiEnabled', 'autoRestart', 'hints', 'asPublished']) {
     if (typeof raw[key] === 'boolean') out[key] = raw[key];
   }
   if (raw.parallel === null || typeof raw.parallel === 'boolean') out.parallel = raw.parallel;
@@ -130,7 +132,7 @@ function fromBase64Url(text) {
   return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
-/** What a shared game needs to be replayed exactly. */
+/** What a shared game needs to be replayed exactly: the share link's fields. */
 function sharedPart(s) {
   return {
     seed: s.seed,
@@ -141,8 +143,14 @@ function sharedPart(s) {
     weights: s.weights,
     margin: s.margin,
     preset: s.preset,
+    // Whether the preset plays as published (then its published rules and search, not the
+    // link's rules, depth and margin, which are kept for when it does not).
+    published: s.asPublished,
   };
 }
+
+/** The names of a share link's fields. */
+const SHARED = Object.keys(sharedPart({}));
 
 /** The share URL of the current game's settings. */
 export function shareUrl(settings, location = window.location) {
@@ -197,6 +205,8 @@ function sharedFieldRule(name, value, presetNames) {
       return isObject(value) ? null : 'an object of feature names to weights';
     case 'margin':
       return value === null || typeof value === 'number' ? null : 'a number or null';
+    case 'published':
+      return typeof value === 'boolean' ? null : 'true or false';
     default:
       // A preset's name, or none (custom weights).
       return value === '' || value === null || presetNames.includes(value)
@@ -231,7 +241,8 @@ export function readShare(hash, presetNames) {
   if (!isObject(raw)) return damaged(`it holds ${shown(raw)} instead of a game's settings`);
   const fields = {};
   const problems = [];
-  for (const [name, value] of Object.entries(sharedPart(raw))) {
+  for (const name of SHARED) {
+    const value = raw[name];
     if (value === undefined) continue;
     const rule = sharedFieldRule(name, value, presetNames);
     const tooLarge = rule === null && name === 'weights' ? nonFiniteWeight(value, text) : null;

@@ -4,6 +4,7 @@
 
 import uPlot from '../vendor/uPlot.esm.js';
 import { clearHistory, loadHistory, MAX_GAMES, playerOf, saveHistory, summary } from './history.js';
+import { rulesName } from './rules.js';
 
 /** How often the rates and the chart are brought up to date, in ms. */
 const REFRESH_MS = 500;
@@ -30,7 +31,7 @@ function rate(count, ms, per) {
   return ms > 0 ? ((count * per) / ms).toFixed(1) : '–';
 }
 
-/** "guideline 10×20". */
+/** "guideline 10×20", "classic (preview 1, bag pieces) 10×20". */
 function kindOf(game) {
   return `${game.rules} ${game.width}×${game.height}`;
 }
@@ -38,9 +39,10 @@ function kindOf(game) {
 /**
  * Follows the games of `element` (a `<tetris-ai>`) and fills the panel's elements: `#rate-lpm`,
  * `#rate-pps`, `#rate-time`, `#game-chart`, `#history-summary`, `#history-body`,
- * `#history-clear`, `#history-error`.
+ * `#history-clear`, `#history-error`. A game is recorded under the rules it played, by their name
+ * among `namedRules` (the engine's `limits().rules`) where they are one of those (see rules.js).
  */
-export function createStatsPanel(element) {
+export function createStatsPanel(element, namedRules) {
   const el = {
     lpm: $('rate-lpm'),
     pps: $('rate-pps'),
@@ -69,7 +71,8 @@ export function createStatsPanel(element) {
   function startTracking() {
     const [width, height] = element.board;
     current = {
-      rules: element.rules,
+      // The rules the game plays (a preset's published ones with `as-published`).
+      rules: rulesName(element.rulesInPlay, namedRules),
       width,
       height,
       seed: element.seed,
