@@ -328,7 +328,10 @@ export function createPanel(app) {
     const defaults = app.limits.game.search;
     const others = Object.entries(published.search)
       .filter(([field, value]) => field !== 'depth' && value !== defaults[field])
-      .map(([field, value]) => `${field.replace(/_/g, ' ')} ${value}`);
+      .map(([field, value]) => [field.replace(/_/g, ' '), value])
+      .map(([name, value]) =>
+        value === true ? name : value === false ? `no ${name}` : `${name} ${value}`,
+      );
     el.depthPublished.textContent =
       `${following} depth ${published.search.depth}` +
       (others.length ? ` (${others.join(', ')}).` : '.');
