@@ -17,7 +17,7 @@
 //! higher than the best single move's leaves that move; among better plans of equal value, the
 //! one whose first move scores higher is played, then the first in move order.
 
-use crate::ai::features::Outcome;
+use crate::ai::features::{Incremental, Outcome};
 use crate::ai::weights::Weights;
 use crate::board::Board;
 use crate::error::{Error, Result};
@@ -223,6 +223,41 @@ pub fn evaluate(board: &Board, placement: &Placement, top_out: TopOut, weights: 
     })
 }
 
+/// Scores placements on one board: incrementally where it can, else in full.
+struct Scorer<'a> {
+    board: &'a Board,
+    top_out: TopOut,
+    weights: &'a Weights,
+    incremental: Option<Incremental>,
+}
+
+impl<'a> Scorer<'a> {
+    /// A scorer for placements on `board`.
+    #[inline]
+    fn new(board: &'a Board, top_out: TopOut, weights: &'a Weights) -> Scorer<'a> {
+        let incremental = if weights.incremental() {
+            Incremental::new(board)
+        } else {
+            None
+        };
+        Scorer {
+            board,
+            top_out,
+            weights,
+            incremental,
+        }
+    }
+
+    /// The value of placing `placement`, as [`evaluate`] gives it.
+    #[inline]
+    fn score(&self, placement: &Placement) -> f64 {
+        self.incremental
+            .as_ref()
+            .and_then(|incremental| incremental.evaluate(placement, self.weights))
+            .unwrap_or_else(|| evaluate(self.board, placement, self.top_out, self.weights))
+    }
+}
+
 /// Appends the placements of `piece` to `out`, each with its index in `search` (for its path):
 /// drop-only under the research rules; under guideline rules, those the input search reaches
 /// from the spawn position, and only those a player reaches in time when timing is set.
@@ -351,6 +386,7 @@ impl Searcher {
         self.candidates.clear();
         let alternative = Searcher::hold_alternative(position);
         let pieces = [Some(position.current), alternative];
+        let scorer = Scorer::new(position.board, position.rules.top_out(), weights);
         for (first, piece) in FirstPiece::BOTH.into_iter().zip(pieces) {
             let Some(piece) = piece else { continue };
             let out = &mut self.lists[first.slot()];
@@ -363,12 +399,7 @@ impl Searcher {
                 out,
             );
             for &(index, placement) in &self.lists[first.slot()] {
-                let score = evaluate(
-                    position.board,
-                    &placement,
-                    position.rules.top_out(),
-                    weights,
-                );
+                let score = scorer.score(&placement);
                 self.candidates.push(Candidate {
                     placement,
                     piece: first,
@@ -522,20 +553,28 @@ impl Lookahead {
             Some(piece) => std::slice::from_ref(piece),
             None => position.unseen,
         };
+        let scorer = Scorer::new(&after, position.rules.top_out(), weights);
         let mut total = 0.0;
         for &piece in pieces {
-            total += self.best_score(&after, position.rules, piece, weights);
+            total += self.best_score(&scorer, position.rules, piece);
         }
         total / pieces.len() as f64
     }
 
-    /// The best one-ply score of `piece` on `board` (minus infinity if every placement loses).
-    fn best_score(&mut self, board: &Board, rules: &Rules, piece: Piece, weights: &Weights) -> f64 {
+    /// The best one-ply score of `piece` on the scorer's board (minus infinity if every
+    /// placement loses).
+    fn best_score(&mut self, scorer: &Scorer, rules: &Rules, piece: Piece) -> f64 {
         self.scratch.clear();
-        reachable_placements(&mut self.search, board, rules, piece, &mut self.scratch);
+        reachable_placements(
+            &mut self.search,
+            scorer.board,
+            rules,
+            piece,
+            &mut self.scratch,
+        );
         self.scratch
             .iter()
-            .map(|(_, p)| evaluate(board, p, rules.top_out(), weights))
+            .map(|(_, p)| scorer.score(p))
             .fold(f64::NEG_INFINITY, f64::max)
     }
 }

@@ -3,7 +3,7 @@
 //! In JSON a weight set is an object whose keys are feature names and whose values are either a
 //! number (the weight) or `{"weight": w, "exponent": e}`.
 
-use crate::ai::features::{FEATURES, Feature, Outcome, index_of};
+use crate::ai::features::{FEATURES, Feature, Kind, Outcome, index_of};
 use crate::error::{Error, Result};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -19,12 +19,19 @@ pub struct Term {
     /// An exponent applied as the feature defines, if any.
     pub exponent: Option<f64>,
     compute: &'static Feature,
+    kind: Option<Kind>,
 }
 
 impl Term {
     /// The registered name of the term's feature.
     pub fn name(&self) -> &'static str {
         self.compute.name
+    }
+
+    /// How the incremental evaluation computes the term's feature, if it does.
+    #[inline]
+    pub(crate) fn kind(&self) -> Option<Kind> {
+        self.kind
     }
 }
 
@@ -107,6 +114,7 @@ impl Weights {
             weight,
             exponent,
             compute: &FEATURES[feature],
+            kind: Kind::of(name),
         };
         match self.terms.iter_mut().find(|t| t.feature == feature) {
             Some(existing) => *existing = term,
@@ -127,6 +135,18 @@ impl Weights {
             .iter()
             .map(|t| t.weight * t.compute.value(outcome, t.exponent))
             .sum()
+    }
+
+    /// The weighted sum of the terms' values as `value` gives them (with the exponent applied),
+    /// summed as [`Weights::evaluate`] sums; `None` as soon as `value` gives none.
+    #[inline]
+    pub fn evaluate_by(&self, mut value: impl FnMut(&Term) -> Option<f64>) -> Option<f64> {
+        self.terms.iter().map(|t| Some(t.weight * value(t)?)).sum()
+    }
+
+    /// Whether every term's feature is computed incrementally ([`Term::kind`]).
+    pub fn incremental(&self) -> bool {
+        self.terms.iter().all(|t| t.kind.is_some())
     }
 
     /// Parses weights from JSON (see the module documentation for the form).

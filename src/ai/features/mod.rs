@@ -7,9 +7,12 @@
 //! its own way, that variant is a feature of its own, named after the program, in `sources.rs`.
 
 use crate::board::Board;
+pub use incremental::Incremental;
+pub(crate) use incremental::Kind;
 use research::*;
 use sources::*;
 
+mod incremental;
 mod research;
 mod sources;
 
@@ -56,11 +59,19 @@ impl Feature {
     /// `libm`'s power, so that native builds and WebAssembly agree to the last bit).
     #[inline]
     pub fn value(&self, outcome: &Outcome, exponent: Option<f64>) -> f64 {
-        match (self.compute, exponent) {
-            (Compute::Value(f), None) => f(outcome),
-            (Compute::Value(f), Some(e)) => libm::pow(f(outcome), e),
-            (Compute::ColumnPower(f), e) => f(outcome, e.unwrap_or(1.0)),
+        match self.compute {
+            Compute::Value(f) => raise(f(outcome), exponent),
+            Compute::ColumnPower(f) => f(outcome, exponent.unwrap_or(1.0)),
         }
+    }
+}
+
+/// A number-valued feature's `value` raised to `exponent`, if one is given.
+#[inline]
+fn raise(value: f64, exponent: Option<f64>) -> f64 {
+    match exponent {
+        None => value,
+        Some(e) => libm::pow(value, e),
     }
 }
 

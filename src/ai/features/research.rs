@@ -8,8 +8,14 @@ pub(super) fn rows_cleared(o: &Outcome) -> f64 {
 }
 
 pub(super) fn landing_height(o: &Outcome) -> f64 {
-    let piece_height = o.top_row - o.landing_row + 1;
-    o.landing_row as f64 + (piece_height - 1) as f64 / 2.0
+    landing_height_of(o.landing_row, o.top_row)
+}
+
+/// The landing height of a piece whose cells span rows `landing_row` to `top_row`.
+#[inline]
+pub(super) fn landing_height_of(landing_row: i32, top_row: i32) -> f64 {
+    let piece_height = top_row - landing_row + 1;
+    landing_row as f64 + (piece_height - 1) as f64 / 2.0
 }
 
 pub(super) fn eroded_piece_cells(o: &Outcome) -> f64 {
@@ -34,28 +40,46 @@ fn transitions_across(columns: &[u64], span: u64) -> (u32, u64) {
     let mut count = 0;
     let mut stack = 0;
     for &column in columns {
-        count += ((previous ^ column) & span).count_ones();
+        count += pair_transitions(previous, column, span);
         previous = column;
         stack |= column;
     }
-    (count + ((previous ^ span) & span).count_ones(), stack) // the right wall
+    (count + pair_transitions(previous, span, span), stack) // the right wall
+}
+
+/// Filled/empty changes between two neighbouring columns (or a column and a wall, `span`) along
+/// the rows in `span`.
+#[inline]
+pub(super) fn pair_transitions(left: u64, right: u64, span: u64) -> u32 {
+    ((left ^ right) & span).count_ones()
 }
 
 pub(super) fn column_transitions(o: &Outcome) -> f64 {
     o.board
         .columns()
         .iter()
-        .map(|&c| (c ^ ((c << 1) | 1)).count_ones())
+        .map(|&c| column_transition_count(c))
         .sum::<u32>() as f64
 }
 
+/// Filled/empty changes up one column, the floor filled and the top open.
+#[inline]
+pub(super) fn column_transition_count(column: u64) -> u32 {
+    (column ^ ((column << 1) | 1)).count_ones()
+}
+
 pub(super) fn holes(o: &Outcome) -> f64 {
-    // Below its top, a column's cells are filled or holes.
     o.board
         .columns()
         .iter()
-        .map(|&c| 64 - c.leading_zeros() - c.count_ones())
+        .map(|&c| column_hole_count(c))
         .sum::<u32>() as f64
+}
+
+/// The holes of one column: below its top, a column's cells are filled or holes.
+#[inline]
+pub(super) fn column_hole_count(column: u64) -> u32 {
+    64 - column.leading_zeros() - column.count_ones()
 }
 
 pub(super) fn cumulative_wells(o: &Outcome) -> f64 {
@@ -64,25 +88,33 @@ pub(super) fn cumulative_wells(o: &Outcome) -> f64 {
     let mut left = u64::MAX; // the left wall
     for (x, &column) in columns.iter().enumerate() {
         let right = columns.get(x + 1).copied().unwrap_or(u64::MAX);
-        let wells = !column & left & right;
+        total += column_wells(left, column, right);
         left = column;
-        if wells == 0 {
-            continue;
-        }
-        // Well cells above the column's top reach down to it: one run of d cells from the
-        // top adds 1 + 2 + .. + d.
-        let height = 64 - column.leading_zeros();
-        let open = wells >> height;
-        if open & (open + 1) == 0 {
-            let depth = open.count_ones();
-            total += depth * (depth + 1) / 2;
-        } else {
-            total += wells_depths(column, open << height);
-        }
-        // Well cells below the column's top (in covered gaps) reach down to the next filled cell.
-        total += wells_depths(column, wells & low_bits(height as usize));
     }
     total as f64
+}
+
+/// The cumulative wells of one column between its `left` and `right` neighbours (walls are
+/// `u64::MAX`): for each well cell, the empty cells from it down to the next filled one.
+#[inline]
+pub(super) fn column_wells(left: u64, column: u64, right: u64) -> u32 {
+    let wells = !column & left & right;
+    if wells == 0 {
+        return 0;
+    }
+    // Well cells above the column's top reach down to it: one run of d cells from the top adds
+    // 1 + 2 + .. + d.
+    let height = 64 - column.leading_zeros();
+    let open = wells >> height;
+    let mut total = if open & (open + 1) == 0 {
+        let depth = open.count_ones();
+        depth * (depth + 1) / 2
+    } else {
+        wells_depths(column, open << height)
+    };
+    // Well cells below the column's top (in covered gaps) reach down to the next filled cell.
+    total += wells_depths(column, wells & low_bits(height as usize));
+    total
 }
 
 /// For each well cell in `wells`, the empty cells of `column` from it down to the next filled cell.
@@ -204,16 +236,24 @@ pub(super) fn deepest_well(o: &Outcome) -> f64 {
 }
 
 pub(super) fn hole_depth(o: &Outcome) -> f64 {
-    let mut total = 0u32;
-    for &column in o.board.columns() {
-        let mut holes = column_holes(column);
-        while holes != 0 {
-            let y = holes.trailing_zeros();
-            total += (column >> (y + 1)).trailing_ones();
-            holes &= holes - 1;
-        }
+    o.board
+        .columns()
+        .iter()
+        .map(|&c| column_hole_depth(c))
+        .sum::<u32>() as f64
+}
+
+/// The hole depth of one column: for each hole, the filled cells directly above it.
+#[inline]
+pub(super) fn column_hole_depth(column: u64) -> u32 {
+    let mut total = 0;
+    let mut holes = column_holes(column);
+    while holes != 0 {
+        let y = holes.trailing_zeros();
+        total += (column >> (y + 1)).trailing_ones();
+        holes &= holes - 1;
     }
-    total as f64
+    total
 }
 
 pub(super) fn rows_with_holes(o: &Outcome) -> f64 {
@@ -227,12 +267,21 @@ pub(super) fn rows_with_holes(o: &Outcome) -> f64 {
 pub(super) fn pattern_diversity(o: &Outcome) -> f64 {
     let mut seen = 0u32;
     for x in 1..o.board.width() {
-        let difference = o.board.column_height(x) as i64 - o.board.column_height(x - 1) as i64;
-        if (-2..=2).contains(&difference) {
-            seen |= 1 << (difference + 2);
-        }
+        seen |= height_pattern(o.board.column_height(x - 1), o.board.column_height(x));
     }
     seen.count_ones() as f64
+}
+
+/// The pattern of two neighbouring heights as a bit: bit `d + 2` for a difference `d` from -2 to
+/// 2, none for larger steps.
+#[inline]
+pub(super) fn height_pattern(left: usize, right: usize) -> u32 {
+    let difference = right as i64 - left as i64;
+    if (-2..=2).contains(&difference) {
+        1 << (difference + 2)
+    } else {
+        0
+    }
 }
 
 pub(super) fn column_holes_pow(o: &Outcome, exponent: f64) -> f64 {

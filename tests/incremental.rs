@@ -1,0 +1,122 @@
+//! The incremental evaluation equals the full one exactly: on random boards of every size, for
+//! every placement of every piece (dropped, and found by the guideline input search, tucks
+//! included), under weights on every feature it computes, with and without exponents.
+
+use proptest::prelude::*;
+use tetris_ai::ai::features::Incremental;
+use tetris_ai::ai::search::evaluate;
+use tetris_ai::moves::{MoveSearch, drop_placements};
+use tetris_ai::rules::{GameRng, TopOut, spawn_position};
+use tetris_ai::{Board, Piece, Placement, Weights};
+
+/// The features the incremental evaluation computes.
+const FEATURES: [&str; 16] = [
+    "rows_cleared",
+    "landing_height",
+    "eroded_piece_cells",
+    "row_transitions",
+    "column_transitions",
+    "holes",
+    "cumulative_wells",
+    "max_height",
+    "aggregate_height",
+    "bumpiness",
+    "avg_height_difference",
+    "blocks",
+    "placement_height",
+    "hole_depth",
+    "rows_with_holes",
+    "pattern_diversity",
+];
+
+/// A board whose columns are filled at random up to random heights (about `density` of the
+/// cells below each top), with full rows cleared.
+fn random_board(width: usize, height: usize, density: u32, seed: u64) -> Board {
+    let mut rng = GameRng::new(seed, 11);
+    let mut board = Board::new(width, height).unwrap();
+    for x in 0..width {
+        let top = rng.below(height as u32 + 1) as usize;
+        for y in 0..top {
+            if y + 1 == top || rng.below(100) < density {
+                board.set(x, y);
+            }
+        }
+    }
+    board.clear_full_rows();
+    board
+}
+
+/// Every placement of every piece: dropped, and found by the input search from spawn.
+fn placements(board: &Board) -> Vec<Placement> {
+    let mut search = MoveSearch::new();
+    let mut all = Vec::new();
+    for piece in Piece::ALL {
+        all.extend(drop_placements(board, piece));
+        if let Some(spawn) = spawn_position(board, piece) {
+            all.extend(search.run(board, piece, spawn).iter().copied());
+        }
+    }
+    all
+}
+
+/// Weights on `features` with weights from `seed`, and exponents on some when `exponents`.
+fn weights(features: &[&str], seed: u64, exponents: bool) -> Weights {
+    let mut rng = GameRng::new(seed, 12);
+    Weights::new(features.iter().map(|&name| {
+        let weight = rng.below(2001) as f64 / 100.0 - 10.0;
+        let exponent = (exponents && rng.below(2) == 0).then(|| 0.5 + rng.below(5) as f64 * 0.5);
+        (name, weight, exponent)
+    }))
+    .unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn incremental_evaluation_equals_the_full_one(
+        width in 4usize..=16,
+        height in 4usize..=24,
+        density in 0u32..=100,
+        seed in any::<u64>(),
+        exponents in any::<bool>(),
+        count in 1usize..=16,
+    ) {
+        let board = random_board(width, height, density, seed);
+        let Some(incremental) = Incremental::new(&board) else {
+            // Only a stack that reaches the top row is left to the full evaluation.
+            prop_assert!(board.max_height() >= height);
+            return Ok(());
+        };
+        let all = weights(&FEATURES, seed, exponents);
+        let some = weights(&FEATURES[16 - count..], seed ^ 1, exponents);
+        for placement in placements(&board) {
+            let mut after = board;
+            let shape = placement.piece.shape(placement.rotation);
+            after.place(shape, placement.x, placement.y);
+            let clears = after.full_rows() != 0;
+            let high = placement.top_row() >= height as i32 - 1;
+            for weights in [&all, &some] {
+                let full = evaluate(&board, &placement, TopOut::BeforeClears, weights);
+                match incremental.evaluate(&placement, weights) {
+                    Some(value) => {
+                        prop_assert!(!clears && !high, "{placement:?} clears or reaches the top");
+                        prop_assert_eq!(value.to_bits(), full.to_bits(), "{:?} on {:?}", placement, board);
+                    }
+                    None => prop_assert!(clears || high, "{placement:?} was left to the full evaluation"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn weights_on_other_features_are_left_to_the_full_evaluation() {
+    let board = Board::from_picture(6, 8, &["#.....", "##..#."]).unwrap();
+    let incremental = Incremental::new(&board).unwrap();
+    let placement = drop_placements(&board, Piece::O).next().unwrap();
+    let known = Weights::new([("holes", -1.0, None)]).unwrap();
+    assert!(incremental.evaluate(&placement, &known).is_some());
+    let other = Weights::new([("holes", -1.0, None), ("row_flips", -1.0, None)]).unwrap();
+    assert_eq!(incremental.evaluate(&placement, &other), None);
+}
