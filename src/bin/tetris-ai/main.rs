@@ -51,9 +51,9 @@ enum Command {
 /// The options that describe the games to play.
 #[derive(Debug, Args)]
 struct GameOptions {
-    /// A weight set by name: published (cs3243, takado8, lee, smartspot2, dellacherie, el_tetris,
-    /// du, dt10, dt20) or learned here (learned_10x10).
-    #[arg(long, value_name = "NAME", default_value = DEFAULT_PRESET)]
+    /// A weight set by name: published, or learned here (see the README's presets).
+    #[arg(long, value_name = "NAME", default_value = DEFAULT_PRESET,
+        value_parser = clap::builder::PossibleValuesParser::new(presets::names()))]
     preset: String,
 
     /// Weights from a JSON file: an object of feature name -> weight, or feature name ->
