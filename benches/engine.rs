@@ -6,11 +6,12 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
+use tetris_ai::ai::features::Incremental;
 use tetris_ai::ai::presets;
-use tetris_ai::ai::search::{Position, SearchConfig, Searcher};
-use tetris_ai::moves::MoveSearch;
-use tetris_ai::rules::{GameRng, spawn_position};
-use tetris_ai::{Board, Game, GameConfig, Piece, Rules};
+use tetris_ai::ai::search::{Position, SearchConfig, Searcher, evaluate};
+use tetris_ai::moves::{MoveSearch, drop_placements};
+use tetris_ai::rules::{GameRng, TopOut, spawn_position};
+use tetris_ai::{Board, Game, GameConfig, Piece, Placement, Rules};
 
 /// `count` boards of a `width` x `height` board under `rules`, from games `preset` plays (a new
 /// game, with the next seed, whenever one ends), with the piece to play on each.
@@ -96,6 +97,52 @@ fn decisions(c: &mut Criterion) {
     decision(c, guideline, (10, 20), "dellacherie", 2);
 }
 
+/// Scoring every drop placement of every piece on mid-game boards, with the incremental
+/// evaluation and with the full one.
+fn placement_scores(c: &mut Criterion) {
+    let weights = presets::find("du").unwrap().weights();
+    let boards = mid_game_boards(Rules::classic(), (10, 10), "du", 64);
+    let cases: Vec<(Board, Vec<Placement>)> = boards
+        .iter()
+        .map(|(board, _)| {
+            let placements = Piece::ALL
+                .into_iter()
+                .flat_map(|piece| drop_placements(board, piece))
+                .collect();
+            (*board, placements)
+        })
+        .collect();
+    let placements: usize = cases.iter().map(|(_, p)| p.len()).sum();
+    let mut group = c.benchmark_group("placement scores");
+    group.throughput(criterion::Throughput::Elements(placements as u64));
+    group.bench_function("du, 10x10, in full", |b| {
+        b.iter(|| {
+            let mut total = 0.0;
+            for (board, placements) in &cases {
+                for p in placements {
+                    total += evaluate(board, p, TopOut::BeforeClears, &weights);
+                }
+            }
+            black_box(total)
+        })
+    });
+    group.bench_function("du, 10x10, incremental", |b| {
+        b.iter(|| {
+            let mut total = 0.0;
+            for (board, placements) in &cases {
+                let incremental = Incremental::new(board).unwrap();
+                for p in placements {
+                    total += incremental
+                        .evaluate(p, &weights)
+                        .unwrap_or_else(|| evaluate(board, p, TopOut::BeforeClears, &weights));
+                }
+            }
+            black_box(total)
+        })
+    });
+    group.finish();
+}
+
 fn guideline_search(c: &mut Criterion) {
     let boards = mid_game_boards(Rules::guideline(), (10, 20), "dellacherie", 64);
     let mut search = MoveSearch::new();
@@ -126,5 +173,11 @@ fn games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, decisions, guideline_search, games);
+criterion_group!(
+    benches,
+    decisions,
+    placement_scores,
+    guideline_search,
+    games
+);
 criterion_main!(benches);

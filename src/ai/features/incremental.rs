@@ -66,31 +66,13 @@ impl Kind {
     }
 }
 
-/// One column's counts.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Column {
-    height: u32,
-    cells: u32,
-    holes: u32,
-    hole_depth: u32,
-    transitions: u32,
-    /// Its holes as bits.
-    hole_rows: u64,
-}
-
-impl Column {
-    #[inline]
-    fn of(word: u64) -> Column {
-        Column {
-            height: 64 - word.leading_zeros(),
-            cells: word.count_ones(),
-            holes: column_hole_count(word),
-            hole_depth: column_hole_depth(word),
-            transitions: column_transition_count(word),
-            hole_rows: column_holes(word),
-        }
-    }
-}
+/// The walls on each side of the touched columns in a [`Window`].
+const PAD: usize = 2;
+/// The touched columns (at most four) and two columns (or walls) on each side, from `PAD`
+/// columns left of the piece's leftmost.
+type Window = [u64; 4 + 2 * PAD];
+/// Column words with `PAD` walls on the left and enough on the right for a window from any column.
+const PADDED: usize = MAX_WIDTH + 4 + 2 * PAD;
 
 /// Sums over the whole board.
 #[derive(Clone, Copy, Debug, Default)]
@@ -113,24 +95,40 @@ pub struct Incremental {
     visible: u64,
     /// The highest row a placement may reach: below the top row.
     top_row_limit: i32,
-    words: [u64; MAX_WIDTH],
-    columns: [Column; MAX_WIDTH],
-    /// Cumulative wells of each column.
-    wells: [u32; MAX_WIDTH],
+    /// Column `x`'s word at `x + PAD`, walls (all ones) around.
+    padded: [u64; PADDED],
+    /// Per column: height, holes, hole depth and column transitions.
+    heights: [u32; MAX_WIDTH],
+    holes: [u32; MAX_WIDTH],
+    hole_depth: [u32; MAX_WIDTH],
+    transitions: [u32; MAX_WIDTH],
+    /// Cumulative wells of column `x` at `x + PAD`, 0 for the walls.
+    wells: [u32; PADDED],
     /// Row transitions between column `p - 1` and column `p` (the walls at 0 and `width`).
     row_pairs: [u32; MAX_WIDTH + 1],
     /// Bumpiness between column `p - 1` and column `p`, for `p` from 1 to `width - 1`.
     bump_pairs: [u32; MAX_WIDTH],
-    /// The height pattern between column `p - 1` and column `p`, as a bit.
-    pattern_pairs: [u32; MAX_WIDTH],
     totals: Totals,
     /// Over columns `..p`: hole rows ORed, full rows ANDed, and the highest column.
     prefix: [(u64, u64, u32); MAX_WIDTH + 1],
     /// Over columns `p..`: the same.
     suffix: [(u64, u64, u32); MAX_WIDTH + 1],
-    /// Over pairs `1..p` and `p..width`: height patterns ORed.
+    /// Height patterns ORed over the pairs below `p`, and over the pairs from `p`.
     pattern_prefix: [u32; MAX_WIDTH + 1],
     pattern_suffix: [u32; MAX_WIDTH + 1],
+}
+
+/// A per-column count summed over the board (`total`) once the touched columns, whose counts
+/// were `old` in all, are `new`.
+#[inline]
+fn replaced(total: u32, old: u32, new: &[u64], count: impl Fn(u64) -> u32) -> u32 {
+    total - old + new.iter().map(|&w| count(w)).sum::<u32>()
+}
+
+/// A column's height.
+#[inline]
+fn height(word: u64) -> u32 {
+    64 - word.leading_zeros()
 }
 
 impl Incremental {
@@ -138,23 +136,24 @@ impl Incremental {
     /// more rows than the visible ones and any placement may end the game.
     pub fn new(board: &Board) -> Option<Incremental> {
         let width = board.width();
-        let height = board.height() as i32;
-        if board.max_height() as i32 >= height {
+        if board.max_height() >= board.height() {
             return None;
         }
         let visible = low_bits(board.height());
-        let mut words = [0; MAX_WIDTH];
-        words[..width].copy_from_slice(board.columns());
+        let mut padded = [u64::MAX; PADDED];
+        padded[PAD..PAD + width].copy_from_slice(board.columns());
         let mut me = Incremental {
             width,
             visible,
-            top_row_limit: height - 2,
-            words,
-            columns: [Column::default(); MAX_WIDTH],
-            wells: [0; MAX_WIDTH],
+            top_row_limit: board.height() as i32 - 2,
+            padded,
+            heights: [0; MAX_WIDTH],
+            holes: [0; MAX_WIDTH],
+            hole_depth: [0; MAX_WIDTH],
+            transitions: [0; MAX_WIDTH],
+            wells: [0; PADDED],
             row_pairs: [0; MAX_WIDTH + 1],
             bump_pairs: [0; MAX_WIDTH],
-            pattern_pairs: [0; MAX_WIDTH],
             totals: Totals::default(),
             prefix: [(0, u64::MAX, 0); MAX_WIDTH + 1],
             suffix: [(0, u64::MAX, 0); MAX_WIDTH + 1],
@@ -162,69 +161,53 @@ impl Incremental {
             pattern_suffix: [0; MAX_WIDTH + 1],
         };
         let mut t = Totals::default();
-        for (x, &word) in words[..width].iter().enumerate() {
-            let c = Column::of(word);
-            me.columns[x] = c;
-            t.heights += c.height;
-            t.cells += c.cells;
-            t.holes += c.holes;
-            t.hole_depth += c.hole_depth;
-            t.column_transitions += c.transitions;
-            let x = x as isize;
-            let wells = column_wells(me.word(x - 1), me.word(x), me.word(x + 1));
-            me.wells[x as usize] = wells;
-            t.wells += wells;
+        let mut patterns = [0u32; MAX_WIDTH];
+        for (x, &word) in board.columns().iter().enumerate() {
+            let i = x + PAD;
+            me.heights[x] = height(word);
+            me.holes[x] = column_hole_count(word);
+            me.hole_depth[x] = column_hole_depth(word);
+            me.transitions[x] = column_transition_count(word);
+            me.wells[i] = column_wells(padded[i - 1], word, padded[i + 1]);
+            me.row_pairs[x] = pair_transitions(padded[i - 1], word, visible);
+            t.heights += me.heights[x];
+            t.cells += word.count_ones();
+            t.holes += me.holes[x];
+            t.hole_depth += me.hole_depth[x];
+            t.column_transitions += me.transitions[x];
+            t.wells += me.wells[i];
+            t.row_transitions += me.row_pairs[x];
+            if x > 0 {
+                me.bump_pairs[x] = me.heights[x - 1].abs_diff(me.heights[x]);
+                patterns[x] = height_pattern(me.heights[x - 1] as usize, me.heights[x] as usize);
+                t.bumpiness += me.bump_pairs[x];
+            }
+            let (holes, full, top) = me.prefix[x];
+            me.prefix[x + 1] = (
+                holes | column_holes(word),
+                full & word,
+                top.max(me.heights[x]),
+            );
         }
-        for p in 0..=width {
-            let q = p as isize;
-            let pair = pair_transitions(me.row_word(q - 1), me.row_word(q), visible);
-            me.row_pairs[p] = pair;
-            t.row_transitions += pair;
+        me.row_pairs[width] = pair_transitions(padded[PAD + width - 1], u64::MAX, visible);
+        t.row_transitions += me.row_pairs[width];
+        for x in (0..width).rev() {
+            let (holes, full, top) = me.suffix[x + 1];
+            let word = padded[x + PAD];
+            me.suffix[x] = (
+                holes | column_holes(word),
+                full & word,
+                top.max(me.heights[x]),
+            );
         }
-        for p in 1..width {
-            let (left, right) = (me.columns[p - 1].height, me.columns[p].height);
-            me.bump_pairs[p] = left.abs_diff(right);
-            me.pattern_pairs[p] = height_pattern(left as usize, right as usize);
-            t.bumpiness += me.bump_pairs[p];
-        }
-        me.totals = t;
-        for (p, &word) in words[..width].iter().enumerate() {
-            let (holes, full, top) = me.prefix[p];
-            let c = &me.columns[p];
-            me.prefix[p + 1] = (holes | c.hole_rows, full & word, top.max(c.height));
-        }
-        for p in (0..width).rev() {
-            let (holes, full, top) = me.suffix[p + 1];
-            let c = &me.columns[p];
-            me.suffix[p] = (holes | c.hole_rows, full & words[p], top.max(c.height));
-        }
-        for p in 1..width {
-            me.pattern_prefix[p + 1] = me.pattern_prefix[p] | me.pattern_pairs[p];
+        for (p, &pattern) in patterns.iter().enumerate().take(width).skip(1) {
+            me.pattern_prefix[p + 1] = me.pattern_prefix[p] | pattern;
         }
         for p in (1..width).rev() {
-            me.pattern_suffix[p] = me.pattern_suffix[p + 1] | me.pattern_pairs[p];
+            me.pattern_suffix[p] = me.pattern_suffix[p + 1] | patterns[p];
         }
+        me.totals = t;
         Some(me)
-    }
-
-    /// Column `x`'s word, walls (`x` outside the board) filled.
-    #[inline]
-    fn word(&self, x: isize) -> u64 {
-        if x < 0 || x >= self.width as isize {
-            u64::MAX
-        } else {
-            self.words[x as usize]
-        }
-    }
-
-    /// Column `x`'s word as the row transitions read it: walls are the visible rows.
-    #[inline]
-    fn row_word(&self, x: isize) -> u64 {
-        if x < 0 || x >= self.width as isize {
-            self.visible
-        } else {
-            self.words[x as usize]
-        }
     }
 
     /// The weighted sum of the features of the board `placement` leaves, if it clears no row
@@ -241,32 +224,20 @@ impl Incremental {
         let span = shape.width();
         let end = left + span;
         let bottom = placement.y + shape.min_y as i32;
-        // The touched columns as they will be, and whether a row fills.
-        let mut new = [0u64; 4];
+        // `window[k]` is column `left + k - PAD` as it will be (walls all ones).
+        let mut window: Window = [0; 4 + 2 * PAD];
+        window.copy_from_slice(&self.padded[left..left + 4 + 2 * PAD]);
         let mut full = self.prefix[left].1 & self.suffix[end].1 & self.visible;
-        for (i, word) in new[..span].iter_mut().enumerate() {
-            *word = self.words[left + i] | shape.column_bits[i] << bottom;
+        for i in 0..span {
+            let word = &mut window[PAD + i];
+            *word |= shape.column_bits[i] << bottom;
             full &= *word;
         }
         if full != 0 {
             return None;
         }
-        let after = |x: isize| -> u64 {
-            if x >= left as isize && x < end as isize {
-                new[x as usize - left]
-            } else {
-                self.word(x)
-            }
-        };
-        let mut changed = [Column::default(); 4];
-        for i in 0..span {
-            changed[i] = Column::of(new[i]);
-        }
-        let old = &self.columns[left..end];
-        let delta = |field: fn(&Column) -> u32, total: u32| -> u32 {
-            total - old.iter().map(field).sum::<u32>()
-                + changed[..span].iter().map(field).sum::<u32>()
-        };
+        let new = &window[PAD..PAD + span];
+        let old = |counts: &[u32]| counts[left..end].iter().sum::<u32>();
         let t = &self.totals;
         let value = |kind: Kind| -> f64 {
             match kind {
@@ -274,63 +245,58 @@ impl Incremental {
                 Kind::LandingHeight => landing_height_of(bottom, top_row),
                 Kind::PlacementHeight => (top_row + 1) as f64,
                 Kind::Blocks => (t.cells + 4) as f64,
-                Kind::Holes => delta(|c| c.holes, t.holes) as f64,
-                Kind::HoleDepth => delta(|c| c.hole_depth, t.hole_depth) as f64,
-                Kind::ColumnTransitions => delta(|c| c.transitions, t.column_transitions) as f64,
-                Kind::AggregateHeight => delta(|c| c.height, t.heights) as f64,
+                Kind::Holes => replaced(t.holes, old(&self.holes), new, column_hole_count) as f64,
+                Kind::HoleDepth => {
+                    replaced(t.hole_depth, old(&self.hole_depth), new, column_hole_depth) as f64
+                }
+                Kind::ColumnTransitions => replaced(
+                    t.column_transitions,
+                    old(&self.transitions),
+                    new,
+                    column_transition_count,
+                ) as f64,
+                Kind::AggregateHeight => {
+                    replaced(t.heights, old(&self.heights), new, height) as f64
+                }
                 Kind::MaxHeight => {
-                    let top = changed[..span].iter().map(|c| c.height).max().unwrap_or(0);
+                    let top = new.iter().map(|&w| height(w)).max().unwrap_or(0);
                     top.max(self.prefix[left].2).max(self.suffix[end].2) as f64
                 }
                 Kind::RowsWithHoles => {
-                    let rows = changed[..span]
-                        .iter()
-                        .fold(self.prefix[left].0 | self.suffix[end].0, |rows, c| {
-                            rows | c.hole_rows
-                        });
+                    let outside = self.prefix[left].0 | self.suffix[end].0;
+                    let rows = new.iter().fold(outside, |rows, &w| rows | column_holes(w));
                     rows.count_ones() as f64
                 }
                 Kind::CumulativeWells => {
-                    let first = left.saturating_sub(1);
-                    let last = (end + 1).min(self.width);
-                    let mut total = t.wells;
-                    for x in first..last {
-                        let x = x as isize;
-                        total = total - self.wells[x as usize]
-                            + column_wells(after(x - 1), after(x), after(x + 1));
-                    }
-                    total as f64
+                    // The touched columns and their neighbours: window 1 to span + 2 (walls
+                    // have no wells).
+                    let old: u32 = self.wells[left + 1..end + 3].iter().sum();
+                    let now: u32 = (1..span + 3)
+                        .map(|k| column_wells(window[k - 1], window[k], window[k + 1]))
+                        .sum();
+                    (t.wells - old + now) as f64
                 }
                 Kind::RowTransitions => {
-                    let row = |x: isize| {
-                        if x < 0 || x >= self.width as isize {
-                            self.visible
-                        } else {
-                            after(x)
-                        }
-                    };
-                    let mut total = t.row_transitions;
-                    for p in left..=end {
-                        let p = p as isize;
-                        total = total - self.row_pairs[p as usize]
-                            + pair_transitions(row(p - 1), row(p), self.visible);
-                    }
-                    total as f64
+                    // Pairs `left..=end`: window `k` and `k + 1` for k from 1 to span + 1.
+                    let old: u32 = self.row_pairs[left..=end].iter().sum();
+                    let now: u32 = (1..span + 2)
+                        .map(|k| pair_transitions(window[k], window[k + 1], self.visible))
+                        .sum();
+                    (t.row_transitions - old + now) as f64
                 }
-                Kind::Bumpiness | Kind::AvgHeightDifference => {
-                    let bumpiness = self.bump_total(left, end, &changed);
-                    if kind == Kind::Bumpiness {
-                        bumpiness as f64
-                    } else {
-                        bumpiness as f64 / (self.width - 1) as f64
-                    }
+                Kind::Bumpiness => self.bumpiness((left, end), &window) as f64,
+                Kind::AvgHeightDifference => {
+                    self.bumpiness((left, end), &window) as f64 / (self.width - 1) as f64
                 }
                 Kind::PatternDiversity => {
                     let (first, last) = self.touched_pairs(left, end);
                     let mut seen = self.pattern_prefix[first] | self.pattern_suffix[last + 1];
                     for p in first..=last {
-                        let height = |x| self.height_after(x, (left, end), &changed) as usize;
-                        seen |= height_pattern(height(p - 1), height(p));
+                        let k = p + PAD - left;
+                        seen |= height_pattern(
+                            height(window[k - 1]) as usize,
+                            height(window[k]) as usize,
+                        );
                     }
                     seen.count_ones() as f64
                 }
@@ -346,23 +312,14 @@ impl Incremental {
         (left.max(1), end.min(self.width - 1))
     }
 
-    /// Column `x`'s height once the columns `left..end` are `changed`.
+    /// The bumpiness once the touched columns are as in `window` (see [`Incremental::evaluate`]).
     #[inline]
-    fn height_after(&self, x: usize, (left, end): (usize, usize), changed: &[Column; 4]) -> u32 {
-        if (left..end).contains(&x) {
-            changed[x - left].height
-        } else {
-            self.columns[x].height
-        }
-    }
-
-    /// The bumpiness once the columns `left..end` are `changed`.
-    fn bump_total(&self, left: usize, end: usize, changed: &[Column; 4]) -> u32 {
+    fn bumpiness(&self, (left, end): (usize, usize), window: &Window) -> u32 {
         let (first, last) = self.touched_pairs(left, end);
         let mut total = self.totals.bumpiness;
         for p in first..=last {
-            let height = |x| self.height_after(x, (left, end), changed);
-            total = total - self.bump_pairs[p] + height(p - 1).abs_diff(height(p));
+            let k = p + PAD - left;
+            total = total - self.bump_pairs[p] + height(window[k - 1]).abs_diff(height(window[k]));
         }
         total
     }

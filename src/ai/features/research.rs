@@ -243,17 +243,14 @@ pub(super) fn hole_depth(o: &Outcome) -> f64 {
         .sum::<u32>() as f64
 }
 
-/// The hole depth of one column: for each hole, the filled cells directly above it.
+/// The hole depth of one column: for each hole, the filled cells directly above it. Only a hole
+/// under a filled cell counts, so this is the total length of the runs of filled cells that
+/// start right above a hole: adding a run's lowest bit to the column carries through the run and
+/// clears it, which picks out those runs all at once.
 #[inline]
 pub(super) fn column_hole_depth(column: u64) -> u32 {
-    let mut total = 0;
-    let mut holes = column_holes(column);
-    while holes != 0 {
-        let y = holes.trailing_zeros();
-        total += (column >> (y + 1)).trailing_ones();
-        holes &= holes - 1;
-    }
-    total
+    let starts = column & (column_holes(column) << 1);
+    (column & !column.wrapping_add(starts)).count_ones()
 }
 
 pub(super) fn rows_with_holes(o: &Outcome) -> f64 {
@@ -290,4 +287,37 @@ pub(super) fn column_holes_pow(o: &Outcome, exponent: f64) -> f64 {
         .iter()
         .map(|&c| libm::pow(column_holes(c).count_ones() as f64, exponent))
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GameRng;
+
+    /// Hole depth by its definition: for each hole, the filled cells directly above it.
+    fn hole_depth_by_definition(column: u64) -> u32 {
+        let height = 64 - column.leading_zeros();
+        (0..height)
+            .filter(|&y| column >> y & 1 == 0)
+            .map(|y| (column >> (y + 1)).trailing_ones())
+            .sum()
+    }
+
+    #[test]
+    fn hole_depth_of_a_column_follows_its_definition() {
+        // Rows 0, 3, 4 and 6 filled: the hole in row 2 has two filled cells above it, the one in
+        // row 5 one, the one in row 1 none.
+        assert_eq!(column_hole_depth(0b101_1001), 3);
+        assert_eq!(column_hole_depth(0), 0);
+        assert_eq!(column_hole_depth(0b1110), 3);
+        let mut rng = GameRng::new(5, 5);
+        for _ in 0..10_000 {
+            let column = (rng.next_u64() >> 16) >> rng.below(48);
+            assert_eq!(
+                column_hole_depth(column),
+                hole_depth_by_definition(column),
+                "{column:b}"
+            );
+        }
+    }
 }
