@@ -83,11 +83,12 @@ proptest! {
         count in 1usize..=16,
     ) {
         let board = random_board(width, height, density, seed);
-        let Some(incremental) = Incremental::new(&board) else {
+        let mut incremental = Incremental::default();
+        if !incremental.read(&board) {
             // Only a stack that reaches the top row is left to the full evaluation.
             prop_assert!(board.max_height() >= height);
             return Ok(());
-        };
+        }
         let all = weights(&FEATURES, seed, exponents);
         let some = weights(&FEATURES[16 - count..], seed ^ 1, exponents);
         for placement in placements(&board) {
@@ -113,7 +114,8 @@ proptest! {
 #[test]
 fn weights_on_other_features_are_left_to_the_full_evaluation() {
     let board = Board::from_picture(6, 8, &["#.....", "##..#."]).unwrap();
-    let incremental = Incremental::new(&board).unwrap();
+    let mut incremental = Incremental::default();
+    assert!(incremental.read(&board));
     let placement = drop_placements(&board, Piece::O).next().unwrap();
     let known = Weights::new([("holes", -1.0, None)]).unwrap();
     assert!(incremental.evaluate(&placement, &known).is_some());

@@ -202,6 +202,8 @@ pub struct Searcher {
     /// The first-move placements of each first piece, each with its index in its move search.
     lists: [Vec<(usize, Placement)>; 2],
     candidates: Vec<Candidate>,
+    /// The first ply's board, read for the incremental evaluation.
+    incremental: Incremental,
 }
 
 /// The value of placing `placement` on `board`: the weighted features of the result, or minus
@@ -228,18 +230,20 @@ struct Scorer<'a> {
     board: &'a Board,
     top_out: TopOut,
     weights: &'a Weights,
-    incremental: Option<Incremental>,
+    incremental: Option<&'a Incremental>,
 }
 
 impl<'a> Scorer<'a> {
-    /// A scorer for placements on `board`.
+    /// A scorer for placements on `board`, reading it into `buffer` for the incremental
+    /// evaluation.
     #[inline]
-    fn new(board: &'a Board, top_out: TopOut, weights: &'a Weights) -> Scorer<'a> {
-        let incremental = if weights.incremental() {
-            Incremental::new(board)
-        } else {
-            None
-        };
+    fn new(
+        board: &'a Board,
+        top_out: TopOut,
+        weights: &'a Weights,
+        buffer: &'a mut Incremental,
+    ) -> Scorer<'a> {
+        let incremental = (weights.incremental() && buffer.read(board)).then_some(&*buffer);
         Scorer {
             board,
             top_out,
@@ -252,7 +256,6 @@ impl<'a> Scorer<'a> {
     #[inline]
     fn score(&self, placement: &Placement) -> f64 {
         self.incremental
-            .as_ref()
             .and_then(|incremental| incremental.evaluate(placement, self.weights))
             .unwrap_or_else(|| evaluate(self.board, placement, self.top_out, self.weights))
     }
@@ -386,7 +389,12 @@ impl Searcher {
         self.candidates.clear();
         let alternative = Searcher::hold_alternative(position);
         let pieces = [Some(position.current), alternative];
-        let scorer = Scorer::new(position.board, position.rules.top_out(), weights);
+        let scorer = Scorer::new(
+            position.board,
+            position.rules.top_out(),
+            weights,
+            &mut self.incremental,
+        );
         for (first, piece) in FirstPiece::BOTH.into_iter().zip(pieces) {
             let Some(piece) = piece else { continue };
             let out = &mut self.lists[first.slot()];
@@ -519,6 +527,8 @@ impl Searcher {
 struct Lookahead {
     search: MoveSearch,
     scratch: Vec<(usize, Placement)>,
+    /// The board after the first move, read for the incremental evaluation.
+    incremental: Incremental,
 }
 
 impl Lookahead {
@@ -553,30 +563,41 @@ impl Lookahead {
             Some(piece) => std::slice::from_ref(piece),
             None => position.unseen,
         };
-        let scorer = Scorer::new(&after, position.rules.top_out(), weights);
+        let scorer = Scorer::new(
+            &after,
+            position.rules.top_out(),
+            weights,
+            &mut self.incremental,
+        );
         let mut total = 0.0;
         for &piece in pieces {
-            total += self.best_score(&scorer, position.rules, piece);
+            total += best_score(
+                &mut self.search,
+                &mut self.scratch,
+                &scorer,
+                position.rules,
+                piece,
+            );
         }
         total / pieces.len() as f64
     }
+}
 
-    /// The best one-ply score of `piece` on the scorer's board (minus infinity if every
-    /// placement loses).
-    fn best_score(&mut self, scorer: &Scorer, rules: &Rules, piece: Piece) -> f64 {
-        self.scratch.clear();
-        reachable_placements(
-            &mut self.search,
-            scorer.board,
-            rules,
-            piece,
-            &mut self.scratch,
-        );
-        self.scratch
-            .iter()
-            .map(|(_, p)| scorer.score(p))
-            .fold(f64::NEG_INFINITY, f64::max)
-    }
+/// The best one-ply score of `piece` on the scorer's board (minus infinity if every placement
+/// loses), with `search` and `scratch` for its placements.
+fn best_score(
+    search: &mut MoveSearch,
+    scratch: &mut Vec<(usize, Placement)>,
+    scorer: &Scorer,
+    rules: &Rules,
+    piece: Piece,
+) -> f64 {
+    scratch.clear();
+    reachable_placements(search, scorer.board, rules, piece, scratch);
+    scratch
+        .iter()
+        .map(|(_, p)| scorer.score(p))
+        .fold(f64::NEG_INFINITY, f64::max)
 }
 
 fn same(a: &Candidate, b: &Candidate) -> bool {

@@ -87,8 +87,9 @@ struct Totals {
     bumpiness: u32,
 }
 
-/// A board read once, to score the placements on it that clear no row.
-#[derive(Clone, Debug)]
+/// A board read once, to score the placements on it that clear no row: a buffer that
+/// [`Incremental::read`] fills in place, so that a search reuses it from decision to decision.
+#[derive(Clone, Debug, Default)]
 pub struct Incremental {
     width: usize,
     /// The visible rows as bits.
@@ -132,34 +133,26 @@ fn height(word: u64) -> u32 {
 }
 
 impl Incremental {
-    /// Reads `board`; `None` when the stack reaches the top row, where the row features read
-    /// more rows than the visible ones and any placement may end the game.
-    pub fn new(board: &Board) -> Option<Incremental> {
+    /// Reads `board` into this buffer (overwriting what it held); false, and nothing to score
+    /// with, when the stack reaches the top row, where the row features read more rows than
+    /// the visible ones and any placement may end the game.
+    pub fn read(&mut self, board: &Board) -> bool {
         let width = board.width();
         if board.max_height() >= board.height() {
-            return None;
+            return false;
         }
         let visible = low_bits(board.height());
+        self.width = width;
+        self.visible = visible;
+        self.top_row_limit = board.height() as i32 - 2;
         let mut padded = [u64::MAX; PADDED];
         padded[PAD..PAD + width].copy_from_slice(board.columns());
-        let mut me = Incremental {
-            width,
-            visible,
-            top_row_limit: board.height() as i32 - 2,
-            padded,
-            heights: [0; MAX_WIDTH],
-            holes: [0; MAX_WIDTH],
-            hole_depth: [0; MAX_WIDTH],
-            transitions: [0; MAX_WIDTH],
-            wells: [0; PADDED],
-            row_pairs: [0; MAX_WIDTH + 1],
-            bump_pairs: [0; MAX_WIDTH],
-            totals: Totals::default(),
-            prefix: [(0, u64::MAX, 0); MAX_WIDTH + 1],
-            suffix: [(0, u64::MAX, 0); MAX_WIDTH + 1],
-            pattern_prefix: [0; MAX_WIDTH + 1],
-            pattern_suffix: [0; MAX_WIDTH + 1],
-        };
+        self.padded = padded;
+        let me = self;
+        me.prefix[0] = (0, u64::MAX, 0);
+        me.suffix[width] = (0, u64::MAX, 0);
+        me.pattern_prefix[1] = 0;
+        me.pattern_suffix[width] = 0;
         let mut t = Totals::default();
         let mut patterns = [0u32; MAX_WIDTH];
         for (x, &word) in board.columns().iter().enumerate() {
@@ -207,7 +200,7 @@ impl Incremental {
             me.pattern_suffix[p] = me.pattern_suffix[p + 1] | patterns[p];
         }
         me.totals = t;
-        Some(me)
+        true
     }
 
     /// The weighted sum of the features of the board `placement` leaves, if it clears no row

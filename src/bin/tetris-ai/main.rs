@@ -458,6 +458,9 @@ mod tests {
         assert!(library(&["--depth", "3"]).contains("search depth 3"));
         // Presets are checked against the registry, which the error lists.
         let preset = parse(&["--preset", "nobody", "--as-published"]);
-        assert!(preset.contains("'nobody'") && preset.contains("learned_10x20"), "{preset}");
+        assert!(
+            preset.contains("'nobody'") && preset.contains("learned_10x20"),
+            "{preset}"
+        );
     }
 }
