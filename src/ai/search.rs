@@ -199,8 +199,6 @@ pub struct Searcher {
     second: Lookahead,
     /// Whether the second ply spreads the first moves over the rayon pool.
     parallel: bool,
-    /// The first-move placements of each first piece, each with its index in its move search.
-    lists: [Vec<(usize, Placement)>; 2],
     candidates: Vec<Candidate>,
     /// The first ply's board, read for the incremental evaluation.
     incremental: Incremental,
@@ -261,30 +259,32 @@ impl<'a> Scorer<'a> {
     }
 }
 
-/// Appends the placements of `piece` to `out`, each with its index in `search` (for its path):
+/// Calls `visit` with each placement of `piece` and its index in `search` (for its path):
 /// drop-only under the research rules; under guideline rules, those the input search reaches
 /// from the spawn position, and only those a player reaches in time when timing is set.
-fn reachable_placements(
+#[inline]
+fn for_each_placement(
     search: &mut MoveSearch,
     board: &Board,
     rules: &Rules,
     piece: Piece,
-    out: &mut Vec<(usize, Placement)>,
+    mut visit: impl FnMut(usize, Placement),
 ) {
     match rules.kind {
-        RuleSet::Classic => out.extend(drop_placements(board, piece).enumerate()),
+        RuleSet::Classic => drop_placements(board, piece)
+            .enumerate()
+            .for_each(|(i, p)| visit(i, p)),
         RuleSet::Guideline => {
             let Some(spawn) = spawn_position(board, piece) else {
                 return;
             };
             search.run(board, piece, spawn);
-            let found = search.placements().iter().copied().enumerate();
-            match rules.timing {
-                None => out.extend(found),
-                Some(timing) => {
-                    out.extend(found.filter(|(i, p)| {
-                        reachable_in_time(board, p, spawn, &search.path(*i), timing)
-                    }))
+            for (i, &p) in search.placements().iter().enumerate() {
+                let in_time = rules.timing.is_none_or(|timing| {
+                    reachable_in_time(board, &p, spawn, &search.path(i), timing)
+                });
+                if in_time {
+                    visit(i, p);
                 }
             }
         }
@@ -397,24 +397,21 @@ impl Searcher {
         );
         for (first, piece) in FirstPiece::BOTH.into_iter().zip(pieces) {
             let Some(piece) = piece else { continue };
-            let out = &mut self.lists[first.slot()];
-            out.clear();
-            reachable_placements(
+            let candidates = &mut self.candidates;
+            for_each_placement(
                 &mut self.first[first.slot()],
                 position.board,
                 position.rules,
                 piece,
-                out,
+                |index, placement| {
+                    candidates.push(Candidate {
+                        placement,
+                        piece: first,
+                        index,
+                        score: scorer.score(&placement),
+                    })
+                },
             );
-            for &(index, placement) in &self.lists[first.slot()] {
-                let score = scorer.score(&placement);
-                self.candidates.push(Candidate {
-                    placement,
-                    piece: first,
-                    index,
-                    score,
-                });
-            }
         }
     }
 
@@ -522,11 +519,10 @@ impl Searcher {
     }
 }
 
-/// The second ply: its own move search and scratch space, one per worker in parallel search.
+/// The second ply: its own move search and board buffer, one per worker in parallel search.
 #[derive(Default)]
 struct Lookahead {
     search: MoveSearch,
-    scratch: Vec<(usize, Placement)>,
     /// The board after the first move, read for the incremental evaluation.
     incremental: Incremental,
 }
@@ -571,33 +567,20 @@ impl Lookahead {
         );
         let mut total = 0.0;
         for &piece in pieces {
-            total += best_score(
-                &mut self.search,
-                &mut self.scratch,
-                &scorer,
-                position.rules,
-                piece,
-            );
+            total += best_score(&mut self.search, &scorer, position.rules, piece);
         }
         total / pieces.len() as f64
     }
 }
 
 /// The best one-ply score of `piece` on the scorer's board (minus infinity if every placement
-/// loses), with `search` and `scratch` for its placements.
-fn best_score(
-    search: &mut MoveSearch,
-    scratch: &mut Vec<(usize, Placement)>,
-    scorer: &Scorer,
-    rules: &Rules,
-    piece: Piece,
-) -> f64 {
-    scratch.clear();
-    reachable_placements(search, scorer.board, rules, piece, scratch);
-    scratch
-        .iter()
-        .map(|(_, p)| scorer.score(p))
-        .fold(f64::NEG_INFINITY, f64::max)
+/// loses), with `search` for its placements.
+fn best_score(search: &mut MoveSearch, scorer: &Scorer, rules: &Rules, piece: Piece) -> f64 {
+    let mut best = f64::NEG_INFINITY;
+    for_each_placement(search, scorer.board, rules, piece, |_, p| {
+        best = best.max(scorer.score(&p));
+    });
+    best
 }
 
 fn same(a: &Candidate, b: &Candidate) -> bool {
