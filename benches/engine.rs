@@ -131,10 +131,10 @@ fn placement_scores(c: &mut Criterion) {
             let mut total = 0.0;
             let mut incremental = Incremental::default();
             for (board, placements) in &cases {
-                assert!(incremental.read(board));
+                assert!(incremental.read(board, &weights));
                 for p in placements {
                     total += incremental
-                        .evaluate(p, &weights)
+                        .evaluate(p)
                         .unwrap_or_else(|| evaluate(board, p, TopOut::BeforeClears, &weights));
                 }
             }

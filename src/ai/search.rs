@@ -241,7 +241,7 @@ impl<'a> Scorer<'a> {
         weights: &'a Weights,
         buffer: &'a mut Incremental,
     ) -> Scorer<'a> {
-        let incremental = (weights.incremental() && buffer.read(board)).then_some(&*buffer);
+        let incremental = buffer.read(board, weights).then_some(&*buffer);
         Scorer {
             board,
             top_out,
@@ -254,7 +254,7 @@ impl<'a> Scorer<'a> {
     #[inline]
     fn score(&self, placement: &Placement) -> f64 {
         self.incremental
-            .and_then(|incremental| incremental.evaluate(placement, self.weights))
+            .and_then(|incremental| incremental.evaluate(placement))
             .unwrap_or_else(|| evaluate(self.board, placement, self.top_out, self.weights))
     }
 }

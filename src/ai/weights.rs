@@ -137,18 +137,6 @@ impl Weights {
             .sum()
     }
 
-    /// The weighted sum of the terms' values as `value` gives them (with the exponent applied),
-    /// summed as [`Weights::evaluate`] sums; `None` as soon as `value` gives none.
-    #[inline]
-    pub fn evaluate_by(&self, mut value: impl FnMut(&Term) -> Option<f64>) -> Option<f64> {
-        self.terms.iter().map(|t| Some(t.weight * value(t)?)).sum()
-    }
-
-    /// Whether every term's feature is computed incrementally ([`Term::kind`]).
-    pub fn incremental(&self) -> bool {
-        self.terms.iter().all(|t| t.kind.is_some())
-    }
-
     /// Parses weights from JSON (see the module documentation for the form).
     pub fn from_json(text: &str) -> Result<Weights> {
         serde_json::from_str(text).map_err(|e| Error::WeightsJson(e.to_string()))

@@ -16,8 +16,9 @@ use crate::board::{Board, MAX_WIDTH};
 use crate::moves::Placement;
 
 /// The features computed incrementally.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum Kind {
+    #[default]
     RowsCleared,
     LandingHeight,
     ErodedPieceCells,
@@ -117,6 +118,9 @@ pub struct Incremental {
     /// Height patterns ORed over the pairs below `p`, and over the pairs from `p`.
     pattern_prefix: [u32; MAX_WIDTH + 1],
     pattern_suffix: [u32; MAX_WIDTH + 1],
+    /// The weights' terms, in their order: feature, weight and exponent.
+    terms: [(Kind, f64, Option<f64>); Kind::NAMED.len()],
+    term_count: usize,
 }
 
 /// A per-column count summed over the board (`total`) once the touched columns, whose counts
@@ -133,14 +137,26 @@ fn height(word: u64) -> u32 {
 }
 
 impl Incremental {
-    /// Reads `board` into this buffer (overwriting what it held); false, and nothing to score
-    /// with, when the stack reaches the top row, where the row features read more rows than
-    /// the visible ones and any placement may end the game.
-    pub fn read(&mut self, board: &Board) -> bool {
+    /// Reads `board` and `weights` into this buffer (overwriting what it held); false, and
+    /// nothing to score with, when a weighted feature is not computed incrementally, or when
+    /// the stack reaches the top row, where the row features read more rows than the visible
+    /// ones and any placement may end the game.
+    pub fn read(&mut self, board: &Board, weights: &Weights) -> bool {
         let width = board.width();
         if board.max_height() >= board.height() {
             return false;
         }
+        let terms = weights.terms();
+        if terms.len() > self.terms.len() {
+            return false;
+        }
+        for (slot, term) in self.terms.iter_mut().zip(terms) {
+            let Some(kind) = term.kind() else {
+                return false;
+            };
+            *slot = (kind, term.weight, term.exponent);
+        }
+        self.term_count = terms.len();
         let visible = low_bits(board.height());
         self.width = width;
         self.visible = visible;
@@ -204,10 +220,9 @@ impl Incremental {
     }
 
     /// The weighted sum of the features of the board `placement` leaves, if it clears no row
-    /// and stays below the top row and every weighted feature is computed incrementally; else
-    /// `None`, for the full evaluation.
+    /// and stays below the top row; else `None`, for the full evaluation.
     #[inline]
-    pub fn evaluate(&self, placement: &Placement, weights: &Weights) -> Option<f64> {
+    pub fn evaluate(&self, placement: &Placement) -> Option<f64> {
         let shape = placement.piece.shape(placement.rotation);
         let top_row = placement.y + shape.max_y as i32;
         if top_row > self.top_row_limit {
@@ -295,7 +310,13 @@ impl Incremental {
                 }
             }
         };
-        weights.evaluate_by(|term| Some(raise(value(term.kind()?), term.exponent)))
+        // Summed as `Weights::evaluate` sums, term by term in the weights' order.
+        Some(
+            self.terms[..self.term_count]
+                .iter()
+                .map(|&(kind, weight, exponent)| weight * raise(value(kind), exponent))
+                .sum(),
+        )
     }
 
     /// The height pairs a placement over columns `left..end` changes: `first..=last`, within

@@ -259,10 +259,12 @@ fn before_clears(mut column: u64, mut cleared: u64) -> u64 {
     column
 }
 
-/// The holes of one column as bits: empty cells below its highest filled cell.
+/// The holes of one column as bits: empty cells below its highest filled cell (the cells below
+/// the top bit, without a branch for an empty column: `column | 1` has the same top bit unless
+/// the column is empty, and then nothing lies below it).
 #[inline]
 fn column_holes(column: u64) -> u64 {
-    !column & low_bits((64 - column.leading_zeros()) as usize)
+    !column & (u64::MAX >> (column | 1).leading_zeros() >> 1)
 }
 
 /// The well cells of column `x` as bits: empty, with both neighbours filled or walls.

@@ -304,6 +304,23 @@ mod tests {
     }
 
     #[test]
+    fn holes_of_a_column_are_the_empty_cells_below_its_top() {
+        assert_eq!(column_holes(0), 0);
+        assert_eq!(column_holes(1), 0);
+        assert_eq!(column_holes(0b1000), 0b0111);
+        assert_eq!(column_holes(0b101_1001), 0b010_0110);
+        let mut rng = GameRng::new(6, 6);
+        for _ in 0..10_000 {
+            let column = (rng.next_u64() >> 16) >> rng.below(48);
+            let height = 64 - column.leading_zeros();
+            let by_definition = (0..height)
+                .filter(|&y| column >> y & 1 == 0)
+                .fold(0, |holes, y| holes | 1 << y);
+            assert_eq!(column_holes(column), by_definition, "{column:b}");
+        }
+    }
+
+    #[test]
     fn hole_depth_of_a_column_follows_its_definition() {
         // Rows 0, 3, 4 and 6 filled: the hole in row 2 has two filled cells above it, the one in
         // row 5 one, the one in row 1 none.
