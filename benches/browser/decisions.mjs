@@ -11,6 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, launchBrowser, startServer } from '../../tests/browser/harness.mjs';
+import { median, isolationHeaders } from './common.mjs';
 
 const RUNS = Number(process.argv[2] || 3);
 const CLI = path.join(ROOT, 'target', 'release', 'tetris-ai');
@@ -20,11 +21,6 @@ const WORK = [
 ];
 
 const PAGE = '<!doctype html><meta charset="utf-8"><title>decisions</title>';
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
 
 /** Lines and decisions per second of `work` natively, on one thread. */
 function native(work) {
@@ -71,12 +67,7 @@ try {
     }
     for (const isolation of [false, true]) {
       const server = await startServer({ isolation });
-      const headers = isolation
-        ? {
-            'Cross-Origin-Opener-Policy': 'same-origin',
-            'Cross-Origin-Embedder-Policy': 'require-corp',
-          }
-        : {};
+      const headers = isolationHeaders(isolation);
       try {
         for (let run = 0; run < RUNS; run++) {
           const context = await browser.newContext();

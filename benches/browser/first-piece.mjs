@@ -7,6 +7,7 @@
 // Prints the median and the range over RUNS runs (default 7) per build.
 
 import { launchBrowser, startServer } from '../../tests/browser/harness.mjs';
+import { median, isolationHeaders } from './common.mjs';
 
 const RUNS = Number(process.argv[2] || 7);
 const PAGE = `<!doctype html>
@@ -19,21 +20,11 @@ const PAGE = `<!doctype html>
 <script type="module" src="tetris-ai-element.js"></script>
 <tetris-ai preset="dellacherie" rules="guideline" board="10x20" seed="1" autoplay ai-delay="-1"></tetris-ai>`;
 
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
-
 const browser = await launchBrowser();
 try {
   for (const isolation of [false, true]) {
     const server = await startServer({ isolation });
-    const headers = isolation
-      ? {
-          'Cross-Origin-Opener-Policy': 'same-origin',
-          'Cross-Origin-Embedder-Policy': 'require-corp',
-        }
-      : {};
+    const headers = isolationHeaders(isolation);
     const times = [];
     let build = null;
     try {

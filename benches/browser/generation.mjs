@@ -12,17 +12,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser, openPage, ROOT, startServer } from '../../tests/browser/harness.mjs';
+import { median } from './common.mjs';
 
 const REPEATS = Number(process.argv[2] || 3);
 const CLI = path.join(ROOT, 'target', 'release', 'tetris-ai');
 const CORES = os.availableParallelism();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tetris-ai-generation-'));
 const start = path.join(work, 'start.json');
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
 
 function cli(args) {
   return execFileSync(CLI, args, { cwd: ROOT, encoding: 'utf8' });

@@ -157,7 +157,7 @@ fn summary(columns: &[u64], visible: u64) -> (Totals, u32, u64, u32) {
     (totals, top, hole_rows, patterns)
 }
 
-/// A board read once, to score the placements on it that clear no row: a buffer that
+/// A board (and a weight set) read once, to score the placements on it: a buffer that
 /// [`Incremental::read`] fills in place, so that a search reuses it from decision to decision.
 #[derive(Clone, Debug, Default)]
 pub struct Incremental {
@@ -235,54 +235,53 @@ impl Incremental {
         let mut padded = [u64::MAX; PADDED];
         padded[PAD..PAD + width].copy_from_slice(board.columns());
         self.padded = padded;
-        let me = self;
-        me.prefix[0] = (0, u64::MAX, 0);
-        me.suffix[width] = (0, u64::MAX, 0);
-        me.pattern_prefix[1] = 0;
-        me.pattern_suffix[width] = 0;
+        self.prefix[0] = (0, u64::MAX, 0);
+        self.suffix[width] = (0, u64::MAX, 0);
+        self.pattern_prefix[1] = 0;
+        self.pattern_suffix[width] = 0;
         let mut t = Totals::default();
         let mut patterns = [0u32; MAX_WIDTH];
         for (x, &word) in board.columns().iter().enumerate() {
             let i = x + PAD;
             let counts = Counts::of(padded[i - 1], word, padded[i + 1], visible);
-            let left_height = (x > 0).then(|| me.heights[x - 1]);
+            let left_height = (x > 0).then(|| self.heights[x - 1]);
             t.add(word, &counts, left_height);
-            me.heights[x] = counts.height;
-            me.holes[x] = counts.holes;
-            me.hole_depth[x] = counts.hole_depth;
-            me.transitions[x] = counts.transitions;
-            me.wells[i] = counts.wells;
-            me.row_pairs[x] = counts.row_pair;
+            self.heights[x] = counts.height;
+            self.holes[x] = counts.holes;
+            self.hole_depth[x] = counts.hole_depth;
+            self.transitions[x] = counts.transitions;
+            self.wells[i] = counts.wells;
+            self.row_pairs[x] = counts.row_pair;
             if let Some(left) = left_height {
-                me.bump_pairs[x] = left.abs_diff(counts.height);
+                self.bump_pairs[x] = left.abs_diff(counts.height);
                 patterns[x] = height_pattern(left as usize, counts.height as usize);
             }
-            let (holes, full, top) = me.prefix[x];
-            me.prefix[x + 1] = (
+            let (holes, full, top) = self.prefix[x];
+            self.prefix[x + 1] = (
                 holes | column_holes(word),
                 full & word,
-                top.max(me.heights[x]),
+                top.max(self.heights[x]),
             );
         }
-        me.row_pairs[width] = pair_transitions(padded[PAD + width - 1], u64::MAX, visible);
-        t.row_transitions += me.row_pairs[width];
-        me.board = *board;
+        self.row_pairs[width] = pair_transitions(padded[PAD + width - 1], u64::MAX, visible);
+        t.row_transitions += self.row_pairs[width];
+        self.board = *board;
         for x in (0..width).rev() {
-            let (holes, full, top) = me.suffix[x + 1];
+            let (holes, full, top) = self.suffix[x + 1];
             let word = padded[x + PAD];
-            me.suffix[x] = (
+            self.suffix[x] = (
                 holes | column_holes(word),
                 full & word,
-                top.max(me.heights[x]),
+                top.max(self.heights[x]),
             );
         }
         for (p, &pattern) in patterns.iter().enumerate().take(width).skip(1) {
-            me.pattern_prefix[p + 1] = me.pattern_prefix[p] | pattern;
+            self.pattern_prefix[p + 1] = self.pattern_prefix[p] | pattern;
         }
         for p in (1..width).rev() {
-            me.pattern_suffix[p] = me.pattern_suffix[p + 1] | patterns[p];
+            self.pattern_suffix[p] = self.pattern_suffix[p + 1] | patterns[p];
         }
-        me.totals = t;
+        self.totals = t;
         true
     }
 
