@@ -26,17 +26,6 @@ pub struct Board {
     height: u8,
 }
 
-impl Default for Board {
-    /// An empty board of the standard size, 10 x 20.
-    fn default() -> Board {
-        Board {
-            columns: [0; MAX_WIDTH],
-            width: 10,
-            height: 20,
-        }
-    }
-}
-
 impl Board {
     /// An empty board; the size must be within the supported ranges.
     pub fn new(width: usize, height: usize) -> Result<Board> {
@@ -250,11 +239,6 @@ impl std::fmt::Debug for Board {
 mod tests {
     use super::*;
     use crate::piece::{Piece, Rotation};
-
-    #[test]
-    fn the_default_board_is_an_empty_standard_one() {
-        assert_eq!(Board::default(), Board::new(10, 20).unwrap());
-    }
 
     #[test]
     fn sizes_out_of_range_are_named() {

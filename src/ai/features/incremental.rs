@@ -2,10 +2,9 @@
 //! board it leaves is the board's total less those columns' old counts plus their new ones, and
 //! a feature of neighbouring columns (wells, row transitions, bumpiness) changes only next to
 //! them. [`Incremental`] reads the board once per decision, then scores each placement that
-//! clears no row from the few columns it touches, and each that clears rows from the board it
-//! leaves in one pass over its columns, with the same per-column definitions as the full
-//! features, so the value is the same to the last bit. Placements that reach the top row, and
-//! weights with a feature it does not know, are left to the full evaluation.
+//! clears no row from the few columns it touches, with the same per-column definitions as the
+//! full features, so the value is the same to the last bit. Placements that clear rows or reach
+//! the top row, and weights with a feature it does not know, are left to the full evaluation.
 
 use super::research::{
     column_hole_count, column_hole_depth, column_transition_count, column_wells, height_pattern,
@@ -15,7 +14,6 @@ use super::{column_holes, low_bits, raise};
 use crate::ai::weights::Weights;
 use crate::board::{Board, MAX_WIDTH};
 use crate::moves::Placement;
-use crate::rules::{TopOut, lock};
 
 /// The features computed incrementally.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -90,75 +88,9 @@ struct Totals {
     bumpiness: u32,
 }
 
-/// One column's counts, and its row transitions with the column (or wall) on its left.
-#[derive(Clone, Copy, Debug)]
-struct Counts {
-    height: u32,
-    holes: u32,
-    hole_depth: u32,
-    transitions: u32,
-    wells: u32,
-    row_pair: u32,
-}
-
-impl Counts {
-    /// The counts of column `word` between `left` and `right` (walls all ones), reading the
-    /// rows in `visible`.
-    #[inline]
-    fn of(left: u64, word: u64, right: u64, visible: u64) -> Counts {
-        Counts {
-            height: height(word),
-            holes: column_hole_count(word),
-            hole_depth: column_hole_depth(word),
-            transitions: column_transition_count(word),
-            wells: column_wells(left, word, right),
-            row_pair: pair_transitions(left, word, visible),
-        }
-    }
-}
-
-impl Totals {
-    /// Adds column `word` with its `counts`, and its height pair with the column on its left
-    /// (whose height is `left_height`, if there is one).
-    #[inline]
-    fn add(&mut self, word: u64, counts: &Counts, left_height: Option<u32>) {
-        self.heights += counts.height;
-        self.cells += word.count_ones();
-        self.holes += counts.holes;
-        self.hole_depth += counts.hole_depth;
-        self.column_transitions += counts.transitions;
-        self.wells += counts.wells;
-        self.row_transitions += counts.row_pair;
-        if let Some(left) = left_height {
-            self.bumpiness += left.abs_diff(counts.height);
-        }
-    }
-}
-
-/// A whole board in one pass: its totals, highest column, rows with holes and height patterns.
-fn summary(columns: &[u64], visible: u64) -> (Totals, u32, u64, u32) {
-    let mut totals = Totals::default();
-    let (mut top, mut hole_rows, mut patterns) = (0, 0, 0);
-    let mut left = u64::MAX;
-    let mut left_height = None;
-    for (x, &word) in columns.iter().enumerate() {
-        let right = columns.get(x + 1).copied().unwrap_or(u64::MAX);
-        let counts = Counts::of(left, word, right, visible);
-        totals.add(word, &counts, left_height);
-        if let Some(left) = left_height {
-            patterns |= height_pattern(left as usize, counts.height as usize);
-        }
-        top = top.max(counts.height);
-        hole_rows |= column_holes(word);
-        left = word;
-        left_height = Some(counts.height);
-    }
-    totals.row_transitions += pair_transitions(left, u64::MAX, visible);
-    (totals, top, hole_rows, patterns)
-}
-
-/// A board (and a weight set) read once, to score the placements on it: a buffer that
-/// [`Incremental::read`] fills in place, so that a search reuses it from decision to decision.
+/// A board (and a weight set) read once, to score the placements on it that clear no row: a
+/// buffer that [`Incremental::read`] fills in place, so that a search reuses it from decision to
+/// decision.
 #[derive(Clone, Debug, Default)]
 pub struct Incremental {
     width: usize,
@@ -187,8 +119,6 @@ pub struct Incremental {
     /// Height patterns ORed over the pairs below `p`, and over the pairs from `p`.
     pattern_prefix: [u32; MAX_WIDTH + 1],
     pattern_suffix: [u32; MAX_WIDTH + 1],
-    /// The board read, for placements that clear rows.
-    board: Board,
     /// The weights' terms, in their order: feature, weight and exponent.
     terms: [(Kind, f64, Option<f64>); Kind::NAMED.len()],
     term_count: usize,
@@ -243,18 +173,24 @@ impl Incremental {
         let mut patterns = [0u32; MAX_WIDTH];
         for (x, &word) in board.columns().iter().enumerate() {
             let i = x + PAD;
-            let counts = Counts::of(padded[i - 1], word, padded[i + 1], visible);
-            let left_height = (x > 0).then(|| self.heights[x - 1]);
-            t.add(word, &counts, left_height);
-            self.heights[x] = counts.height;
-            self.holes[x] = counts.holes;
-            self.hole_depth[x] = counts.hole_depth;
-            self.transitions[x] = counts.transitions;
-            self.wells[i] = counts.wells;
-            self.row_pairs[x] = counts.row_pair;
-            if let Some(left) = left_height {
-                self.bump_pairs[x] = left.abs_diff(counts.height);
-                patterns[x] = height_pattern(left as usize, counts.height as usize);
+            self.heights[x] = height(word);
+            self.holes[x] = column_hole_count(word);
+            self.hole_depth[x] = column_hole_depth(word);
+            self.transitions[x] = column_transition_count(word);
+            self.wells[i] = column_wells(padded[i - 1], word, padded[i + 1]);
+            self.row_pairs[x] = pair_transitions(padded[i - 1], word, visible);
+            t.heights += self.heights[x];
+            t.cells += word.count_ones();
+            t.holes += self.holes[x];
+            t.hole_depth += self.hole_depth[x];
+            t.column_transitions += self.transitions[x];
+            t.wells += self.wells[i];
+            t.row_transitions += self.row_pairs[x];
+            if x > 0 {
+                self.bump_pairs[x] = self.heights[x - 1].abs_diff(self.heights[x]);
+                patterns[x] =
+                    height_pattern(self.heights[x - 1] as usize, self.heights[x] as usize);
+                t.bumpiness += self.bump_pairs[x];
             }
             let (holes, full, top) = self.prefix[x];
             self.prefix[x + 1] = (
@@ -265,7 +201,6 @@ impl Incremental {
         }
         self.row_pairs[width] = pair_transitions(padded[PAD + width - 1], u64::MAX, visible);
         t.row_transitions += self.row_pairs[width];
-        self.board = *board;
         for x in (0..width).rev() {
             let (holes, full, top) = self.suffix[x + 1];
             let word = padded[x + PAD];
@@ -285,8 +220,8 @@ impl Incremental {
         true
     }
 
-    /// The weighted sum of the features of the board `placement` leaves, if it stays below the
-    /// top row; else `None`, for the full evaluation.
+    /// The weighted sum of the features of the board `placement` leaves, if it clears no row
+    /// and stays below the top row; else `None`, for the full evaluation.
     #[inline]
     pub fn evaluate(&self, placement: &Placement) -> Option<f64> {
         let shape = placement.piece.shape(placement.rotation);
@@ -308,7 +243,7 @@ impl Incremental {
             full &= *word;
         }
         if full != 0 {
-            return Some(self.cleared_value(placement));
+            return None;
         }
         let new = &window[PAD..PAD + span];
         let old = |counts: &[u32]| counts[left..end].iter().sum::<u32>();
@@ -376,43 +311,13 @@ impl Incremental {
                 }
             }
         };
-        Some(self.weighted(value))
-    }
-
-    /// The weighted sum of the terms' values as `value` gives them, summed as
-    /// `Weights::evaluate` sums: term by term in the weights' order.
-    #[inline]
-    fn weighted(&self, value: impl Fn(Kind) -> f64) -> f64 {
-        self.terms[..self.term_count]
-            .iter()
-            .map(|&(kind, weight, exponent)| weight * raise(value(kind), exponent))
-            .sum()
-    }
-
-    /// The weighted sum of the features of the board a placement that clears rows leaves (below
-    /// the top row, so nothing tops out): that board read whole, in one pass.
-    fn cleared_value(&self, placement: &Placement) -> f64 {
-        let mut after = self.board;
-        let locked = lock(&mut after, placement, TopOut::BeforeClears);
-        let (t, top, hole_rows, patterns) = summary(after.columns(), self.visible);
-        self.weighted(|kind| match kind {
-            Kind::RowsCleared => locked.rows_cleared as f64,
-            Kind::ErodedPieceCells => (locked.rows_cleared * locked.piece_cells_cleared) as f64,
-            Kind::LandingHeight => landing_height_of(locked.landing_row, locked.top_row),
-            Kind::PlacementHeight => (locked.top_row + 1) as f64,
-            Kind::Blocks => t.cells as f64,
-            Kind::Holes => t.holes as f64,
-            Kind::HoleDepth => t.hole_depth as f64,
-            Kind::ColumnTransitions => t.column_transitions as f64,
-            Kind::AggregateHeight => t.heights as f64,
-            Kind::MaxHeight => top as f64,
-            Kind::RowsWithHoles => hole_rows.count_ones() as f64,
-            Kind::CumulativeWells => t.wells as f64,
-            Kind::RowTransitions => t.row_transitions as f64,
-            Kind::Bumpiness => t.bumpiness as f64,
-            Kind::AvgHeightDifference => t.bumpiness as f64 / (self.width - 1) as f64,
-            Kind::PatternDiversity => patterns.count_ones() as f64,
-        })
+        // Summed as `Weights::evaluate` sums, term by term in the weights' order.
+        Some(
+            self.terms[..self.term_count]
+                .iter()
+                .map(|&(kind, weight, exponent)| weight * raise(value(kind), exponent))
+                .sum(),
+        )
     }
 
     /// The height pairs a placement over columns `left..end` changes: `first..=last`, within
