@@ -68,6 +68,15 @@ const TOUCH = ['auto', 'on', 'off'];
 /** Where touch buttons show by themselves (`touch="auto"`): the main pointer is a finger. */
 const COARSE = '(pointer: coarse)';
 
+/**
+ * The rules and search (`{rules, search}`, from `presets()`) the preset called `preset` was
+ * published with, where it plays as published (`asPublished`); else null (also for no preset).
+ */
+export function publishedRules(presets, preset, asPublished) {
+  if (!asPublished || !preset) return null;
+  return presets.find((p) => p.name === preset)?.published ?? null;
+}
+
 /** The pause after the AI's game ends before the next one starts (`autorestart`), in ms. */
 export const RESTART_MS = 2000;
 /** Line clears are announced at most this often, in ms (the clears between are summed). */
@@ -439,12 +448,11 @@ export class TetrisAiElement extends HTMLElement {
   }
 
   /**
-   * The rules and search (`{rules, search}`, from `presets()`) the preset of `s` was published
-   * with, where `s` plays it as published; else null (also with custom weights).
+   * The rules and search the preset of `s` was published with, where `s` plays it as published;
+   * else null (also with custom weights).
    */
   publishedOf(s) {
-    if (!s.asPublished || s.weights || !s.preset) return null;
-    return this.engine.presets.find((p) => p.name === s.preset)?.published ?? null;
+    return publishedRules(this.engine.presets, s.weights ? null : s.preset, s.asPublished);
   }
 
   /** The rules `s` plays: its preset's published ones, or those `rules` names. */

@@ -1,5 +1,6 @@
 // The settings panel: shows the settings and turns the user's changes into calls on the app.
 
+import { publishedRules } from '../tetris-ai-element.js';
 import { rulesName } from './rules.js';
 import { nonFiniteWeight, range, rangeMessage, wholeIn } from './settings.js';
 
@@ -302,18 +303,12 @@ export function createPanel(app) {
         : 'Your own weights.';
   }
 
-  /** The rules and search the preset of `s` plays as published, or null where it does not. */
-  function publishedOf(s) {
-    if (!s.asPublished || !s.preset) return null;
-    return app.presets.find((p) => p.name === s.preset)?.published ?? null;
-  }
-
   /**
    * Shows the rules and depth a preset plays as published in their fields, disabled, each with a
    * note saying so; else the settings' own, enabled.
    */
   function showPublished(s) {
-    const published = publishedOf(s);
+    const published = publishedRules(app.presets, s.preset, s.asPublished);
     el.asPublished.checked = Boolean(published);
     el.asPublished.disabled = !s.preset;
     el.rules.value = published ? published.rules.kind : s.rules;
