@@ -9,26 +9,6 @@ use tetris_ai::moves::{MoveSearch, drop_placements};
 use tetris_ai::rules::{GameRng, TopOut, spawn_position};
 use tetris_ai::{Board, Piece, Placement, Weights};
 
-/// The features the incremental evaluation computes.
-const FEATURES: [&str; 16] = [
-    "rows_cleared",
-    "landing_height",
-    "eroded_piece_cells",
-    "row_transitions",
-    "column_transitions",
-    "holes",
-    "cumulative_wells",
-    "max_height",
-    "aggregate_height",
-    "bumpiness",
-    "avg_height_difference",
-    "blocks",
-    "placement_height",
-    "hole_depth",
-    "rows_with_holes",
-    "pattern_diversity",
-];
-
 /// A board whose columns are filled at random up to random heights (about `density` of the
 /// cells below each top), with full rows cleared.
 fn random_board(width: usize, height: usize, density: u32, seed: u64) -> Board {
@@ -83,8 +63,9 @@ proptest! {
         count in 1usize..=16,
     ) {
         let board = random_board(width, height, density, seed);
-        let all = weights(&FEATURES, seed, exponents);
-        let some = weights(&FEATURES[16 - count..], seed ^ 1, exponents);
+        let features: Vec<&str> = Incremental::features().collect();
+        let all = weights(&features, seed, exponents);
+        let some = weights(&features[features.len() - count..], seed ^ 1, exponents);
         for weights in [&all, &some] {
             let mut incremental = Incremental::default();
             if !incremental.read(&board, weights) {

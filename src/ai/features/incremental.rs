@@ -138,6 +138,11 @@ fn height(word: u64) -> u32 {
 }
 
 impl Incremental {
+    /// The names of the features computed incrementally.
+    pub fn features() -> impl Iterator<Item = &'static str> {
+        Kind::NAMED.iter().map(|(_, name)| *name)
+    }
+
     /// Reads `board` and `weights` into this buffer (overwriting what it held); false, and
     /// nothing to score with, when a weighted feature is not computed incrementally, or when
     /// the stack reaches the top row, where the row features read more rows than the visible

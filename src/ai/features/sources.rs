@@ -2,6 +2,7 @@
 //! definitions. Each is a feature of its own, named after its program, so the research
 //! definition stays as the literature gives it.
 
+use super::research::column_hole_count;
 use super::{Outcome, before_clears, low_bits, row_span, well_cells};
 
 /// CS3243 row transitions (the group's `PlayerSkeleton.java`): rows 0 to H (the visible rows
@@ -99,10 +100,7 @@ pub(super) fn holes_before_clears(o: &Outcome) -> f64 {
     o.board
         .columns()
         .iter()
-        .map(|&c| {
-            let before = before_clears(c, o.cleared);
-            64 - before.leading_zeros() - before.count_ones()
-        })
+        .map(|&c| column_hole_count(before_clears(c, o.cleared)))
         .sum::<u32>() as f64
 }
 
