@@ -10,6 +10,7 @@ use tetris_ai::ai::features::Incremental;
 use tetris_ai::ai::presets;
 use tetris_ai::ai::search::{Position, SearchConfig, Searcher, evaluate};
 use tetris_ai::moves::{MoveSearch, drop_placements};
+use tetris_ai::reach::Reach;
 use tetris_ai::rules::{GameRng, TopOut, spawn_position};
 use tetris_ai::{Board, Game, GameConfig, Piece, Placement, Rules};
 
@@ -146,20 +147,29 @@ fn placement_scores(c: &mut Criterion) {
 
 fn guideline_search(c: &mut Criterion) {
     let boards = mid_game_boards(Rules::guideline(), (10, 20), "dellacherie", 64);
-    let mut search = MoveSearch::new();
+    let mut group = c.benchmark_group("guideline placements of one piece, 10x20");
+    let mut by_inputs = MoveSearch::new();
     let mut i = 0;
-    c.bench_function(
-        "guideline search, all placements of one piece, 10x20",
-        |b| {
-            b.iter(|| {
-                let (board, _) = &boards[i % boards.len()];
-                let piece = Piece::from_index(i % 7);
-                i += 1;
-                let spawn = spawn_position(board, piece).unwrap();
-                black_box(search.run(board, piece, spawn).len())
-            })
-        },
-    );
+    group.bench_function("input by input, with paths", |b| {
+        b.iter(|| {
+            let (board, _) = &boards[i % boards.len()];
+            let piece = Piece::from_index(i % 7);
+            i += 1;
+            let spawn = spawn_position(board, piece).unwrap();
+            black_box(by_inputs.run(board, piece, spawn).len())
+        })
+    });
+    let mut by_words = Reach::new();
+    group.bench_function("word at a time", |b| {
+        b.iter(|| {
+            let (board, _) = &boards[i % boards.len()];
+            let piece = Piece::from_index(i % 7);
+            i += 1;
+            let spawn = spawn_position(board, piece).unwrap();
+            black_box(by_words.run(board, piece, spawn).len())
+        })
+    });
+    group.finish();
 }
 
 fn games(c: &mut Criterion) {

@@ -6,6 +6,7 @@
 //! - [`rng`]: the seeded random stream behind every random choice.
 //! - [`rules`]: research and guideline rules: randomizers, spawn, locking, game over, scoring.
 //! - [`moves`]: placements: drop-only, and breadth-first search over inputs with paths.
+//! - [`reach`]: every placement reachable under guideline rules, found a word at a time.
 //! - [`active`]: the falling piece, moved one input at a time.
 //! - [`manual`]: manual play: keys, DAS/ARR, gravity, soft drop, lock delay.
 //! - [`timing`]: which placements a player reaches in time under gravity and lock delay.
@@ -29,6 +30,7 @@ pub mod manual;
 pub mod moves;
 mod named;
 pub mod piece;
+pub mod reach;
 pub mod rng;
 pub mod rules;
 pub mod timing;

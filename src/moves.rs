@@ -7,6 +7,7 @@
 
 use crate::board::Board;
 use crate::piece::{Piece, Rotation, Turn, kicks};
+use crate::reach::{Fits, X_OFFSET, X_SLOTS};
 use crate::rules::{Spin, t_spin};
 use serde::{Deserialize, Serialize};
 
@@ -83,10 +84,6 @@ pub fn drop_placements(board: &Board, piece: Piece) -> impl Iterator<Item = Plac
     })
 }
 
-/// Columns of rotation centre a search covers: from -3 (pieces reach 2 columns left of their centre).
-const X_OFFSET: i32 = 3;
-/// Number of centre columns a search covers.
-const X_SLOTS: usize = 32;
 /// Number of search states: 4 rotations x 32 columns x 64 rows.
 const STATES: usize = 4 * X_SLOTS * 64;
 
@@ -125,8 +122,8 @@ struct Route {
 
 /// A breadth-first search over inputs, reusable across boards and pieces without allocating.
 pub struct MoveSearch {
-    /// For each rotation and centre column, the rows where the piece fits, as bits.
-    free: [[u64; X_SLOTS]; 4],
+    /// Where the piece fits.
+    fits: Fits,
     visited: Vec<u64>,
     parent: Vec<u16>,
     via: Vec<Input>,
@@ -149,7 +146,7 @@ impl MoveSearch {
     /// A search whose tables are allocated on its first run, once.
     pub fn new() -> MoveSearch {
         MoveSearch {
-            free: [[0; X_SLOTS]; 4],
+            fits: Fits::default(),
             visited: Vec::new(),
             parent: Vec::new(),
             via: Vec::new(),
@@ -178,31 +175,10 @@ impl MoveSearch {
     /// state), deduplicated by the cells it fills. A T placement entered by a turn that the
     /// three-corner rule counts as a T-spin is reported as that spin (its path ends with the turn).
     pub fn run(&mut self, board: &Board, piece: Piece, spawn: (i32, i32)) -> &[Placement] {
-        if self.visited.is_empty() {
-            self.allocate();
-        }
-        self.piece = piece;
-        self.found.clear();
-        self.routes.clear();
-        self.order.clear();
-        self.visited.fill(0);
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.slot_stamp.fill(0);
-            self.stamp = 1;
-        }
-        self.compute_free(board);
-        let start = State::new(0, spawn.0, spawn.1);
-        if !self.is_free(0, spawn.0, spawn.1) {
+        if !self.start(board, piece, spawn) {
             return &self.found;
         }
-        self.visit(start, start, Input::HardDrop, 0);
-        let mut next = 0;
-        while next < self.order.len() {
-            let state = self.order[next];
-            next += 1;
-            self.expand(state);
-        }
+        self.explore(None);
         for i in 0..self.order.len() {
             let from = self.order[i];
             let length = self.distance[from.index()] + 1;
@@ -224,6 +200,100 @@ impl MoveSearch {
         &self.found
     }
 
+    /// The placement [`MoveSearch::run`] finds with the cells of `target` (a resting placement
+    /// reachable from `spawn`), with the same shortest input path, or `None` when it finds
+    /// none. Unless `target` is a T-spin, whose path ends with its turn, the search stops as
+    /// soon as it reaches a position that drops there.
+    pub fn path_to(
+        &mut self,
+        board: &Board,
+        target: &Placement,
+        spawn: (i32, i32),
+    ) -> Option<(Placement, Vec<Input>)> {
+        if target.spin != Spin::None {
+            let cells = sorted_cells(target);
+            let index = self
+                .run(board, target.piece, spawn)
+                .iter()
+                .position(|p| sorted_cells(p) == cells)?;
+            return Some((self.found[index], self.path(index)));
+        }
+        if !self.start(board, target.piece, spawn) {
+            return None;
+        }
+        // The target's centre in each state with its cells (none in the other states).
+        let mut centres = [None; 4];
+        let shape = target.piece.shape(target.rotation);
+        for (r, centre) in centres.iter_mut().enumerate() {
+            let other = target.piece.shape(Rotation::from_index(r));
+            if other.canonical == shape.canonical {
+                *centre = Some(State::new(
+                    r,
+                    target.x + (shape.min_x - other.min_x) as i32,
+                    target.y + (shape.min_y - other.min_y) as i32,
+                ));
+            }
+        }
+        let from = self.explore(Some(&centres))?;
+        let rest = self.landing(from);
+        let route = Route {
+            from,
+            turn: None,
+            length: self.distance[from.index()] + 1,
+        };
+        let placement = Placement {
+            piece: target.piece,
+            rotation: Rotation::from_index(rest.rotation()),
+            x: rest.x(),
+            y: rest.y(),
+            spin: Spin::None,
+        };
+        Some((placement, self.route_path(route)))
+    }
+
+    /// Clears the tables for a search of `piece` from `spawn` and visits the spawn position;
+    /// `false` when the piece does not fit there.
+    fn start(&mut self, board: &Board, piece: Piece, spawn: (i32, i32)) -> bool {
+        if self.visited.is_empty() {
+            self.allocate();
+        }
+        self.piece = piece;
+        self.found.clear();
+        self.routes.clear();
+        self.order.clear();
+        self.visited.fill(0);
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slot_stamp.fill(0);
+            self.stamp = 1;
+        }
+        self.fits.compute(board, piece);
+        if !self.is_free(0, spawn.0, spawn.1) {
+            return false;
+        }
+        let start = State::new(0, spawn.0, spawn.1);
+        self.visit(start, start, Input::HardDrop, 0);
+        true
+    }
+
+    /// Expands the visited positions in breadth-first order. With `rests` (a resting position
+    /// per state), stops at and returns the first position whose hard drop ends at one of them.
+    fn explore(&mut self, rests: Option<&[Option<State>; 4]>) -> Option<State> {
+        let mut next = 0;
+        while next < self.order.len() {
+            let state = self.order[next];
+            next += 1;
+            if let Some(rests) = rests
+                && rests[state.rotation()]
+                    .is_some_and(|rest| rest.x() == state.x() && self.landing(state) == rest)
+            {
+                return Some(state);
+            }
+            self.expand(state);
+        }
+        None
+    }
+
     /// The placements found by the last [`MoveSearch::run`].
     pub fn placements(&self) -> &[Placement] {
         &self.found
@@ -231,7 +301,11 @@ impl MoveSearch {
 
     /// The shortest input path to placement `index` of the last run, ending with a hard drop.
     pub fn path(&self, index: usize) -> Vec<Input> {
-        let route = self.routes[index];
+        self.route_path(self.routes[index])
+    }
+
+    /// The inputs of `route`, ending with a hard drop.
+    fn route_path(&self, route: Route) -> Vec<Input> {
         let mut path = Vec::with_capacity(route.length as usize);
         path.push(Input::HardDrop);
         if let Some(turn) = route.turn {
@@ -249,39 +323,9 @@ impl MoveSearch {
         path
     }
 
-    fn compute_free(&mut self, board: &Board) {
-        let rows = board.row_limit();
-        let rotations = if self.piece == Piece::O { 1 } else { 4 };
-        for (r, free) in self.free.iter_mut().enumerate().take(rotations) {
-            let shape = self.piece.shape(Rotation::from_index(r));
-            // Centre rows y with all cells between the floor and the top of the buffer.
-            let lowest = -(shape.min_y as i32);
-            let highest = rows as i32 - 1 - shape.max_y as i32;
-            let rows_ok = (u64::MAX >> (63 - highest)) & (u64::MAX << lowest);
-            for (slot, word) in free.iter_mut().enumerate() {
-                let x = slot as i32 - X_OFFSET;
-                let left = x + shape.min_x as i32;
-                if left < 0 || left + shape.width() as i32 > board.width() as i32 {
-                    *word = 0;
-                    continue;
-                }
-                let mut blocked = 0u64;
-                for &(dx, dy) in &shape.cells {
-                    let column = board.column((x + dx as i32) as usize);
-                    // Bit y of `blocked` is set when cell (x + dx, y + dy) is filled.
-                    blocked |= if dy >= 0 { column >> dy } else { column << -dy };
-                }
-                *word = !blocked & rows_ok;
-            }
-        }
-    }
-
     #[inline]
     fn is_free(&self, rotation: usize, x: i32, y: i32) -> bool {
-        let slot = x + X_OFFSET;
-        (0..X_SLOTS as i32).contains(&slot)
-            && (0..64).contains(&y)
-            && self.free[rotation][slot as usize] >> y & 1 == 1
+        self.fits.at(rotation, x, y)
     }
 
     #[inline]
@@ -342,7 +386,7 @@ impl MoveSearch {
     /// The resting state a hard drop from `state` reaches.
     #[inline]
     fn landing(&self, state: State) -> State {
-        let free = self.free[state.rotation()][(state.x() + X_OFFSET) as usize];
+        let free = self.fits.word(state.rotation(), state.x());
         let blocked_below = !free & ((1u64 << state.y()) - 1);
         let y = 64 - blocked_below.leading_zeros() as i32;
         State::new(state.rotation(), state.x(), y)
@@ -422,6 +466,13 @@ impl MoveSearch {
             self.routes[index] = route;
         }
     }
+}
+
+/// The cells `placement` fills, in order: equal for placements that fill the same cells.
+pub fn sorted_cells(placement: &Placement) -> [(i32, i32); 4] {
+    let mut cells = placement.cells();
+    cells.sort_unstable();
+    cells
 }
 
 #[cfg(test)]

@@ -4,7 +4,8 @@
 //!
 //! Move order: the current piece's placements, then the hold alternative's; under the research
 //! rules each piece's distinct rotations in the order spawn, right, reverse, left, each from its
-//! leftmost column to its rightmost; under guideline rules the order the input search finds them.
+//! leftmost column to its rightmost; under guideline rules the order [`Reach`] gives (rotation,
+//! column, row), or with timing rules the order the input search finds them.
 //!
 //! Two-ply search follows the p5.js write-up: only the best fraction of first moves (by their own
 //! score) is searched further, and each gets a plan value from its own score and the best score
@@ -24,6 +25,7 @@ use crate::error::{Error, Result};
 use crate::moves::{Input, MoveSearch, Placement, drop_placements};
 use crate::named::named_choices;
 use crate::piece::{Piece, Rotation};
+use crate::reach::Reach;
 use crate::rules::{GameRng, RuleSet, Rules, TopOut, lock, spawn_position};
 use crate::timing::reachable_in_time;
 use rayon::prelude::*;
@@ -193,8 +195,8 @@ struct Candidate {
 /// A reusable searcher: its tables are allocated once, so deciding allocates little.
 #[derive(Default)]
 pub struct Searcher {
-    /// Input searches for the current piece and for the hold alternative.
-    first: [MoveSearch; 2],
+    /// Placement searches for the current piece and for the hold alternative.
+    first: [Finder; 2],
     /// The second ply, when searched in order.
     second: Lookahead,
     /// Whether the second ply spreads the first moves over the rayon pool.
@@ -259,12 +261,22 @@ impl<'a> Scorer<'a> {
     }
 }
 
-/// Calls `visit` with each placement of `piece` and its index in `search` (for its path):
-/// drop-only under the research rules; under guideline rules, those the input search reaches
-/// from the spawn position, and only those a player reaches in time when timing is set.
+/// The placement searches one ply keeps for one piece.
+#[derive(Default)]
+struct Finder {
+    /// Every reachable placement at once, when no path is needed to judge them.
+    words: Reach,
+    /// Placements with their input paths: for every placement under timing rules (whose paths
+    /// decide which placements count), else for the chosen one's path.
+    inputs: MoveSearch,
+}
+
+/// Calls `visit` with each placement of `piece` and its index (for its path): drop-only under
+/// the research rules; under guideline rules, those reachable from the spawn position, and only
+/// those a player reaches in time when timing is set (then the index is into `finder.inputs`).
 #[inline]
 fn for_each_placement(
-    search: &mut MoveSearch,
+    finder: &mut Finder,
     board: &Board,
     rules: &Rules,
     piece: Piece,
@@ -278,17 +290,38 @@ fn for_each_placement(
             let Some(spawn) = spawn_position(board, piece) else {
                 return;
             };
+            let Some(timing) = rules.timing else {
+                let found = finder.words.run(board, piece, spawn);
+                found.iter().enumerate().for_each(|(i, &p)| visit(i, p));
+                return;
+            };
+            let search = &mut finder.inputs;
             search.run(board, piece, spawn);
             for (i, &p) in search.placements().iter().enumerate() {
-                let in_time = rules.timing.is_none_or(|timing| {
-                    reachable_in_time(board, &p, spawn, &search.path(i), timing)
-                });
-                if in_time {
+                if reachable_in_time(board, &p, spawn, &search.path(i), timing) {
                     visit(i, p);
                 }
             }
         }
     }
+}
+
+/// The guideline placement with the cells of `placement` and the shortest input path to it,
+/// from the input search; under timing rules it has just run for this board and piece, and
+/// `index` is the placement's index in it.
+fn guideline_path(
+    search: &mut MoveSearch,
+    board: &Board,
+    rules: &Rules,
+    placement: &Placement,
+    index: usize,
+) -> (Placement, Vec<Input>) {
+    if rules.timing.is_some() {
+        return (*placement, search.path(index));
+    }
+    spawn_position(board, placement.piece)
+        .and_then(|spawn| search.path_to(board, placement, spawn))
+        .expect("both searches find the same placements")
 }
 
 /// The inputs that take a drop-only placement from the middle column: turns, shifts, hard drop.
@@ -349,12 +382,7 @@ impl Searcher {
             chosen = plan;
             score = value;
         }
-        Some(Choice {
-            placement: chosen.placement,
-            hold: chosen.piece == FirstPiece::Held,
-            path: self.path(position, &chosen),
-            score,
-        })
+        Some(self.choice(position, &chosen, score))
     }
 
     /// Every first move with its one-ply score and path, best first; ties keep search order.
@@ -364,12 +392,7 @@ impl Searcher {
         ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
         ranked
             .iter()
-            .map(|c| Choice {
-                placement: c.placement,
-                hold: c.piece == FirstPiece::Held,
-                path: self.path(position, c),
-                score: c.score,
-            })
+            .map(|c| self.choice(position, c, c.score))
             .collect()
     }
 
@@ -503,26 +526,43 @@ impl Searcher {
         }
     }
 
-    /// The input path of a first-move candidate.
-    fn path(&self, position: &Position, candidate: &Candidate) -> Vec<Input> {
+    /// A first-move candidate as a choice ranked by `score`, with its input path.
+    fn choice(&mut self, position: &Position, candidate: &Candidate, score: f64) -> Choice {
+        let held = candidate.piece == FirstPiece::Held;
         let mut path = Vec::new();
-        if candidate.piece == FirstPiece::Held {
+        if held {
             path.push(Input::Hold);
         }
-        match position.rules.kind {
-            RuleSet::Classic => path.extend(drop_path(position.board, &candidate.placement)),
-            RuleSet::Guideline => {
-                path.extend(self.first[candidate.piece.slot()].path(candidate.index))
+        let placement = match position.rules.kind {
+            RuleSet::Classic => {
+                path.extend(drop_path(position.board, &candidate.placement));
+                candidate.placement
             }
+            RuleSet::Guideline => {
+                let (placement, inputs) = guideline_path(
+                    &mut self.first[candidate.piece.slot()].inputs,
+                    position.board,
+                    position.rules,
+                    &candidate.placement,
+                    candidate.index,
+                );
+                path.extend(inputs);
+                placement
+            }
+        };
+        Choice {
+            placement,
+            hold: held,
+            path,
+            score,
         }
-        path
     }
 }
 
 /// The second ply: its own move search and board buffer, one per worker in parallel search.
 #[derive(Default)]
 struct Lookahead {
-    search: MoveSearch,
+    search: Finder,
     /// The board after the first move, read for the incremental evaluation.
     incremental: Incremental,
 }
@@ -575,7 +615,7 @@ impl Lookahead {
 
 /// The best one-ply score of `piece` on the scorer's board (minus infinity if every placement
 /// loses), with `search` for its placements.
-fn best_score(search: &mut MoveSearch, scorer: &Scorer, rules: &Rules, piece: Piece) -> f64 {
+fn best_score(search: &mut Finder, scorer: &Scorer, rules: &Rules, piece: Piece) -> f64 {
     let mut best = f64::NEG_INFINITY;
     for_each_placement(search, scorer.board, rules, piece, |_, p| {
         best = best.max(scorer.score(&p));

@@ -1,0 +1,281 @@
+//! Every resting placement a piece can reach under guideline rules, found a word at a time.
+//!
+//! The positions of a piece are bitboards like the board's own: one word per rotation state and
+//! centre column, bit `y` for centre row `y`. From the spawn position the reachable set grows by
+//! whole words: soft drops fill down through the rows where the piece fits in one step, a shift
+//! moves the new positions to the next column, and a turn moves them through SRS's kicks, each
+//! kick taking the rows that no earlier kick lets through. When nothing more grows, the
+//! reachable positions with no room below are the placements.
+//!
+//! [`MoveSearch`](crate::moves::MoveSearch) finds the same placements one input at a time, with
+//! the shortest input path to each; [`Reach`] finds them without paths, several times faster, for
+//! the AI's search, which needs the path of the one placement it plays.
+
+use crate::board::Board;
+use crate::moves::Placement;
+use crate::piece::{Piece, Rotation, Turn, kicks};
+use crate::rules::{Spin, t_spin};
+
+/// Centre columns are stored from -3 (pieces reach 2 columns left of their centre, and kicks 2
+/// more).
+pub(crate) const X_OFFSET: i32 = 3;
+/// Number of centre columns stored.
+pub(crate) const X_SLOTS: usize = 32;
+
+/// For each rotation state and centre column of one piece on one board, the centre rows where
+/// the piece fits (inside the walls, above the floor, below the buffer's top, over no filled
+/// cell), as bits.
+#[derive(Clone)]
+pub(crate) struct Fits {
+    words: [[u64; X_SLOTS]; 4],
+}
+
+impl Default for Fits {
+    fn default() -> Fits {
+        Fits {
+            words: [[0; X_SLOTS]; 4],
+        }
+    }
+}
+
+impl Fits {
+    /// Computes where `piece` fits on `board`: every state, or only the spawn state for O,
+    /// which never turns (the other states' words are then left as they were).
+    pub(crate) fn compute(&mut self, board: &Board, piece: Piece) {
+        let rows = board.row_limit();
+        let states = if piece == Piece::O { 1 } else { 4 };
+        for (r, words) in self.words.iter_mut().enumerate().take(states) {
+            let shape = piece.shape(Rotation::from_index(r));
+            let lowest = -(shape.min_y as i32);
+            let highest = rows as i32 - 1 - shape.max_y as i32;
+            let rows_inside = (u64::MAX >> (63 - highest)) & (u64::MAX << lowest);
+            for (slot, word) in words.iter_mut().enumerate() {
+                let x = slot as i32 - X_OFFSET;
+                let left = x + shape.min_x as i32;
+                if left < 0 || left + shape.width() as i32 > board.width() as i32 {
+                    *word = 0;
+                    continue;
+                }
+                let mut blocked = 0u64;
+                for &(dx, dy) in &shape.cells {
+                    let column = board.column((x + dx as i32) as usize);
+                    // Bit y of `blocked` is set when cell (x + dx, y + dy) is filled.
+                    blocked |= if dy >= 0 { column >> dy } else { column << -dy };
+                }
+                *word = !blocked & rows_inside;
+            }
+        }
+    }
+
+    /// The rows where the piece fits in state `rotation` with its centre in column `x` (none
+    /// outside the stored columns).
+    #[inline]
+    pub(crate) fn word(&self, rotation: usize, x: i32) -> u64 {
+        let slot = x + X_OFFSET;
+        if (0..X_SLOTS as i32).contains(&slot) {
+            self.words[rotation][slot as usize]
+        } else {
+            0
+        }
+    }
+
+    /// Whether the piece fits in state `rotation` with its centre at (`x`, `y`).
+    #[inline]
+    pub(crate) fn at(&self, rotation: usize, x: i32, y: i32) -> bool {
+        (0..64).contains(&y) && self.word(rotation, x) >> y & 1 == 1
+    }
+}
+
+/// `bits` moved up by `dy` rows (down when negative).
+#[inline]
+fn shift_rows(bits: u64, dy: i32) -> u64 {
+    if dy >= 0 { bits << dy } else { bits >> -dy }
+}
+
+/// The rows reached from `start` by moving down one row at a time through the rows of `fits`.
+#[inline]
+fn fill_down(start: u64, fits: u64) -> u64 {
+    let (mut reached, mut through) = (start, fits);
+    for step in [1, 2, 4, 8, 16, 32] {
+        reached |= through & (reached >> step);
+        through &= through >> step;
+    }
+    reached
+}
+
+/// The reachable-placement search, reusable across boards and pieces without allocating.
+#[derive(Default)]
+pub struct Reach {
+    fits: Fits,
+    /// For each rotation state and stored centre column, the reachable centre rows.
+    reached: [[u64; X_SLOTS]; 4],
+    /// The part of `reached` whose shifts and turns have been followed.
+    followed: [[u64; X_SLOTS]; 4],
+    found: Vec<Placement>,
+}
+
+impl Reach {
+    /// An empty search.
+    pub fn new() -> Reach {
+        Reach::default()
+    }
+
+    /// Every resting placement of `piece` reachable from its centre at `spawn` (spawn state),
+    /// one per set of cells filled: by state (the first of the states with those cells), then
+    /// centre column, then centre row, each from the lowest. A T placement that some reachable
+    /// position turns into, and that the three-corner rule then counts as a T-spin, carries the
+    /// best such spin. These are exactly the placements [`MoveSearch`](crate::moves::MoveSearch)
+    /// finds, in another order.
+    pub fn run(&mut self, board: &Board, piece: Piece, spawn: (i32, i32)) -> &[Placement] {
+        self.found.clear();
+        self.fits.compute(board, piece);
+        if !self.fits.at(0, spawn.0, spawn.1) {
+            return &self.found;
+        }
+        self.flood(piece, spawn);
+        self.collect(board, piece);
+        &self.found
+    }
+
+    /// Fills `reached` with every position reachable from `spawn`.
+    fn flood(&mut self, piece: Piece, spawn: (i32, i32)) {
+        self.reached = [[0; X_SLOTS]; 4];
+        self.followed = [[0; X_SLOTS]; 4];
+        let start = (spawn.0 + X_OFFSET) as usize;
+        self.reached[0][start] = 1 << spawn.1;
+        // Bit `slot` of `pending[r]`: that word has positions not yet followed.
+        let mut pending = [0u32; 4];
+        pending[0] = 1 << start;
+        while let Some(r) = pending.iter().position(|&p| p != 0) {
+            let slot = pending[r].trailing_zeros() as usize;
+            pending[r] &= pending[r] - 1;
+            let fits = self.fits.words[r][slot];
+            let fresh = fill_down(self.reached[r][slot], fits) & !self.followed[r][slot];
+            self.reached[r][slot] |= fresh;
+            self.followed[r][slot] |= fresh;
+            let x = slot as i32 - X_OFFSET;
+            for side in [x - 1, x + 1] {
+                let moved = fresh & self.fits.word(r, side);
+                self.add(&mut pending, r, side, moved);
+            }
+            if piece == Piece::O {
+                continue;
+            }
+            let from = Rotation::from_index(r);
+            for turn in [Turn::Cw, Turn::Ccw] {
+                let to = turn.apply(from).index();
+                let mut left = fresh;
+                for &(dx, dy) in kicks(piece, from, turn) {
+                    if left == 0 {
+                        break;
+                    }
+                    let (tx, dy) = (x + dx as i32, dy as i32);
+                    // Bit y: the kick from centre row y fits.
+                    let kick_fits = shift_rows(self.fits.word(to, tx), -dy);
+                    self.add(&mut pending, to, tx, shift_rows(left & kick_fits, dy));
+                    left &= !kick_fits;
+                }
+            }
+        }
+    }
+
+    /// Marks the `positions` (rows) in state `r`, centre column `x`, as reached, and their word
+    /// as pending when any is new.
+    #[inline]
+    fn add(&mut self, pending: &mut [u32; 4], r: usize, x: i32, positions: u64) {
+        if positions == 0 {
+            return;
+        }
+        let slot = (x + X_OFFSET) as usize;
+        if positions & !self.reached[r][slot] != 0 {
+            self.reached[r][slot] |= positions;
+            pending[r] |= 1 << slot;
+        }
+    }
+
+    /// Turns the reachable positions with no room below into placements, one per set of cells.
+    fn collect(&mut self, board: &Board, piece: Piece) {
+        let states = if piece == Piece::O { 1 } else { 4 };
+        // Each state's resting positions, moved into its canonical state's coordinates.
+        let mut resting = [[0u64; X_SLOTS]; 4];
+        for r in 0..states {
+            let shape = piece.shape(Rotation::from_index(r));
+            let c = shape.canonical as usize;
+            let canonical = piece.shape(Rotation::from_index(c));
+            let dx = (shape.min_x - canonical.min_x) as i32;
+            let dy = (shape.min_y - canonical.min_y) as i32;
+            for slot in 0..X_SLOTS {
+                let rest = self.reached[r][slot] & !(self.fits.words[r][slot] << 1);
+                if rest != 0 {
+                    resting[c][(slot as i32 + dx) as usize] |= shift_rows(rest, dy);
+                }
+            }
+        }
+        for (r, words) in resting.iter().enumerate().take(states) {
+            let rotation = Rotation::from_index(r);
+            for (slot, &word) in words.iter().enumerate() {
+                let mut rows = word;
+                while rows != 0 {
+                    let y = rows.trailing_zeros() as i32;
+                    rows &= rows - 1;
+                    let x = slot as i32 - X_OFFSET;
+                    let spin = if piece == Piece::T {
+                        self.spin(board, rotation, x, y)
+                    } else {
+                        Spin::None
+                    };
+                    self.found.push(Placement {
+                        piece,
+                        rotation,
+                        x,
+                        y,
+                        spin,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Whether the position in state `r` with its centre at (`x`, `y`) was reached.
+    fn is_reached(&self, r: usize, x: i32, y: i32) -> bool {
+        let slot = x + X_OFFSET;
+        (0..X_SLOTS as i32).contains(&slot)
+            && (0..64).contains(&y)
+            && self.reached[r][slot as usize] >> y & 1 == 1
+    }
+
+    /// The best T-spin a reachable position turns into, resting in `rotation` at (`x`, `y`).
+    fn spin(&self, board: &Board, rotation: Rotation, x: i32, y: i32) -> Spin {
+        let corners = [(-1, 1), (1, 1), (1, -1), (-1, -1)];
+        if corners
+            .iter()
+            .filter(|&&(dx, dy)| board.blocked(x + dx, y + dy))
+            .count()
+            < 3
+        {
+            return Spin::None;
+        }
+        let mut best = Spin::None;
+        for turn in [Turn::Cw, Turn::Ccw] {
+            let back = match turn {
+                Turn::Cw => rotation.ccw(),
+                Turn::Ccw => rotation.cw(),
+            };
+            let offsets = kicks(Piece::T, back, turn);
+            for (k, &(dx, dy)) in offsets.iter().enumerate() {
+                let (sx, sy) = (x - dx as i32, y - dy as i32);
+                // The turn lands here only if no earlier kick fits.
+                let lands_here = self.is_reached(back.index(), sx, sy)
+                    && offsets[..k].iter().all(|&(ex, ey)| {
+                        !self
+                            .fits
+                            .at(rotation.index(), sx + ex as i32, sy + ey as i32)
+                    });
+                if lands_here {
+                    best = best.max(t_spin(board, rotation, x, y, k));
+                }
+            }
+        }
+        best
+    }
+}
