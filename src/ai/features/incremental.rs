@@ -101,10 +101,7 @@ pub struct Incremental {
     /// Column `x`'s word at `x + PAD`, walls (all ones) around.
     padded: [u64; PADDED],
     /// Per column: height, holes, hole depth and column transitions.
-    heights: [u32; MAX_WIDTH],
-    holes: [u32; MAX_WIDTH],
-    hole_depth: [u32; MAX_WIDTH],
-    transitions: [u32; MAX_WIDTH],
+    columns: [ColumnCounts; MAX_WIDTH],
     /// Cumulative wells of column `x` at `x + PAD`, 0 for the walls.
     wells: [u32; PADDED],
     /// Row transitions between column `p - 1` and column `p` (the walls at 0 and `width`).
@@ -122,13 +119,26 @@ pub struct Incremental {
     /// The weights' terms, in their order: feature, weight and exponent.
     terms: [(Kind, f64, Option<f64>); Kind::NAMED.len()],
     term_count: usize,
+    /// Which of the features that need more than the touched columns are weighted.
+    needs: Needs,
 }
 
-/// A per-column count summed over the board (`total`) once the touched columns, whose counts
-/// were `old` in all, are `new`.
-#[inline]
-fn replaced(total: u32, old: u32, new: &[u64], count: impl Fn(u64) -> u32) -> u32 {
-    total - old + new.iter().map(|&w| count(w)).sum::<u32>()
+/// One column's counts.
+#[derive(Clone, Copy, Debug, Default)]
+struct ColumnCounts {
+    height: u32,
+    holes: u32,
+    hole_depth: u32,
+    transitions: u32,
+}
+
+/// The weighted features whose change reaches past the touched columns.
+#[derive(Clone, Copy, Debug, Default)]
+struct Needs {
+    wells: bool,
+    row_transitions: bool,
+    bumpiness: bool,
+    patterns: bool,
 }
 
 /// A column's height.
@@ -163,6 +173,17 @@ impl Incremental {
             *slot = (kind, term.weight, term.exponent);
         }
         self.term_count = terms.len();
+        let weighted = |kinds: &[Kind]| {
+            self.terms[..terms.len()]
+                .iter()
+                .any(|t| kinds.contains(&t.0))
+        };
+        self.needs = Needs {
+            wells: weighted(&[Kind::CumulativeWells]),
+            row_transitions: weighted(&[Kind::RowTransitions]),
+            bumpiness: weighted(&[Kind::Bumpiness, Kind::AvgHeightDifference]),
+            patterns: weighted(&[Kind::PatternDiversity]),
+        };
         let visible = low_bits(board.height());
         self.width = width;
         self.visible = visible;
@@ -178,30 +199,33 @@ impl Incremental {
         let mut patterns = [0u32; MAX_WIDTH];
         for (x, &word) in board.columns().iter().enumerate() {
             let i = x + PAD;
-            self.heights[x] = height(word);
-            self.holes[x] = column_hole_count(word);
-            self.hole_depth[x] = column_hole_depth(word);
-            self.transitions[x] = column_transition_count(word);
+            let counts = ColumnCounts {
+                height: height(word),
+                holes: column_hole_count(word),
+                hole_depth: column_hole_depth(word),
+                transitions: column_transition_count(word),
+            };
+            self.columns[x] = counts;
             self.wells[i] = column_wells(padded[i - 1], word, padded[i + 1]);
             self.row_pairs[x] = pair_transitions(padded[i - 1], word, visible);
-            t.heights += self.heights[x];
+            t.heights += counts.height;
             t.cells += word.count_ones();
-            t.holes += self.holes[x];
-            t.hole_depth += self.hole_depth[x];
-            t.column_transitions += self.transitions[x];
+            t.holes += counts.holes;
+            t.hole_depth += counts.hole_depth;
+            t.column_transitions += counts.transitions;
             t.wells += self.wells[i];
             t.row_transitions += self.row_pairs[x];
             if x > 0 {
-                self.bump_pairs[x] = self.heights[x - 1].abs_diff(self.heights[x]);
-                patterns[x] =
-                    height_pattern(self.heights[x - 1] as usize, self.heights[x] as usize);
+                let below = self.columns[x - 1].height;
+                self.bump_pairs[x] = below.abs_diff(counts.height);
+                patterns[x] = height_pattern(below as usize, counts.height as usize);
                 t.bumpiness += self.bump_pairs[x];
             }
             let (holes, full, top) = self.prefix[x];
             self.prefix[x + 1] = (
                 holes | column_holes(word),
                 full & word,
-                top.max(self.heights[x]),
+                top.max(counts.height),
             );
         }
         self.row_pairs[width] = pair_transitions(padded[PAD + width - 1], u64::MAX, visible);
@@ -212,7 +236,7 @@ impl Incremental {
             self.suffix[x] = (
                 holes | column_holes(word),
                 full & word,
-                top.max(self.heights[x]),
+                top.max(self.columns[x].height),
             );
         }
         for (p, &pattern) in patterns.iter().enumerate().take(width).skip(1) {
@@ -250,77 +274,69 @@ impl Incremental {
         if full != 0 {
             return None;
         }
-        let new = &window[PAD..PAD + span];
-        let old = |counts: &[u32]| counts[left..end].iter().sum::<u32>();
+        // The column features, from one walk over the touched columns: the board's totals
+        // less the columns' old counts plus their new ones.
         let t = &self.totals;
-        let value = |kind: Kind| -> f64 {
-            match kind {
-                Kind::RowsCleared | Kind::ErodedPieceCells => 0.0,
-                Kind::LandingHeight => landing_height_of(bottom, top_row),
-                Kind::PlacementHeight => (top_row + 1) as f64,
-                Kind::Blocks => (t.cells + 4) as f64,
-                Kind::Holes => replaced(t.holes, old(&self.holes), new, column_hole_count) as f64,
-                Kind::HoleDepth => {
-                    replaced(t.hole_depth, old(&self.hole_depth), new, column_hole_depth) as f64
-                }
-                Kind::ColumnTransitions => replaced(
-                    t.column_transitions,
-                    old(&self.transitions),
-                    new,
-                    column_transition_count,
-                ) as f64,
-                Kind::AggregateHeight => {
-                    replaced(t.heights, old(&self.heights), new, height) as f64
-                }
-                Kind::MaxHeight => {
-                    let top = new.iter().map(|&w| height(w)).max().unwrap_or(0);
-                    top.max(self.prefix[left].2).max(self.suffix[end].2) as f64
-                }
-                Kind::RowsWithHoles => {
-                    let outside = self.prefix[left].0 | self.suffix[end].0;
-                    let rows = new.iter().fold(outside, |rows, &w| rows | column_holes(w));
-                    rows.count_ones() as f64
-                }
-                Kind::CumulativeWells => {
-                    // The touched columns and their neighbours: window 1 to span + 2 (walls
-                    // have no wells).
-                    let old: u32 = self.wells[left + 1..end + 3].iter().sum();
-                    let now: u32 = (1..span + 3)
-                        .map(|k| column_wells(window[k - 1], window[k], window[k + 1]))
-                        .sum();
-                    (t.wells - old + now) as f64
-                }
-                Kind::RowTransitions => {
-                    // Pairs `left..=end`: window `k` and `k + 1` for k from 1 to span + 1.
-                    let old: u32 = self.row_pairs[left..=end].iter().sum();
-                    let now: u32 = (1..span + 2)
-                        .map(|k| pair_transitions(window[k], window[k + 1], self.visible))
-                        .sum();
-                    (t.row_transitions - old + now) as f64
-                }
-                Kind::Bumpiness => self.bumpiness((left, end), &window) as f64,
-                Kind::AvgHeightDifference => {
-                    self.bumpiness((left, end), &window) as f64 / (self.width - 1) as f64
-                }
-                Kind::PatternDiversity => {
-                    let (first, last) = self.touched_pairs(left, end);
-                    let mut seen = self.pattern_prefix[first] | self.pattern_suffix[last + 1];
-                    for p in first..=last {
-                        let k = p + PAD - left;
-                        seen |= height_pattern(
-                            height(window[k - 1]) as usize,
-                            height(window[k]) as usize,
-                        );
-                    }
-                    seen.count_ones() as f64
-                }
+        let (mut heights, mut holes, mut depth, mut transitions) =
+            (t.heights, t.holes, t.hole_depth, t.column_transitions);
+        let mut top = self.prefix[left].2.max(self.suffix[end].2);
+        let mut hole_rows = self.prefix[left].0 | self.suffix[end].0;
+        for (i, &word) in window[PAD..PAD + span].iter().enumerate() {
+            let old = &self.columns[left + i];
+            let h = height(word);
+            heights = heights - old.height + h;
+            holes = holes - old.holes + column_hole_count(word);
+            depth = depth - old.hole_depth + column_hole_depth(word);
+            transitions = transitions - old.transitions + column_transition_count(word);
+            top = top.max(h);
+            hole_rows |= column_holes(word);
+        }
+        let mut values = [0.0; Kind::NAMED.len()];
+        values[Kind::LandingHeight as usize] = landing_height_of(bottom, top_row);
+        values[Kind::PlacementHeight as usize] = (top_row + 1) as f64;
+        values[Kind::Blocks as usize] = (t.cells + 4) as f64;
+        values[Kind::AggregateHeight as usize] = heights as f64;
+        values[Kind::Holes as usize] = holes as f64;
+        values[Kind::HoleDepth as usize] = depth as f64;
+        values[Kind::ColumnTransitions as usize] = transitions as f64;
+        values[Kind::MaxHeight as usize] = top as f64;
+        values[Kind::RowsWithHoles as usize] = hole_rows.count_ones() as f64;
+        if self.needs.wells {
+            // The touched columns and their neighbours: window 1 to span + 2 (walls have no
+            // wells).
+            let old: u32 = self.wells[left + 1..end + 3].iter().sum();
+            let now: u32 = (1..span + 3)
+                .map(|k| column_wells(window[k - 1], window[k], window[k + 1]))
+                .sum();
+            values[Kind::CumulativeWells as usize] = (t.wells - old + now) as f64;
+        }
+        if self.needs.row_transitions {
+            // Pairs `left..=end`: window `k` and `k + 1` for k from 1 to span + 1.
+            let old: u32 = self.row_pairs[left..=end].iter().sum();
+            let now: u32 = (1..span + 2)
+                .map(|k| pair_transitions(window[k], window[k + 1], self.visible))
+                .sum();
+            values[Kind::RowTransitions as usize] = (t.row_transitions - old + now) as f64;
+        }
+        if self.needs.bumpiness {
+            let bumpiness = self.bumpiness((left, end), &window) as f64;
+            values[Kind::Bumpiness as usize] = bumpiness;
+            values[Kind::AvgHeightDifference as usize] = bumpiness / (self.width - 1) as f64;
+        }
+        if self.needs.patterns {
+            let (first, last) = self.touched_pairs(left, end);
+            let mut seen = self.pattern_prefix[first] | self.pattern_suffix[last + 1];
+            for p in first..=last {
+                let k = p + PAD - left;
+                seen |= height_pattern(height(window[k - 1]) as usize, height(window[k]) as usize);
             }
-        };
+            values[Kind::PatternDiversity as usize] = seen.count_ones() as f64;
+        }
         // Summed as `Weights::evaluate` sums, term by term in the weights' order.
         Some(
             self.terms[..self.term_count]
                 .iter()
-                .map(|&(kind, weight, exponent)| weight * raise(value(kind), exponent))
+                .map(|&(kind, weight, exponent)| weight * raise(values[kind as usize], exponent))
                 .sum(),
         )
     }
