@@ -253,13 +253,25 @@ impl Incremental {
     /// and stays below the top row; else `None`, for the full evaluation.
     #[inline]
     pub fn evaluate(&self, placement: &Placement) -> Option<f64> {
+        // The piece's width as a constant, so that the walks over its columns unroll.
+        match placement.piece.shape(placement.rotation).width() {
+            1 => self.evaluate_columns::<1>(placement),
+            2 => self.evaluate_columns::<2>(placement),
+            3 => self.evaluate_columns::<3>(placement),
+            _ => self.evaluate_columns::<4>(placement),
+        }
+    }
+
+    /// [`Incremental::evaluate`] for a piece `SPAN` columns wide.
+    #[inline(always)]
+    fn evaluate_columns<const SPAN: usize>(&self, placement: &Placement) -> Option<f64> {
         let shape = placement.piece.shape(placement.rotation);
         let top_row = placement.y + shape.max_y as i32;
         if top_row > self.top_row_limit {
             return None;
         }
         let left = (placement.x + shape.min_x as i32) as usize;
-        let span = shape.width();
+        let span = SPAN;
         let end = left + span;
         let bottom = placement.y + shape.min_y as i32;
         // `window[k]` is column `left + k - PAD` as it will be (walls all ones).
