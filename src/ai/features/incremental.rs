@@ -132,9 +132,13 @@ struct ColumnCounts {
     transitions: u32,
 }
 
-/// The weighted features whose change reaches past the touched columns.
+/// What the weights need beyond the cheapest column counts: the features whose change reaches
+/// past the touched columns, the costlier column features, and exponents.
 #[derive(Clone, Copy, Debug, Default)]
 struct Needs {
+    hole_depth: bool,
+    hole_rows: bool,
+    exponents: bool,
     wells: bool,
     row_transitions: bool,
     bumpiness: bool,
@@ -179,6 +183,9 @@ impl Incremental {
                 .any(|t| kinds.contains(&t.0))
         };
         self.needs = Needs {
+            hole_depth: weighted(&[Kind::HoleDepth]),
+            hole_rows: weighted(&[Kind::RowsWithHoles]),
+            exponents: terms.iter().any(|t| t.exponent.is_some()),
             wells: weighted(&[Kind::CumulativeWells]),
             row_transitions: weighted(&[Kind::RowTransitions]),
             bumpiness: weighted(&[Kind::Bumpiness, Kind::AvgHeightDifference]),
@@ -289,19 +296,29 @@ impl Incremental {
         // The column features, from one walk over the touched columns: the board's totals
         // less the columns' old counts plus their new ones.
         let t = &self.totals;
-        let (mut heights, mut holes, mut depth, mut transitions) =
-            (t.heights, t.holes, t.hole_depth, t.column_transitions);
+        let touched = &window[PAD..PAD + span];
+        let (mut heights, mut holes, mut transitions) = (t.heights, t.holes, t.column_transitions);
         let mut top = self.prefix[left].2.max(self.suffix[end].2);
-        let mut hole_rows = self.prefix[left].0 | self.suffix[end].0;
-        for (i, &word) in window[PAD..PAD + span].iter().enumerate() {
+        for (i, &word) in touched.iter().enumerate() {
             let old = &self.columns[left + i];
             let h = height(word);
             heights = heights - old.height + h;
             holes = holes - old.holes + column_hole_count(word);
-            depth = depth - old.hole_depth + column_hole_depth(word);
             transitions = transitions - old.transitions + column_transition_count(word);
             top = top.max(h);
-            hole_rows |= column_holes(word);
+        }
+        let mut depth = t.hole_depth;
+        if self.needs.hole_depth {
+            for (i, &word) in touched.iter().enumerate() {
+                depth = depth - self.columns[left + i].hole_depth + column_hole_depth(word);
+            }
+        }
+        let mut hole_rows = 0;
+        if self.needs.hole_rows {
+            hole_rows = self.prefix[left].0 | self.suffix[end].0;
+            for &word in touched {
+                hole_rows |= column_holes(word);
+            }
         }
         let mut values = [0.0; Kind::NAMED.len()];
         values[Kind::LandingHeight as usize] = landing_height_of(bottom, top_row);
@@ -345,12 +362,16 @@ impl Incremental {
             values[Kind::PatternDiversity as usize] = seen.count_ones() as f64;
         }
         // Summed as `Weights::evaluate` sums, term by term in the weights' order.
-        Some(
-            self.terms[..self.term_count]
-                .iter()
+        let terms = self.terms[..self.term_count].iter();
+        Some(if self.needs.exponents {
+            terms
                 .map(|&(kind, weight, exponent)| weight * raise(values[kind as usize], exponent))
-                .sum(),
-        )
+                .sum()
+        } else {
+            terms
+                .map(|&(kind, weight, _)| weight * values[kind as usize])
+                .sum()
+        })
     }
 
     /// The height pairs a placement over columns `left..end` changes: `first..=last`, within
