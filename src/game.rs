@@ -388,10 +388,27 @@ impl Game {
         None
     }
 
-    /// Plays until the game ends or `max_pieces` pieces in all have been placed.
+    /// Plays until the game ends or `max_pieces` pieces in all have been placed: the same game
+    /// as [`Game::step`] plays, without working out the input paths nobody sees.
     pub fn play(&mut self, max_pieces: Option<u64>) -> Stats {
         while !self.stats.game_over && max_pieces.is_none_or(|cap| self.stats.pieces < cap) {
-            self.step();
+            if self.plan.is_some() {
+                // A plan under way keeps the inputs it has made.
+                self.step();
+                continue;
+            }
+            let decision = self.with_position(|searcher, position, weights, search, rng| {
+                searcher.decide_placement(position, weights, search, rng)
+            });
+            let Some((placement, hold)) = decision else {
+                self.stats.game_over = true;
+                break;
+            };
+            self.falling = None;
+            if hold {
+                self.use_hold();
+            }
+            self.lock(&placement);
         }
         self.stats
     }

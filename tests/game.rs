@@ -64,6 +64,32 @@ fn parallel_search_makes_the_same_choices() {
 }
 
 #[test]
+fn playing_without_paths_makes_the_same_game_as_stepping() {
+    for (rules, depth) in [
+        (Rules::classic(), 1),
+        (Rules::classic(), 2),
+        (Rules::guideline(), 1),
+        (Rules::guideline(), 2),
+    ] {
+        let mut stepping = Game::new(config(rules, 17, depth)).unwrap();
+        while stepping.stats().pieces < 400 && stepping.step().is_some() {}
+        let stepped = stepping.stats();
+        let mut game = Game::new(config(rules, 17, depth)).unwrap();
+        assert_eq!(game.play(Some(400)), stepped, "{rules:?}, depth {depth}");
+        assert_eq!(game.board(), stepping.board(), "{rules:?}, depth {depth}");
+        assert_eq!(
+            game.current(),
+            stepping.current(),
+            "{rules:?}, depth {depth}"
+        );
+        // A plan under way is finished with its own inputs, then play goes on without paths.
+        let mut started = Game::new(config(rules, 17, depth)).unwrap();
+        started.ai_input();
+        assert_eq!(started.play(Some(400)), stepped, "{rules:?}, depth {depth}");
+    }
+}
+
+#[test]
 fn the_ai_playing_input_by_input_makes_the_same_game() {
     for rules in [Rules::classic(), Rules::guideline()] {
         let at_once = transcript(config(rules, 31, 1), 120);

@@ -359,6 +359,32 @@ impl Searcher {
         config: &SearchConfig,
         rng: &mut GameRng,
     ) -> Option<Choice> {
+        let (chosen, score) = self.best_move(position, weights, config, rng)?;
+        Some(self.choice(position, &chosen, score))
+    }
+
+    /// The placement [`Searcher::decide`] chooses and whether hold is used first, without the
+    /// input path (for play that does not show its inputs), or `None` when the piece has
+    /// nowhere to go.
+    pub fn decide_placement(
+        &mut self,
+        position: &Position,
+        weights: &Weights,
+        config: &SearchConfig,
+        rng: &mut GameRng,
+    ) -> Option<(Placement, bool)> {
+        let (chosen, _) = self.best_move(position, weights, config, rng)?;
+        Some((chosen.placement, chosen.piece == FirstPiece::Held))
+    }
+
+    /// The first move chosen for `position` and the score it was ranked by.
+    fn best_move(
+        &mut self,
+        position: &Position,
+        weights: &Weights,
+        config: &SearchConfig,
+        rng: &mut GameRng,
+    ) -> Option<(Candidate, f64)> {
         self.score_first_moves(position, weights);
         if self.candidates.is_empty() {
             return None;
@@ -382,7 +408,7 @@ impl Searcher {
             chosen = plan;
             score = value;
         }
-        Some(self.choice(position, &chosen, score))
+        Some((chosen, score))
     }
 
     /// Every first move with its one-ply score and path, best first; ties keep search order.
