@@ -195,17 +195,13 @@ impl Incremental {
         self.width = width;
         self.visible = visible;
         self.top_row_limit = board.height() as i32 - 2;
-        let mut padded = [u64::MAX; PADDED];
-        padded[PAD..PAD + width].copy_from_slice(board.columns());
-        self.padded = padded;
+        self.padded.fill(u64::MAX);
+        self.padded[PAD..PAD + width].copy_from_slice(board.columns());
+        let padded = &self.padded;
         self.prefix[0] = (0, u64::MAX, 0);
         self.suffix[width] = (0, u64::MAX, 0);
-        self.pattern_prefix[1] = 0;
-        self.pattern_suffix[width] = 0;
         let mut t = Totals::default();
-        let mut patterns = [0u32; MAX_WIDTH];
         for (x, &word) in board.columns().iter().enumerate() {
-            let i = x + PAD;
             let counts = ColumnCounts {
                 height: height(word),
                 holes: column_hole_count(word),
@@ -213,21 +209,11 @@ impl Incremental {
                 transitions: column_transition_count(word),
             };
             self.columns[x] = counts;
-            self.wells[i] = column_wells(padded[i - 1], word, padded[i + 1]);
-            self.row_pairs[x] = pair_transitions(padded[i - 1], word, visible);
             t.heights += counts.height;
             t.cells += word.count_ones();
             t.holes += counts.holes;
             t.hole_depth += counts.hole_depth;
             t.column_transitions += counts.transitions;
-            t.wells += self.wells[i];
-            t.row_transitions += self.row_pairs[x];
-            if x > 0 {
-                let below = self.columns[x - 1].height;
-                self.bump_pairs[x] = below.abs_diff(counts.height);
-                patterns[x] = height_pattern(below as usize, counts.height as usize);
-                t.bumpiness += self.bump_pairs[x];
-            }
             let (holes, full, top) = self.prefix[x];
             self.prefix[x + 1] = (
                 holes | column_holes(word),
@@ -235,8 +221,6 @@ impl Incremental {
                 top.max(counts.height),
             );
         }
-        self.row_pairs[width] = pair_transitions(padded[PAD + width - 1], u64::MAX, visible);
-        t.row_transitions += self.row_pairs[width];
         for x in (0..width).rev() {
             let (holes, full, top) = self.suffix[x + 1];
             let word = padded[x + PAD];
@@ -246,11 +230,34 @@ impl Incremental {
                 top.max(self.columns[x].height),
             );
         }
-        for (p, &pattern) in patterns.iter().enumerate().take(width).skip(1) {
-            self.pattern_prefix[p + 1] = self.pattern_prefix[p] | pattern;
+        if self.needs.wells {
+            for i in PAD..PAD + width {
+                self.wells[i] = column_wells(padded[i - 1], padded[i], padded[i + 1]);
+                t.wells += self.wells[i];
+            }
         }
-        for p in (1..width).rev() {
-            self.pattern_suffix[p] = self.pattern_suffix[p + 1] | patterns[p];
+        if self.needs.row_transitions {
+            for p in 0..=width {
+                self.row_pairs[p] = pair_transitions(padded[PAD + p - 1], padded[PAD + p], visible);
+                t.row_transitions += self.row_pairs[p];
+            }
+        }
+        if self.needs.bumpiness || self.needs.patterns {
+            self.pattern_prefix[1] = 0;
+            self.pattern_suffix[width] = 0;
+            let mut patterns = [0u32; MAX_WIDTH];
+            for x in 1..width {
+                let (below, here) = (self.columns[x - 1].height, self.columns[x].height);
+                self.bump_pairs[x] = below.abs_diff(here);
+                patterns[x] = height_pattern(below as usize, here as usize);
+                t.bumpiness += self.bump_pairs[x];
+            }
+            for (p, &pattern) in patterns.iter().enumerate().take(width).skip(1) {
+                self.pattern_prefix[p + 1] = self.pattern_prefix[p] | pattern;
+            }
+            for p in (1..width).rev() {
+                self.pattern_suffix[p] = self.pattern_suffix[p + 1] | patterns[p];
+            }
         }
         self.totals = t;
         true
