@@ -20,7 +20,7 @@
 
 use crate::ai::features::{Incremental, Outcome};
 use crate::ai::weights::Weights;
-use crate::board::Board;
+use crate::board::{Board, MAX_WIDTH};
 use crate::error::{Error, Result};
 use crate::moves::{Input, MoveSearch, Placement, drop_placements};
 use crate::named::named_choices;
@@ -324,6 +324,44 @@ fn guideline_path(
         .expect("both searches find the same placements")
 }
 
+/// Calls `keep` with every first move of the current piece and of the hold alternative, scored,
+/// in move order; `first` holds each piece's placement searches and `incremental` the board's
+/// reading.
+fn for_each_first_move(
+    first: &mut [Finder; 2],
+    incremental: &mut Incremental,
+    position: &Position,
+    weights: &Weights,
+    mut keep: impl FnMut(Candidate),
+) {
+    let alternative = Searcher::hold_alternative(position);
+    let pieces = [Some(position.current), alternative];
+    let scorer = Scorer::new(
+        position.board,
+        position.rules.top_out(),
+        weights,
+        incremental,
+    );
+    for (which, piece) in FirstPiece::BOTH.into_iter().zip(pieces) {
+        let Some(piece) = piece else { continue };
+        let finder = &mut first[which.slot()];
+        for_each_placement(
+            finder,
+            position.board,
+            position.rules,
+            piece,
+            |index, placement| {
+                keep(Candidate {
+                    placement,
+                    piece: which,
+                    index,
+                    score: scorer.score(&placement),
+                })
+            },
+        );
+    }
+}
+
 /// The inputs that take a drop-only placement from the middle column: turns, shifts, hard drop.
 fn drop_path(board: &Board, placement: &Placement) -> Vec<Input> {
     let mut path = match placement.rotation {
@@ -385,11 +423,16 @@ impl Searcher {
         config: &SearchConfig,
         rng: &mut GameRng,
     ) -> Option<(Candidate, f64)> {
-        self.score_first_moves(position, weights);
-        if self.candidates.is_empty() {
+        let (best, ties) = if config.depth == 1 {
+            // Only the best first moves are kept: a one-ply decision needs no others.
+            (0, self.keep_best_first_moves(position, weights))
+        } else {
+            self.score_first_moves(position, weights);
+            self.best_candidate()
+        };
+        if ties == 0 {
             return None;
         }
-        let (best, ties) = self.best_candidate();
         let mut chosen = self.candidates[best];
         if ties > 1 && config.tie_break == TieBreak::Random {
             // Uniform among the tied best, from the game's generator.
@@ -433,35 +476,36 @@ impl Searcher {
             .filter(|&p| p != position.current)
     }
 
-    /// Fills `self.candidates` with every first move of the current piece and the hold alternative.
+    /// Fills `self.candidates` with every first move of the current piece and the hold
+    /// alternative.
     fn score_first_moves(&mut self, position: &Position, weights: &Weights) {
         self.candidates.clear();
-        let alternative = Searcher::hold_alternative(position);
-        let pieces = [Some(position.current), alternative];
-        let scorer = Scorer::new(
-            position.board,
-            position.rules.top_out(),
-            weights,
-            &mut self.incremental,
-        );
-        for (first, piece) in FirstPiece::BOTH.into_iter().zip(pieces) {
-            let Some(piece) = piece else { continue };
-            let candidates = &mut self.candidates;
-            for_each_placement(
-                &mut self.first[first.slot()],
-                position.board,
-                position.rules,
-                piece,
-                |index, placement| {
-                    candidates.push(Candidate {
-                        placement,
-                        piece: first,
-                        index,
-                        score: scorer.score(&placement),
-                    })
-                },
-            );
-        }
+        let candidates = &mut self.candidates;
+        let (first, incremental) = (&mut self.first, &mut self.incremental);
+        for_each_first_move(first, incremental, position, weights, |c| {
+            candidates.push(c)
+        });
+    }
+
+    /// Fills `self.candidates` with the first moves that tie for the best score, in move order,
+    /// and returns how many there are.
+    fn keep_best_first_moves(&mut self, position: &Position, weights: &Weights) -> usize {
+        self.candidates.clear();
+        // Room for every drop-only placement of two pieces, once, so that a long game's ties
+        // do not grow the list piece by piece.
+        self.candidates.reserve(2 * 4 * MAX_WIDTH);
+        let best = &mut self.candidates;
+        let (first, incremental) = (&mut self.first, &mut self.incremental);
+        for_each_first_move(first, incremental, position, weights, |c| {
+            // As `best_candidate` counts: the first move, then any better, then equals.
+            if best.is_empty() || c.score > best[0].score {
+                best.clear();
+                best.push(c);
+            } else if c.score == best[0].score {
+                best.push(c);
+            }
+        });
+        self.candidates.len()
     }
 
     /// The index of the first best candidate and how many candidates tie with it.
