@@ -246,10 +246,10 @@ impl Incremental {
             self.pattern_prefix[1] = 0;
             self.pattern_suffix[width] = 0;
             let mut patterns = [0u32; MAX_WIDTH];
-            for x in 1..width {
+            for (x, pattern) in patterns.iter_mut().enumerate().take(width).skip(1) {
                 let (below, here) = (self.columns[x - 1].height, self.columns[x].height);
                 self.bump_pairs[x] = below.abs_diff(here);
-                patterns[x] = height_pattern(below as usize, here as usize);
+                *pattern = height_pattern(below as usize, here as usize);
                 t.bumpiness += self.bump_pairs[x];
             }
             for (p, &pattern) in patterns.iter().enumerate().take(width).skip(1) {
