@@ -92,6 +92,18 @@ fn shift_rows(bits: u64, dy: i32) -> u64 {
     if dy >= 0 { bits << dy } else { bits >> -dy }
 }
 
+/// The positions of the set bits of `mask`, lowest first.
+#[inline]
+fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            bit
+        })
+    })
+}
+
 /// The rows reached from `start` by moving down one row at a time through the rows of `fits`.
 #[inline]
 fn fill_down(start: u64, fits: u64) -> u64 {
@@ -111,6 +123,10 @@ pub struct Reach {
     reached: [[u64; X_SLOTS]; 4],
     /// The part of `reached` whose shifts and turns have been followed.
     followed: [[u64; X_SLOTS]; 4],
+    /// Bit `slot` of `touched[r]`: `reached[r][slot]` (and `followed`) may be nonzero.
+    touched: [u32; 4],
+    /// Per canonical state and stored centre column, the resting positions found.
+    resting: [[u64; X_SLOTS]; 4],
     found: Vec<Placement>,
 }
 
@@ -139,9 +155,16 @@ impl Reach {
 
     /// Fills `reached` with every position reachable from `spawn`.
     fn flood(&mut self, piece: Piece, spawn: (i32, i32)) {
-        self.reached = [[0; X_SLOTS]; 4];
-        self.followed = [[0; X_SLOTS]; 4];
+        // Only the words the last search touched need clearing.
+        for (r, touched) in self.touched.iter_mut().enumerate() {
+            for slot in bits(*touched) {
+                self.reached[r][slot] = 0;
+                self.followed[r][slot] = 0;
+            }
+            *touched = 0;
+        }
         let start = (spawn.0 + X_OFFSET) as usize;
+        self.touched[0] = 1 << start;
         self.reached[0][start] = 1 << spawn.1;
         // Bit `slot` of `pending[r]`: that word has positions not yet followed.
         let mut pending = [0u32; 4];
@@ -190,6 +213,7 @@ impl Reach {
         if positions & !self.reached[r][slot] != 0 {
             self.reached[r][slot] |= positions;
             pending[r] |= 1 << slot;
+            self.touched[r] |= 1 << slot;
         }
     }
 
@@ -197,24 +221,29 @@ impl Reach {
     fn collect(&mut self, board: &Board, piece: Piece) {
         let states = if piece == Piece::O { 1 } else { 4 };
         // Each state's resting positions, moved into its canonical state's coordinates.
-        let mut resting = [[0u64; X_SLOTS]; 4];
+        let mut resting_slots = [0u32; 4];
         for r in 0..states {
             let shape = piece.shape(Rotation::from_index(r));
             let c = shape.canonical as usize;
             let canonical = piece.shape(Rotation::from_index(c));
             let dx = (shape.min_x - canonical.min_x) as i32;
             let dy = (shape.min_y - canonical.min_y) as i32;
-            for slot in 0..X_SLOTS {
+            for slot in bits(self.touched[r]) {
                 let rest = self.reached[r][slot] & !(self.fits.words[r][slot] << 1);
                 if rest != 0 {
-                    resting[c][(slot as i32 + dx) as usize] |= shift_rows(rest, dy);
+                    let target = (slot as i32 + dx) as usize;
+                    if resting_slots[c] >> target & 1 == 0 {
+                        self.resting[c][target] = 0;
+                        resting_slots[c] |= 1 << target;
+                    }
+                    self.resting[c][target] |= shift_rows(rest, dy);
                 }
             }
         }
-        for (r, words) in resting.iter().enumerate().take(states) {
+        for (r, &slots) in resting_slots.iter().enumerate() {
             let rotation = Rotation::from_index(r);
-            for (slot, &word) in words.iter().enumerate() {
-                let mut rows = word;
+            for slot in bits(slots) {
+                let mut rows = self.resting[r][slot];
                 while rows != 0 {
                     let y = rows.trailing_zeros() as i32;
                     rows &= rows - 1;
