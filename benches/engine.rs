@@ -145,29 +145,31 @@ fn placement_scores(c: &mut Criterion) {
     group.finish();
 }
 
+/// A search for the placements of a piece from its spawn position; gives how many it found.
+type PlacementSearch<'a> = dyn FnMut(&Board, Piece, (i32, i32)) -> usize + 'a;
+
 fn guideline_search(c: &mut Criterion) {
     let boards = mid_game_boards(Rules::guideline(), (10, 20), "dellacherie", 64);
     let mut group = c.benchmark_group("guideline placements of one piece, 10x20");
-    let mut by_inputs = MoveSearch::new();
     let mut i = 0;
-    group.bench_function("input by input, with paths", |b| {
-        b.iter(|| {
-            let (board, _) = &boards[i % boards.len()];
-            let piece = Piece::from_index(i % 7);
-            i += 1;
-            let spawn = spawn_position(board, piece).unwrap();
-            black_box(by_inputs.run(board, piece, spawn).len())
-        })
+    let mut each_board = |name: &str, run: &mut PlacementSearch| {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let (board, _) = &boards[i % boards.len()];
+                let piece = Piece::from_index(i % 7);
+                i += 1;
+                let spawn = spawn_position(board, piece).unwrap();
+                black_box(run(board, piece, spawn))
+            })
+        });
+    };
+    let mut by_inputs = MoveSearch::new();
+    each_board("input by input, with paths", &mut |board, piece, spawn| {
+        by_inputs.run(board, piece, spawn).len()
     });
     let mut by_words = Reach::new();
-    group.bench_function("word at a time", |b| {
-        b.iter(|| {
-            let (board, _) = &boards[i % boards.len()];
-            let piece = Piece::from_index(i % 7);
-            i += 1;
-            let spawn = spawn_position(board, piece).unwrap();
-            black_box(by_words.run(board, piece, spawn).len())
-        })
+    each_board("word at a time", &mut |board, piece, spawn| {
+        by_words.run(board, piece, spawn).len()
     });
     group.finish();
 }

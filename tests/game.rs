@@ -29,14 +29,19 @@ fn transcript(config: GameConfig, pieces: u64) -> (Vec<String>, tetris_ai::Stats
     (steps, game.stats())
 }
 
-#[test]
-fn the_same_seed_plays_the_same_game() {
-    for (rules, depth) in [
+/// Both rule sets, each at both depths.
+fn every_rule_set_and_depth() -> [(Rules, u8); 4] {
+    [
         (Rules::classic(), 1),
         (Rules::classic(), 2),
         (Rules::guideline(), 1),
         (Rules::guideline(), 2),
-    ] {
+    ]
+}
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    for (rules, depth) in every_rule_set_and_depth() {
         let first = transcript(config(rules, 42, depth), 300);
         let second = transcript(config(rules, 42, depth), 300);
         assert_eq!(first, second, "{rules:?} depth {depth}");
@@ -65,12 +70,7 @@ fn parallel_search_makes_the_same_choices() {
 
 #[test]
 fn playing_without_paths_makes_the_same_game_as_stepping() {
-    for (rules, depth) in [
-        (Rules::classic(), 1),
-        (Rules::classic(), 2),
-        (Rules::guideline(), 1),
-        (Rules::guideline(), 2),
-    ] {
+    for (rules, depth) in every_rule_set_and_depth() {
         let mut stepping = Game::new(config(rules, 17, depth)).unwrap();
         while stepping.stats().pieces < 400 && stepping.step().is_some() {}
         let stepped = stepping.stats();

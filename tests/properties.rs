@@ -1,6 +1,9 @@
 //! Properties of random play on random boards: pieces never overlap, no full row survives a lock,
 //! cell counts add up across clears, and every input path found replays to its placement.
 
+mod common;
+
+use common::random_board;
 use proptest::prelude::*;
 use tetris_ai::active::Active;
 use tetris_ai::moves::{Input, MoveSearch, drop_placements};
@@ -22,22 +25,6 @@ fn placements(
             None => Vec::new(),
         },
     }
-}
-
-/// A board with the bottom `rows` rows filled at random (about `density` of the cells), with
-/// full rows cleared.
-fn random_board(width: usize, height: usize, rows: usize, density: u32, seed: u64) -> Board {
-    let mut rng = GameRng::new(seed, 9);
-    let mut board = Board::new(width, height).unwrap();
-    for y in 0..rows.min(height) {
-        for x in 0..width {
-            if rng.below(100) < density {
-                board.set(x, y);
-            }
-        }
-    }
-    board.clear_full_rows();
-    board
 }
 
 fn replay(board: &Board, spawn: (i32, i32), piece: Piece, path: &[Input]) -> Option<Placement> {

@@ -2,10 +2,13 @@
 //! search: the same cells, the same T-spins, each once; and the input search asked for one
 //! placement's path gives the path it gives when it searches everything.
 
+mod common;
+
+use common::random_board;
 use proptest::prelude::*;
 use tetris_ai::moves::{MoveSearch, sorted_cells};
 use tetris_ai::reach::Reach;
-use tetris_ai::rules::{GameRng, Spin, spawn_position};
+use tetris_ai::rules::{Spin, spawn_position};
 use tetris_ai::{Board, Piece, Placement};
 
 /// A placement as the cells it fills (sorted) and its spin.
@@ -34,22 +37,6 @@ fn both(board: &Board, piece: Piece) -> (Vec<CellsAndSpin>, Vec<CellsAndSpin>) {
     by_inputs.sort();
     by_words.sort();
     (by_inputs, by_words)
-}
-
-/// A board whose bottom `rows` rows are filled at random, about `density` percent of the cells,
-/// and full rows cleared: the holes leave overhangs, tucks and T slots.
-fn random_board(width: usize, height: usize, rows: usize, density: u32, seed: u64) -> Board {
-    let mut rng = GameRng::new(seed, 3);
-    let mut board = Board::new(width, height).unwrap();
-    for y in 0..rows.min(height) {
-        for x in 0..width {
-            if rng.below(100) < density {
-                board.set(x, y);
-            }
-        }
-    }
-    board.clear_full_rows();
-    board
 }
 
 #[test]
