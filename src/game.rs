@@ -472,8 +472,13 @@ impl Game {
                 self.colors[y as usize * width + x as usize] = placement.piece.index() as u8 + 1;
             }
         }
-        let mut kept = 0;
-        for y in 0..rows {
+        if cleared == 0 {
+            return;
+        }
+        // Rows below the lowest cleared one stay where they are.
+        let lowest = cleared.trailing_zeros() as usize;
+        let mut kept = lowest;
+        for y in lowest..rows {
             if cleared >> y & 1 == 0 {
                 self.colors
                     .copy_within(y * width..(y + 1) * width, kept * width);

@@ -288,6 +288,25 @@ fn the_guideline_ai_holds_and_scores() {
 }
 
 #[test]
+fn the_colours_follow_the_board_through_line_clears() {
+    let mut game = Game::new(config(Rules::classic(), 12, 1)).unwrap();
+    for pieces in [1, 7, 60, 300] {
+        game.play(Some(pieces));
+        let view = game.view();
+        let board = game.board();
+        for (i, &colour) in view.cells.iter().enumerate() {
+            let (x, y) = (i % board.width(), i / board.width());
+            assert_eq!(
+                colour != 0,
+                board.filled(x, y),
+                "cell ({x}, {y}) after {pieces} pieces"
+            );
+        }
+    }
+    assert!(game.stats().lines > 50, "the game cleared lines");
+}
+
+#[test]
 fn the_view_shows_the_board_the_piece_and_its_ghost() {
     let mut game = Game::new(config(Rules::guideline(), 8, 1)).unwrap();
     for _ in 0..5 {
