@@ -170,27 +170,25 @@ impl Incremental {
         if terms.len() > self.terms.len() {
             return false;
         }
+        let mut needs = Needs::default();
         for (slot, term) in self.terms.iter_mut().zip(terms) {
             let Some(kind) = term.kind() else {
                 return false;
             };
             *slot = (kind, term.weight, term.exponent);
+            needs.exponents |= term.exponent.is_some();
+            match kind {
+                Kind::HoleDepth => needs.hole_depth = true,
+                Kind::RowsWithHoles => needs.hole_rows = true,
+                Kind::CumulativeWells => needs.wells = true,
+                Kind::RowTransitions => needs.row_transitions = true,
+                Kind::Bumpiness | Kind::AvgHeightDifference => needs.bumpiness = true,
+                Kind::PatternDiversity => needs.patterns = true,
+                _ => {}
+            }
         }
         self.term_count = terms.len();
-        let weighted = |kinds: &[Kind]| {
-            self.terms[..terms.len()]
-                .iter()
-                .any(|t| kinds.contains(&t.0))
-        };
-        self.needs = Needs {
-            hole_depth: weighted(&[Kind::HoleDepth]),
-            hole_rows: weighted(&[Kind::RowsWithHoles]),
-            exponents: terms.iter().any(|t| t.exponent.is_some()),
-            wells: weighted(&[Kind::CumulativeWells]),
-            row_transitions: weighted(&[Kind::RowTransitions]),
-            bumpiness: weighted(&[Kind::Bumpiness, Kind::AvgHeightDifference]),
-            patterns: weighted(&[Kind::PatternDiversity]),
-        };
+        self.needs = needs;
         let visible = low_bits(board.height());
         self.width = width;
         self.visible = visible;
