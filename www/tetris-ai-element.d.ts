@@ -1,6 +1,6 @@
 // Types of tetris-ai-element.js: the <tetris-ai> custom element.
 
-import type { Game, Rules, Search, Weights } from './tetris-ai.js';
+import type { Build, Game, Rules, Search, Weights } from './tetris-ai.js';
 
 /** The `<tetris-ai>` element. Every setting is an attribute and a property; a change applies at once. */
 export declare class TetrisAiElement extends HTMLElement {
@@ -45,8 +45,8 @@ export declare class TetrisAiElement extends HTMLElement {
   readonly rulesInPlay: Rules | null;
   /** The search the AI runs (null before it starts). */
   readonly searchInPlay: Search | null;
-  /** "threaded" or "plain" (null before it starts). */
-  readonly build: 'threaded' | 'plain' | null;
+  /** "threaded", "simd" or "plain" (null before it starts). */
+  readonly build: Build | null;
   /** Resolves once the first game runs; rejects (and shows why in the box) if it cannot. */
   readonly ready: Promise<void>;
   readonly paused: boolean;
@@ -72,7 +72,7 @@ export declare class TetrisAiElement extends HTMLElement {
 }
 
 export interface TetrisAiEventMap {
-  ready: CustomEvent<{ build: 'threaded' | 'plain' }>;
+  ready: CustomEvent<{ build: Build }>;
   piece: CustomEvent<{ placement: unknown; stats: unknown }>;
   lines: CustomEvent<{ cleared: number; lines: number }>;
   gameover: CustomEvent<{ stats: unknown }>;

@@ -10,11 +10,12 @@
 // `autorestart` (a new game after the AI's game ends), `controls` (none, play or full), `touch`
 // (auto, on or off), `parallel` (auto, on or off), and `ai-delay`, `fps`, `hints`, `gravity`,
 // `lock-delay`, `margin`. The game runs in a worker of its own, on the threaded build where the
-// page is cross-origin isolated, else the plain one; the element sizes itself to its box, keeps
-// its styles in its shadow root and takes keys only while it has focus. Touch buttons show
-// where the pointer is coarse (or as `touch` says), a "?" button and the ? key show the keys
-// and a legend, and a polite live region announces line clears and game over. Events: `ready`,
-// `newgame`, `piece`, `lines`, `gameover`, `error`. Removing it stops its worker.
+// page is cross-origin isolated, else the simd one (the plain one where the browser has no
+// WebAssembly SIMD); the element sizes itself to its box, keeps its styles in its shadow root
+// and takes keys only while it has focus. Touch buttons show where the pointer is coarse (or as
+// `touch` says), a "?" button and the ? key show the keys and a legend, and a polite live region
+// announces line clears and game over. Events: `ready`, `newgame`, `piece`, `lines`,
+// `gameover`, `error`. Removing it stops its worker.
 
 import { createGame, limits, presets, resolveBuild } from './tetris-ai.js';
 import { attachKeyboard } from './lib/keys.js';
@@ -606,7 +607,7 @@ export class TetrisAiElement extends HTMLElement {
     const on = this.parallelInUse();
     let why;
     if (this.game?.build !== 'threaded') {
-      why = 'Off: the plain build has no thread pool.';
+      why = `Off: the ${this.game?.build ?? 'single-threaded'} build has no thread pool.`;
     } else if (this.settings.parallel !== 'auto') {
       why = `${on ? 'On' : 'Off'}: your choice.`;
     } else if (!this.calibration) {
@@ -976,7 +977,7 @@ export class TetrisAiElement extends HTMLElement {
     return this.settings ? structuredClone(this.config(this.settings).search) : null;
   }
 
-  /** The build the game runs on: "threaded" or "plain" (null before it starts). */
+  /** The build the game runs on: "threaded", "simd" or "plain" (null before it starts). */
   get build() {
     return this.game ? this.game.build : null;
   }

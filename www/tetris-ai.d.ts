@@ -1,7 +1,16 @@
 // Types of tetris-ai.js, the JavaScript API of the tetris-ai engine.
 
-/** "auto" (threaded where the page is cross-origin isolated and has wasm threads), or a build. */
-export type BuildChoice = 'auto' | 'threaded' | 'plain';
+/**
+ * A WebAssembly build: "threaded" (SIMD and a thread pool), "simd" (SIMD on one thread) or
+ * "plain" (neither; runs in every browser with WebAssembly).
+ */
+export type Build = 'threaded' | 'simd' | 'plain';
+
+/**
+ * "auto" (threaded where the page is cross-origin isolated and the browser has wasm threads and
+ * SIMD, else simd where it has SIMD, else plain), or a build (rejects where it cannot run).
+ */
+export type BuildChoice = 'auto' | Build;
 
 /** A feature's weight: a number, or a weight with an exponent. */
 export type Weight = number | { weight: number; exponent?: number | null };
@@ -119,11 +128,11 @@ export type Key = 'left' | 'right' | 'soft_drop' | 'hard_drop' | 'cw' | 'ccw' | 
 
 /** A game in a worker of its own. Every method resolves once the worker has answered. */
 export declare class Game {
-  /** "threaded" or "plain". */
-  readonly build: 'threaded' | 'plain';
-  /** The threaded build's pool size (1 on the plain build). */
+  /** The build the game runs on. */
+  readonly build: Build;
+  /** The threaded build's pool size (1 on the single-threaded builds). */
   readonly threads: number;
-  /** Why the plain build runs, where it does ("" otherwise). */
+  /** Why a build other than the threaded one runs, where one does ("" otherwise). */
   readonly note: string;
   /** Whether the game's worker still runs. */
   readonly alive: boolean;
@@ -223,7 +232,7 @@ export interface Progress {
 /** Options of `createEvolution` and `resumeEvolution`. */
 export interface EvolutionOptions {
   build?: BuildChoice;
-  /** Plain workers (default: one per core). */
+  /** Workers of a single-threaded build, simd or plain (default: one per core). */
   workers?: number;
   /** Threads of the threaded build's pool (default: one per core). */
   threads?: number;
@@ -231,7 +240,8 @@ export interface EvolutionOptions {
 
 /** An evolution run in engine workers. */
 export declare class Evolution {
-  readonly build: 'threaded' | 'plain';
+  readonly build: Build;
+  /** Why a build other than the threaded one runs, where one does ("" otherwise). */
   readonly note: string;
   /** Workers playing games (1 on the threaded build). */
   readonly size: number;
@@ -291,6 +301,4 @@ export function limits(): Promise<{
   game: Required<GameConfig>;
   default_preset: string;
 }>;
-export function resolveBuild(
-  build?: BuildChoice,
-): Promise<{ build: 'threaded' | 'plain'; note: string }>;
+export function resolveBuild(build?: BuildChoice): Promise<{ build: Build; note: string }>;

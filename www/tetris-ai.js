@@ -1,13 +1,14 @@
 // tetris-ai: the JavaScript API of the engine. Everything heavy runs in Web Workers (a game in a
-// worker of its own, an evolution in one worker with the threaded build's pool or in one plain
-// worker per core), so the page's main thread only renders and forwards input. The WebAssembly
-// builds are found next to this module (through import.meta.url), so it works from any page.
+// worker of its own, an evolution in one worker with the threaded build's pool or in one
+// single-threaded worker per core), so the page's main thread only renders and forwards input.
+// The WebAssembly builds are found next to this module (through import.meta.url), so it works
+// from any page.
 //
 //   import { createGame, createEvolution, presets } from './tetris-ai.js';
 //   const game = await createGame({ preset: 'du', width: 10, height: 10, seed: 1 });
 //   const stats = await game.play(1000);
 
-import { chooseBuild, EngineWorker } from './lib/engine.js';
+import { chooseBuild, EngineWorker, singleThreadedBuild } from './lib/engine.js';
 import { Evolution } from './lib/evolution.js';
 import { Game } from './lib/game.js';
 
@@ -21,7 +22,10 @@ let helper = null;
 let helperTimer = null;
 const cache = new Map();
 
-/** Runs `use(remote)` on a shared plain worker that closes itself once idle. */
+/**
+ * Runs `use(remote)` on a shared single-threaded worker (the simd build where the browser has
+ * SIMD, else the plain one) that closes itself once idle.
+ */
 async function onHelper(use) {
   clearTimeout(helperTimer);
   if (
@@ -31,7 +35,7 @@ async function onHelper(use) {
       () => false,
     ))
   ) {
-    helper = EngineWorker.start({ build: 'plain', name: 'catalog' });
+    helper = singleThreadedBuild().then((build) => EngineWorker.start({ build, name: 'catalog' }));
     helper.catch(() => {
       helper = null;
     });
@@ -65,7 +69,9 @@ function catalog() {
 /**
  * Starts a game in a worker of its own. `config`: the engine's game configuration (`rules`,
  * `width`, `height`, `seed`, `preset` or `weights`, `search`, `handling`). `options.build`:
- * "auto" (default: threaded where the page is cross-origin isolated), "threaded" or "plain".
+ * "auto" (default: threaded where the page is cross-origin isolated and the browser has
+ * WebAssembly threads and SIMD, else simd where it has SIMD, else plain), "threaded", "simd" or
+ * "plain"; a build that cannot run here rejects, naming why.
  * Resolves to a `Game`; a bad configuration rejects with an Error naming the bad value.
  */
 export function createGame(config = {}, options = {}) {
@@ -75,7 +81,7 @@ export function createGame(config = {}, options = {}) {
 /**
  * Starts an evolution run from `config` (a checkpoint's `config`; `evolutionConfig(options)`
  * makes one from the CLI's choices). `options.build` as for `createGame`; `options.workers`
- * (plain) and `options.threads` (threaded) size the run. Resolves to an `Evolution` with
+ * (simd and plain) and `options.threads` (threaded) size the run. Resolves to an `Evolution` with
  * `generation()`, `checkpoint()`, `onProgress`, `pause()` and `close()`.
  */
 export function createEvolution(config, options = {}) {
@@ -117,8 +123,8 @@ export async function limits() {
 }
 
 /**
- * The build `build` ("auto", "threaded" or "plain") resolves to on this page: `{build, note}`,
- * where `note` says why the plain build runs when it does.
+ * The build `build` ("auto", "threaded", "simd" or "plain") resolves to on this page:
+ * `{build, note}`, where `note` says why a build other than the threaded one runs when it does.
  */
 export function resolveBuild(build = 'auto') {
   return chooseBuild(build);

@@ -1,12 +1,14 @@
-// Benchmark: decisions per second in WebAssembly, on the plain build (no isolation headers) and
-// on the threaded build (with them), each playing whole games in its worker, against the native
-// command line on the same games (one thread each; the games are the same, so the lines must be
-// too).
+// Benchmark: decisions per second in WebAssembly, on the plain and the simd build (the page not
+// isolated) and on the threaded build (isolated), each playing whole games in its worker,
+// against the native command line on the same games (one thread each; the games are the same,
+// so the lines must be too).
 //
-//   ./build.sh build && cargo build --release && node benches/browser/decisions.mjs [RUNS]
+//   ./build.sh build && cargo build --release && node benches/browser/decisions.mjs [RUNS] [BUILD...]
 //
-// Prints, per work, the median of RUNS runs (default 3) for native, plain and threaded, and the
-// ratio of each build's time to the native time.
+// Prints, per work, the median of RUNS runs (default 3) for native and each build (default all
+// three; name some to measure only those), and the ratio of each build's time to the native
+// time. The runs take turns (native, then each build, RUNS times), so that a machine that slows
+// down for a while slows every one alike.
 
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -14,6 +16,12 @@ import { ROOT, launchBrowser, startServer } from '../../tests/browser/harness.mj
 import { median, isolationHeaders } from './common.mjs';
 
 const RUNS = Number(process.argv[2] || 3);
+/** Each build, and whether its page is cross-origin isolated (the threaded build needs it). */
+const ALL = { plain: false, simd: false, threaded: true };
+const BUILDS = process.argv.length > 3 ? process.argv.slice(3) : Object.keys(ALL);
+for (const build of BUILDS) {
+  if (!(build in ALL)) throw new Error(`no build "${build}": ${Object.keys(ALL).join(', ')}`);
+}
 const CLI = path.join(ROOT, 'target', 'release', 'tetris-ai');
 const WORK = [
   { preset: 'du', width: 10, height: 10, games: 100, cap: null },
@@ -31,61 +39,70 @@ function native(work) {
   return { lines: out.mean * out.games, rate: out.decisions_per_second };
 }
 
-/** Lines and decisions per second of `work` in one game worker of `page`, seeds 0, 1, ... */
-function inBrowser(page, work) {
-  return page.evaluate(async (work) => {
-    const { createGame } = await import('./tetris-ai.js');
-    const config = { preset: work.preset, width: work.width, height: work.height, seed: 0 };
-    const game = await createGame(config);
-    let lines = 0;
-    let pieces = 0;
-    const start = performance.now();
-    for (let seed = 0; seed < work.games; seed++) {
-      if (seed > 0) await game.reset({ ...config, seed });
-      const stats = await game.call('play', work.cap);
-      lines += stats.lines;
-      pieces += stats.pieces;
-    }
-    const seconds = (performance.now() - start) / 1000;
-    game.close();
-    return { build: game.build, lines, rate: pieces / seconds };
-  }, work);
+/** Lines and decisions per second of `work` in one game worker of `page` on `build`. */
+function inBrowser(page, work, build) {
+  return page.evaluate(
+    async ([work, build]) => {
+      const { createGame } = await import('./tetris-ai.js');
+      const config = { preset: work.preset, width: work.width, height: work.height, seed: 0 };
+      const game = await createGame(config, { build });
+      let lines = 0;
+      let pieces = 0;
+      const start = performance.now();
+      for (let seed = 0; seed < work.games; seed++) {
+        if (seed > 0) await game.reset({ ...config, seed });
+        const stats = await game.call('play', work.cap);
+        lines += stats.lines;
+        pieces += stats.pieces;
+      }
+      const seconds = (performance.now() - start) / 1000;
+      game.close();
+      return { build: game.build, lines, rate: pieces / seconds };
+    },
+    [work, build],
+  );
+}
+
+/** One run of `work` on `build` in a fresh context of `browser`, on a page of `server`. */
+async function run(browser, server, work, build) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    // An empty page of the server's origin (the site's own page would play a game too).
+    const headers = isolationHeaders(server.isolation);
+    await page.route('**/decisions.html', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', headers, body: PAGE }),
+    );
+    await page.goto(`${server.url}decisions.html`);
+    const result = await inBrowser(page, work, build);
+    if (result.build !== build) throw new Error(`asked for ${build}, ran ${result.build}`);
+    return result;
+  } finally {
+    await context.close();
+  }
 }
 
 const browser = await launchBrowser();
+const servers = {};
 try {
+  servers.false = await startServer({ isolation: false });
+  servers.true = await startServer({ isolation: true });
   for (const work of WORK) {
     const label = `${work.preset}, ${work.width}x${work.height}, ${work.games} game(s)${
       work.cap ? ` capped at ${work.cap} pieces` : ''
     }`;
     const results = { native: [] };
     let lines = null;
-    for (let run = 0; run < RUNS; run++) {
+    for (let turn = 0; turn < RUNS; turn++) {
       const result = native(work);
       results.native.push(result.rate);
       lines = result.lines;
-    }
-    for (const isolation of [false, true]) {
-      const server = await startServer({ isolation });
-      const headers = isolationHeaders(isolation);
-      try {
-        for (let run = 0; run < RUNS; run++) {
-          const context = await browser.newContext();
-          const page = await context.newPage();
-          // An empty page of the server's origin (the site's own page would play a game too).
-          await page.route('**/decisions.html', (route) =>
-            route.fulfill({ status: 200, contentType: 'text/html', headers, body: PAGE }),
-          );
-          await page.goto(`${server.url}decisions.html`);
-          const result = await inBrowser(page, work);
-          await context.close();
-          if (result.lines !== lines) {
-            throw new Error(`${result.build} played ${result.lines} lines, native ${lines}`);
-          }
-          (results[result.build] ??= []).push(result.rate);
+      for (const build of BUILDS) {
+        const played = await run(browser, servers[ALL[build]], work, build);
+        if (played.lines !== lines) {
+          throw new Error(`${build} played ${played.lines} lines, native ${lines}`);
         }
-      } finally {
-        server.stop();
+        (results[build] ??= []).push(played.rate);
       }
     }
     const base = median(results.native);
@@ -93,9 +110,11 @@ try {
     for (const [name, rates] of Object.entries(results)) {
       const rate = median(rates);
       const ratio = name === 'native' ? '' : `, ${(base / rate).toFixed(2)}x the native time`;
-      console.log(`  ${name}: ${Math.round(rate)} decisions/s${ratio}`);
+      const all = rates.map((r) => Math.round(r)).join(' ');
+      console.log(`  ${name}: ${Math.round(rate)} decisions/s${ratio} (runs: ${all})`);
     }
   }
 } finally {
   await browser.close();
+  await Promise.all(Object.values(servers).map((server) => server.stop()));
 }

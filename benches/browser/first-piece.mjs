@@ -1,5 +1,5 @@
 // Benchmark: the time from navigation to the first piece a `<tetris-ai>` element places, on the
-// plain build (no isolation headers) and on the threaded build (with them), each in a fresh
+// simd build (no isolation headers) and on the threaded build (with them), each in a fresh
 // browser context (nothing cached). The element places a piece at once (ai-delay -1).
 //
 //   ./build.sh build && node benches/browser/first-piece.mjs [RUNS]

@@ -1,9 +1,9 @@
-// The <tetris-ai> element: two elements on one page play independently (plain build without
+// The <tetris-ai> element: two elements on one page play independently (simd build without
 // isolation, threaded with it); removing one stops its worker and its drawing; a bad attribute
 // is shown inside the element and fires `error`, whether it is there from the start or comes
 // later (the game then goes on); keys play only while the element has focus; a changed
 // attribute applies at once; and the npm package, installed from its tarball, runs a game from
-// the element and from the API, threaded and plain.
+// the element and from the API, threaded and simd.
 
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,11 +30,11 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const WAIT = { timeout: 10_000 };
 
 let browser;
-let plain;
+let unisolated;
 let isolated;
 
 before(async () => {
-  [plain, isolated] = await Promise.all([
+  [unisolated, isolated] = await Promise.all([
     startServer({ isolation: false }),
     startServer({ isolation: true }),
   ]);
@@ -43,7 +43,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  await Promise.all([plain?.stop(), isolated?.stop()]);
+  await Promise.all([unisolated?.stop(), isolated?.stop()]);
 });
 
 /** Opens `html` as a page of `server` (as element-test.html). */
@@ -160,9 +160,9 @@ async function twoGames(t, server, build) {
 }
 
 test(
-  'embed.html without isolation: two games play independently on the plain build',
+  'embed.html without isolation: two games play independently on the simd build',
   { timeout: 90_000 },
-  (t) => twoGames(t, plain, 'plain'),
+  (t) => twoGames(t, unisolated, 'simd'),
 );
 
 test('embed.html with isolation: both games run the threaded build', { timeout: 90_000 }, (t) =>
@@ -175,7 +175,7 @@ test(
   'removing an element stops its worker and its drawing; the other game goes on',
   { timeout: 90_000 },
   async (t) => {
-    const opened = await openPage(browser, `${plain.url}embed.html`, { ready: false });
+    const opened = await openPage(browser, `${unisolated.url}embed.html`, { ready: false });
     try {
       const { page } = opened;
       await elementsReady(page);
@@ -254,7 +254,7 @@ test(
   'an element made with a bad attribute says so inside it and fires error',
   { timeout: 90_000 },
   async (t) => {
-    const opened = await openHtml(plain, hostPage(''));
+    const opened = await openHtml(unisolated, hostPage(''));
     try {
       const { page } = opened;
       await page.waitForFunction(() => customElements.get('tetris-ai'), null, WAIT);
@@ -354,7 +354,7 @@ test(
   { timeout: 90_000 },
   async (t) => {
     const opened = await openHtml(
-      plain,
+      unisolated,
       hostPage(
         '<tetris-ai id="game" autoplay ai-delay="-1" fps="20" board="10x20" rules="classic" seed="1" preset="dellacherie"></tetris-ai>',
       ),
@@ -470,7 +470,7 @@ test(
 
 test('keys play only while the element has focus', { timeout: 90_000 }, async (t) => {
   const opened = await openHtml(
-    plain,
+    unisolated,
     hostPage(
       '<p><input id="host-input" aria-label="A field of the host page"></p>\n' +
         '<tetris-ai id="game" controls="play" rules="guideline" board="10x20" seed="5" gravity="1000" lock-delay="1000"></tetris-ai>',
@@ -563,7 +563,7 @@ test('keys play only while the element has focus', { timeout: 90_000 }, async (t
 
 test('a changed attribute applies at once', { timeout: 90_000 }, async (t) => {
   const opened = await openHtml(
-    plain,
+    unisolated,
     hostPage(
       '<tetris-ai id="game" autoplay ai-delay="-1" fps="20" board="10x20" seed="3"></tetris-ai>',
     ),
@@ -682,6 +682,7 @@ const PACKAGE_SOURCES = [
   'vendor/comlink.mjs',
   'vendor/wasm-feature-detect.js',
   'pkg/plain',
+  'pkg/simd',
   'pkg/threaded',
   'package',
 ].map((name) => path.join(ROOT, 'www', name));
@@ -766,7 +767,7 @@ describe('the npm package', () => {
       await fs.writeFile(path.join(app, 'element.html'), ELEMENT_PAGE);
       await fs.writeFile(path.join(app, 'api.html'), API_PAGE);
       servers.threaded = await serveFolder(app, true);
-      servers.plain = await serveFolder(app, false);
+      servers.simd = await serveFolder(app, false);
     },
     { timeout: 900_000 },
   );
@@ -776,7 +777,7 @@ describe('the npm package', () => {
     if (work) await fs.rm(work, { recursive: true, force: true });
   });
 
-  test('the tarball holds the API, the element, their types and both builds', (t) => {
+  test('the tarball holds the API, the element, their types and the three builds', (t) => {
     t.diagnostic(
       `${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${packed.files.length} files`,
     );
@@ -794,6 +795,8 @@ describe('the npm package', () => {
       'vendor/wasm-feature-detect.js',
       'pkg/plain/tetris_ai.js',
       'pkg/plain/tetris_ai_bg.wasm',
+      'pkg/simd/tetris_ai.js',
+      'pkg/simd/tetris_ai_bg.wasm',
       'pkg/threaded/tetris_ai.js',
       'pkg/threaded/tetris_ai_bg.wasm',
     ]) {
@@ -808,7 +811,7 @@ describe('the npm package', () => {
     }
   });
 
-  for (const build of ['threaded', 'plain']) {
+  for (const build of ['threaded', 'simd']) {
     test(
       `installed from the tarball, <tetris-ai> plays (${build})`,
       { timeout: 90_000 },

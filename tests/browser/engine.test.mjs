@@ -1,5 +1,5 @@
 // Issue test 1: with the cross-origin isolation headers the page runs the threaded build;
-// served without them it falls back to the plain build and says why in a note.
+// served without them it falls back to the simd build and says why in a note.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -57,14 +57,14 @@ test(
 );
 
 test(
-  'without the isolation headers the page runs the plain build',
+  'without the isolation headers the page runs the simd build',
   { timeout: 120_000 },
   async () => {
     const engine = await engineOf(false);
     assert.equal(engine.isolated, false, 'crossOriginIsolated should be false without COOP/COEP');
-    assert.equal(engine.shown, 'plain', '#engine-kind');
-    assert.equal(engine.kind, 'plain', 'window.tetris.kind');
-    assert.equal(engine.note.visible, true, '#engine-note should say why the plain build runs');
+    assert.equal(engine.shown, 'simd', '#engine-kind');
+    assert.equal(engine.kind, 'simd', 'window.tetris.kind');
+    assert.equal(engine.note.visible, true, '#engine-note should say why the simd build runs');
     assert.match(
       engine.note.text,
       /isolat/i,

@@ -1,5 +1,5 @@
-// Evolution in the browser: a generation runs on the threaded and on the plain build and gives
-// the same report; the game keeps animating while one runs; a reload resumes a run of the
+// Evolution in the browser: a generation runs on the threaded, the simd and the plain build and
+// gives the same report; the game keeps animating while one runs; a reload resumes a run of the
 // Evolution panel where it stopped; checkpoints move between the page and `tetris-ai evolve`
 // both ways; a worker that dies mid-generation is replaced and the generation still gives its
 // report; and a corrupt or foreign import changes nothing.
@@ -84,7 +84,7 @@ const MORE = 2;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let isolated; // the page served cross-origin isolated: the threaded build
-let plain; // served without the headers: the plain build
+let unisolated; // served without the headers: the simd build
 let browser;
 let scratch;
 
@@ -92,7 +92,7 @@ before(
   async () => {
     // The command line, if it is not built yet or out of date (a no-op otherwise).
     await run('cargo', ['build', '--release', '--quiet'], { cwd: ROOT, timeout: 900_000 });
-    [isolated, plain] = await Promise.all([
+    [isolated, unisolated] = await Promise.all([
       startServer({ isolation: true }),
       startServer({ isolation: false }),
     ]);
@@ -104,7 +104,7 @@ before(
 
 after(async () => {
   await browser?.close();
-  await Promise.all([isolated?.stop(), plain?.stop()]);
+  await Promise.all([isolated?.stop(), unisolated?.stop()]);
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
@@ -508,7 +508,7 @@ function cpuOf(longTask, tasks) {
 // ---- the tests ----
 
 test(
-  'a generation gives the same report on the threaded and the plain build',
+  'a generation gives the same report on the threaded, the simd and the plain build',
   { timeout: 120_000 },
   async () => {
     const runs = {};
@@ -517,19 +517,15 @@ test(
       runs.threaded = await generationsIn(page, config, 2);
       runs.asked = await generationsIn(page, config, 2, { build: 'plain' });
     });
-    await withPage(plain, async ({ page }) => {
+    await withPage(unisolated, async ({ page }) => {
       const config = await configIn(page, SMALL);
-      runs.plain = await generationsIn(page, config, 2);
+      runs.simd = await generationsIn(page, config, 2);
     });
     assert.equal(runs.threaded.build, 'threaded', 'the isolated page runs the threaded build');
     assert.equal(runs.threaded.size, 1, 'the threaded build plays on one worker');
     assert.equal(runs.asked.build, 'plain', 'build: "plain" runs the plain build');
-    assert.equal(
-      runs.plain.build,
-      'plain',
-      'the page served without isolation runs the plain build',
-    );
-    assert.ok(runs.plain.size >= 1);
+    assert.equal(runs.simd.build, 'simd', 'the page served without isolation runs the simd build');
+    assert.ok(runs.simd.size >= 1);
 
     const [first] = runs.threaded.reports;
     assert.equal(first.generation, 1);
@@ -542,7 +538,7 @@ test(
       Object.keys(first.best_weights).sort(),
       JSON.parse(runs.threaded.checkpoint).config.features.sort(),
     );
-    for (const name of ['plain', 'asked']) {
+    for (const name of ['simd', 'asked']) {
       sameReports(runs[name].reports, runs.threaded.reports, `${name} build against threaded`);
       assert.deepEqual(
         untimedCheckpoint(runs[name].checkpoint),
@@ -555,7 +551,7 @@ test(
 
 for (const [build, server] of [
   ['threaded', () => isolated],
-  ['plain', () => plain],
+  ['simd', () => unisolated],
 ]) {
   test(
     `the game keeps animating while a generation runs (${build})`,
@@ -851,7 +847,7 @@ test(
   'a plain worker ended mid-generation is replaced and the generation gives the same report',
   { timeout: 150_000 },
   async (t) => {
-    await withPage(plain, async ({ page }) => {
+    await withPage(unisolated, async ({ page }) => {
       const config = await longConfigIn(page);
       const options = { build: 'plain', workers: 2 };
       const uninterrupted = await generationsIn(page, config, 1, options);

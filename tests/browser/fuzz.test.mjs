@@ -1,7 +1,8 @@
 // Issue test 12: no JavaScript value breaks the engine. Seeded random sequences of calls with
 // arguments of every JS type go to every function and method the module exports (found at run
-// time), on both builds; no call may trap, panic or hang, every throw is an `Error`, a thrown
-// call leaves the game as it was, and the game still answers `stats()` and `step()` afterwards.
+// time), on the plain build and on the threaded one (compiled with SIMD, as the simd build is);
+// no call may trap, panic or hang, every throw is an `Error`, a thrown call leaves the game as it
+// was, and the game still answers `stats()` and `step()` afterwards.
 //
 // FUZZ_SEED=<n> replays a run, FUZZ_CALLS=<n> sets the number of calls per build.
 

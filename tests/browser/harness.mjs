@@ -154,9 +154,13 @@ async function startServerOnce({ isolation, timeout }) {
   return { url, port, isolation, stop, output: () => output };
 }
 
-/** Launches headless Chromium. */
-export function launchBrowser() {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+/** Launches headless Chromium, with the command-line switches `args` besides the usual ones. */
+export function launchBrowser({ args = [] } = {}) {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...args],
+  });
 }
 
 /**

@@ -1,43 +1,72 @@
 // Starting engine workers: which build to run (threaded where the page is cross-origin isolated
-// and the browser has WebAssembly threads, else plain), a worker that loads it, and a watch that
-// notices when a worker dies (terminated, crashed, or its instance trapped), so that no call
-// waits forever on a dead worker.
+// and the browser has WebAssembly threads and SIMD, else simd where it has SIMD, else plain), a
+// worker that loads it, and a watch that notices when a worker dies (terminated, crashed, or its
+// instance trapped), so that no call waits forever on a dead worker.
 
 import * as Comlink from '../vendor/comlink.mjs';
-import { threads as threadsSupported } from '../vendor/wasm-feature-detect.js';
+import {
+  simd as simdSupported,
+  threads as threadsSupported,
+} from '../vendor/wasm-feature-detect.js';
 
 /** The package's root URL: the builds live in `pkg/` and the worker in `lib/` below it. */
 const BASE = new URL('../', import.meta.url).href;
 
-/** The builds `options.build` may name. */
-export const BUILDS = ['auto', 'threaded', 'plain'];
+/**
+ * The builds `options.build` may name: "auto", or one of the builds, best first (threaded:
+ * SIMD and a thread pool; simd: SIMD on one thread; plain: neither, for every browser).
+ */
+export const BUILDS = ['auto', 'threaded', 'simd', 'plain'];
 
-/** Why the threaded build cannot run here, or null when it can. */
+/** Whether `detect()` (a feature test of wasm-feature-detect) passes; false if it throws. */
+async function has(detect) {
+  try {
+    return Boolean(await detect());
+  } catch {
+    return false;
+  }
+}
+
+/** Why the simd build cannot run here, or null when it can. */
+export async function simdUnavailable() {
+  return (await has(simdSupported)) ? null : 'this browser has no WebAssembly SIMD';
+}
+
+/** Why the threaded build (compiled with SIMD too) cannot run here, or null when it can. */
 export async function threadedUnavailable() {
   if (globalThis.crossOriginIsolated !== true) {
     return 'the page is not cross-origin isolated (it needs the COOP and COEP headers)';
   }
-  try {
-    if (!(await threadsSupported())) return 'this browser has no WebAssembly threads';
-  } catch {
-    return 'this browser has no WebAssembly threads';
-  }
-  return null;
+  if (!(await has(threadsSupported))) return 'this browser has no WebAssembly threads';
+  return simdUnavailable();
+}
+
+/** The best single-threaded build here: simd where the browser has SIMD, else plain. */
+export async function singleThreadedBuild() {
+  return (await simdUnavailable()) === null ? 'simd' : 'plain';
 }
 
 /**
- * The build `wanted` ("auto", "threaded" or "plain") resolves to here: `{build, note}`, where
- * `note` says why the plain build runs when it does. "threaded" where it cannot run throws.
+ * The build `wanted` ("auto", "threaded", "simd" or "plain") resolves to here: `{build, note}`,
+ * where `note` says why a build other than the threaded one runs when it does. A build asked for
+ * that cannot run here throws, naming why; so does a name that is not in `BUILDS`.
  */
 export async function chooseBuild(wanted = 'auto') {
   if (!BUILDS.includes(wanted)) {
     throw new Error(`build must be one of ${BUILDS.join(', ')}, got ${JSON.stringify(wanted)}`);
   }
   if (wanted === 'plain') return { build: 'plain', note: 'the plain build was asked for' };
-  const reason = await threadedUnavailable();
-  if (reason === null) return { build: 'threaded', note: '' };
-  if (wanted === 'threaded') throw new Error(`the threaded build cannot run: ${reason}`);
-  return { build: 'plain', note: `plain build: ${reason}` };
+  const noSimd = await simdUnavailable();
+  if (wanted === 'simd') {
+    if (noSimd) throw new Error(`the simd build cannot run: ${noSimd}`);
+    return { build: 'simd', note: 'the simd build was asked for' };
+  }
+  const noThreads = await threadedUnavailable();
+  if (noThreads === null) return { build: 'threaded', note: '' };
+  if (wanted === 'threaded') throw new Error(`the threaded build cannot run: ${noThreads}`);
+  if (noSimd === null) return { build: 'simd', note: `simd build: ${noThreads}` };
+  const reasons = noThreads === noSimd ? noSimd : `${noSimd}, and ${noThreads}`;
+  return { build: 'plain', note: `plain build: ${reasons}` };
 }
 
 /** The cores this browser reports (at least 1). */

@@ -1,9 +1,9 @@
 // An evolution run in engine workers, seen from the page. One worker (the owner) holds the run:
 // it says which games a generation needs (ask) and takes their lines (tell). The games are played
-// on the threaded build's pool in that same worker, or spread over plain workers, one per core,
-// where the page is not isolated. Every game is a pure function of its batch, so the run is the
-// same whichever way its games are spread, and a worker that dies mid-generation is replaced and
-// only its games are played again.
+// on the threaded build's pool in that same worker, or spread over workers of a single-threaded
+// build (simd or plain), one per core, where the page is not isolated. Every game is a pure
+// function of its batch, so the run is the same whichever way its games are spread, and a worker
+// that dies mid-generation is replaced and only its games are played again.
 
 import { chooseBuild, cores, EngineWorker, Comlink, WorkerStopped } from './engine.js';
 
@@ -25,8 +25,9 @@ function whole(value, name, min) {
 export class Evolution {
   /**
    * A new run from `config` (the checkpoint's `config`, as `tetris-ai evolve` writes it).
-   * `options.build`: "auto" (default), "threaded" or "plain"; `options.workers`: plain workers
-   * (default: one per core); `options.threads`: the threaded pool's size (default: one per core).
+   * `options.build`: "auto" (default), "threaded", "simd" or "plain"; `options.workers`: the
+   * workers of a single-threaded build (simd or plain; default: one per core); `options.threads`:
+   * the threaded pool's size (default: one per core).
    */
   static create(config, options = {}) {
     return Evolution.open({ config }, options);
@@ -62,9 +63,9 @@ export class Evolution {
   }
 
   constructor(build, size, threads, note) {
-    /** "threaded" or "plain". */
+    /** "threaded", "simd" or "plain". */
     this.build = build;
-    /** Why the plain build runs, where it does ("" otherwise). */
+    /** Why a build other than the threaded one runs, where one does ("" otherwise). */
     this.note = note;
     /** Workers playing the games (1 on the threaded build, whose pool has `threads` threads). */
     this.size = size;
@@ -167,7 +168,7 @@ export class Evolution {
     return this.spread(batch, progress);
   }
 
-  /** Plays a batch over the plain workers, chunk by chunk, replacing any worker that dies. */
+  /** Plays a batch over the single-threaded workers, chunk by chunk, replacing any that dies. */
   async spread(batch, progress) {
     if (this.partial?.text !== batch.text) {
       const size = Math.max(1, Math.ceil(batch.jobs / (this.size * CHUNKS_PER_WORKER)));

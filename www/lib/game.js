@@ -26,8 +26,8 @@ const FORWARDED = [
 export class Game {
   /**
    * A game from `config` (the engine's game configuration) in a worker of its own.
-   * `options.build`: "auto" (default), "threaded" or "plain"; `options.threads`: the pool's size
-   * on the threaded build (default: one per core).
+   * `options.build`: "auto" (default), "threaded", "simd" or "plain"; `options.threads`: the
+   * pool's size on the threaded build (default: one per core).
    */
   static async create(config, options = {}) {
     const { build, note } = await chooseBuild(options.build);
@@ -48,11 +48,11 @@ export class Game {
   constructor(engine, id, note) {
     this.engine = engine;
     this.id = id;
-    /** "threaded" or "plain". */
+    /** "threaded", "simd" or "plain". */
     this.build = engine.info.build;
-    /** The threaded build's pool size (1 on the plain build). */
+    /** The threaded build's pool size (1 on the single-threaded builds). */
     this.threads = engine.info.threads;
-    /** Why the plain build runs, where it does ("" otherwise). */
+    /** Why a build other than the threaded one runs, where one does ("" otherwise). */
     this.note = note;
   }
 

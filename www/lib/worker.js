@@ -1,7 +1,7 @@
 // The engine worker: a dedicated module Worker that owns one WebAssembly instance of the engine
-// (the threaded build with its rayon pool, or the plain one) and serves the calls of
-// `tetris-ai.js` through Comlink. Games, manual handling, the AI and evolution all run here;
-// nothing in this file decides anything about a game.
+// (the threaded build with its rayon pool, or the single-threaded simd or plain one) and serves
+// the calls of `tetris-ai.js` through Comlink. Games, manual handling, the AI and evolution all
+// run here; nothing in this file decides anything about a game.
 
 import * as Comlink from '../vendor/comlink.mjs';
 import { median, Session } from './session.js';
@@ -56,8 +56,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const engine = {
   /**
-   * Loads `options.build` ("threaded" or "plain") from `options.base` (the package's root URL)
-   * and, for the threaded build, starts a pool of `options.threads` threads.
+   * Loads `options.build` ("threaded", "simd" or "plain") from `options.base` (the package's root
+   * URL) and, for the threaded build, starts a pool of `options.threads` threads.
    */
   async init({ build: wanted, base, threads, lifeLock }) {
     const module = await import(new URL(`pkg/${wanted}/tetris_ai.js`, base).href);
