@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::random_board;
+use common::boards_with_a_piece;
 use proptest::prelude::*;
 use tetris_ai::active::Active;
 use tetris_ai::moves::{Input, MoveSearch, drop_placements};
@@ -88,14 +88,8 @@ proptest! {
 
     #[test]
     fn every_input_path_replays_to_its_placement(
-        seed in any::<u64>(),
-        width in 4usize..=12,
-        rows in 0usize..10,
-        density in 30u32..90,
-        piece in 0usize..7,
+        (board, piece) in boards_with_a_piece(4..=12, 20, 0..10, 30..90),
     ) {
-        let board = random_board(width, 20, rows, density, seed);
-        let piece = Piece::from_index(piece);
         let mut search = MoveSearch::new();
         let Some(spawn) = spawn_position(&board, piece) else { return Ok(()) };
         let found = search.run(&board, piece, spawn).to_vec();

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::random_board;
+use common::{boards_with_a_piece, random_board};
 use proptest::prelude::*;
 use tetris_ai::moves::{MoveSearch, sorted_cells};
 use tetris_ai::reach::Reach;
@@ -114,14 +114,8 @@ proptest! {
 
     #[test]
     fn the_path_to_one_placement_is_the_path_of_the_whole_search(
-        seed in any::<u64>(),
-        width in 4usize..=16,
-        rows in 0usize..20,
-        density in 20u32..95,
-        piece in 0usize..7,
+        (board, piece) in boards_with_a_piece(4..=16, 20, 0..20, 20..95),
     ) {
-        let board = random_board(width, 20, rows, density, seed);
-        let piece = Piece::from_index(piece);
         let Some(spawn) = spawn_position(&board, piece) else { return Ok(()) };
         let mut whole = MoveSearch::new();
         let found = whole.run(&board, piece, spawn).to_vec();

@@ -1,7 +1,9 @@
 //! Helpers shared by the integration tests.
 
-use tetris_ai::Board;
+use proptest::prelude::*;
+use std::ops::{Range, RangeInclusive};
 use tetris_ai::rules::GameRng;
+use tetris_ai::{Board, Piece};
 
 /// A board with the bottom `rows` rows filled at random (about `density` percent of the cells),
 /// from `seed`, with full rows cleared: the holes leave overhangs, tucks and T slots.
@@ -17,4 +19,22 @@ pub fn random_board(width: usize, height: usize, rows: usize, density: u32, seed
     }
     board.clear_full_rows();
     board
+}
+
+/// Random boards `height` rows high (see [`random_board`]), with widths, filled rows and
+/// densities from the given ranges, each with one of the seven pieces.
+pub fn boards_with_a_piece(
+    widths: RangeInclusive<usize>,
+    height: usize,
+    rows: Range<usize>,
+    densities: Range<u32>,
+) -> impl Strategy<Value = (Board, Piece)> {
+    (any::<u64>(), widths, rows, densities, 0usize..7).prop_map(
+        move |(seed, width, rows, density, piece)| {
+            (
+                random_board(width, height, rows, density, seed),
+                Piece::from_index(piece),
+            )
+        },
+    )
 }
