@@ -223,15 +223,12 @@ impl MoveSearch {
         }
         // The target's centre in each state with its cells (none in the other states).
         let mut centres = [None; 4];
-        let shape = target.piece.shape(target.rotation);
+        let canonical = target.piece.shape(target.rotation).canonical;
         for (r, centre) in centres.iter_mut().enumerate() {
-            let other = target.piece.shape(Rotation::from_index(r));
-            if other.canonical == shape.canonical {
-                *centre = Some(State::new(
-                    r,
-                    target.x + (shape.min_x - other.min_x) as i32,
-                    target.y + (shape.min_y - other.min_y) as i32,
-                ));
+            let rotation = Rotation::from_index(r);
+            if target.piece.shape(rotation).canonical == canonical {
+                let (dx, dy) = target.piece.same_cells_shift(target.rotation, rotation);
+                *centre = Some(State::new(r, target.x + dx, target.y + dy));
             }
         }
         let from = self.explore(Some(&centres))?;
@@ -396,16 +393,9 @@ impl MoveSearch {
     /// (states are recorded in order of path length, so the first route is the shortest).
     fn record(&mut self, rest: State, route: Route) {
         let rotation = Rotation::from_index(rest.rotation());
-        let shape = self.piece.shape(rotation);
-        let canonical = self
-            .piece
-            .shape(Rotation::from_index(shape.canonical as usize));
-        let key = State::new(
-            shape.canonical as usize,
-            rest.x() + (shape.min_x - canonical.min_x) as i32,
-            rest.y() + (shape.min_y - canonical.min_y) as i32,
-        )
-        .index();
+        let canonical = Rotation::from_index(self.piece.shape(rotation).canonical as usize);
+        let (dx, dy) = self.piece.same_cells_shift(rotation, canonical);
+        let key = State::new(canonical.index(), rest.x() + dx, rest.y() + dy).index();
         if self.slot_stamp[key] == self.stamp {
             return;
         }

@@ -65,6 +65,17 @@ impl Piece {
         &SHAPES[self.index()][rotation.index()]
     }
 
+    /// How far the rotation centre moves when the cells of state `from` are described in state
+    /// `to` instead; both states must have the same cells up to translation (the same
+    /// [`Shape::canonical`] state).
+    pub fn same_cells_shift(self, from: Rotation, to: Rotation) -> (i32, i32) {
+        let (from, to) = (self.shape(from), self.shape(to));
+        (
+            (from.min_x - to.min_x) as i32,
+            (from.min_y - to.min_y) as i32,
+        )
+    }
+
     /// The rotation states that give distinct cell patterns (I 2, O 1, S 2, Z 2, T/J/L 4),
     /// as the drop-only research rules count them.
     pub fn distinct_rotations(self) -> impl Iterator<Item = Rotation> {

@@ -223,11 +223,9 @@ impl Reach {
         // Each state's resting positions, moved into its canonical state's coordinates.
         let mut resting_slots = [0u32; 4];
         for r in 0..states {
-            let shape = piece.shape(Rotation::from_index(r));
-            let c = shape.canonical as usize;
-            let canonical = piece.shape(Rotation::from_index(c));
-            let dx = (shape.min_x - canonical.min_x) as i32;
-            let dy = (shape.min_y - canonical.min_y) as i32;
+            let rotation = Rotation::from_index(r);
+            let c = piece.shape(rotation).canonical as usize;
+            let (dx, dy) = piece.same_cells_shift(rotation, Rotation::from_index(c));
             for slot in bits(self.touched[r]) {
                 let rest = self.reached[r][slot] & !(self.fits.words[r][slot] << 1);
                 if rest != 0 {
