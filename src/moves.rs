@@ -265,7 +265,7 @@ impl MoveSearch {
             self.stamp = 1;
         }
         self.fits.compute(board, piece);
-        if !self.is_free(0, spawn.0, spawn.1) {
+        if !self.fits.at(0, spawn.0, spawn.1) {
             return false;
         }
         let start = State::new(0, spawn.0, spawn.1);
@@ -321,11 +321,6 @@ impl MoveSearch {
     }
 
     #[inline]
-    fn is_free(&self, rotation: usize, x: i32, y: i32) -> bool {
-        self.fits.at(rotation, x, y)
-    }
-
-    #[inline]
     fn visit(&mut self, state: State, parent: State, input: Input, distance: u16) {
         let i = state.index();
         if self.visited[i / 64] >> (i % 64) & 1 == 1 {
@@ -352,7 +347,7 @@ impl MoveSearch {
             (Input::Right, 1, 0),
             (Input::SoftDrop, 0, -1),
         ] {
-            if self.is_free(r, x + dx, y + dy) {
+            if self.fits.at(r, x + dx, y + dy) {
                 self.visit(State::new(r, x + dx, y + dy), state, input, distance);
             }
         }
@@ -376,7 +371,7 @@ impl MoveSearch {
             .enumerate()
             .find_map(|(k, &(dx, dy))| {
                 let (x, y) = (state.x() + dx as i32, state.y() + dy as i32);
-                self.is_free(to, x, y).then(|| (State::new(to, x, y), k))
+                self.fits.at(to, x, y).then(|| (State::new(to, x, y), k))
             })
     }
 
@@ -423,7 +418,7 @@ impl MoveSearch {
             };
             for &(dx, dy) in kicks(Piece::T, back, turn) {
                 let source = State::new(back.index(), rest.x() - dx as i32, rest.y() - dy as i32);
-                if !self.is_free(back.index(), source.x(), source.y()) || !self.is_visited(source) {
+                if !self.fits.at(back.index(), source.x(), source.y()) || !self.is_visited(source) {
                     continue;
                 }
                 let Some((target, kick)) = self.turn(source, turn) else {
