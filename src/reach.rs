@@ -27,7 +27,7 @@ pub(crate) const X_SLOTS: usize = 32;
 /// cell), as bits.
 #[derive(Clone)]
 pub(crate) struct Fits {
-    words: [[u64; X_SLOTS]; 4],
+    words: PositionWords,
 }
 
 impl Default for Fits {
@@ -71,19 +71,35 @@ impl Fits {
     /// outside the stored columns).
     #[inline]
     pub(crate) fn word(&self, rotation: usize, x: i32) -> u64 {
-        let slot = x + X_OFFSET;
-        if (0..X_SLOTS as i32).contains(&slot) {
-            self.words[rotation][slot as usize]
-        } else {
-            0
-        }
+        word_at(&self.words, rotation, x)
     }
 
     /// Whether the piece fits in state `rotation` with its centre at (`x`, `y`).
     #[inline]
     pub(crate) fn at(&self, rotation: usize, x: i32, y: i32) -> bool {
-        (0..64).contains(&y) && self.word(rotation, x) >> y & 1 == 1
+        holds(&self.words, rotation, x, y)
     }
+}
+
+/// Positions as words: per rotation state and stored centre column, centre rows as bits.
+type PositionWords = [[u64; X_SLOTS]; 4];
+
+/// The word of state `rotation`, centre column `x`, in `words` (none outside the stored
+/// columns).
+#[inline]
+fn word_at(words: &PositionWords, rotation: usize, x: i32) -> u64 {
+    let slot = x + X_OFFSET;
+    if (0..X_SLOTS as i32).contains(&slot) {
+        words[rotation][slot as usize]
+    } else {
+        0
+    }
+}
+
+/// Whether `words` holds the position in state `rotation` with its centre at (`x`, `y`).
+#[inline]
+fn holds(words: &PositionWords, rotation: usize, x: i32, y: i32) -> bool {
+    (0..64).contains(&y) && word_at(words, rotation, x) >> y & 1 == 1
 }
 
 /// `bits` moved up by `dy` rows (down when negative).
@@ -120,13 +136,13 @@ fn fill_down(start: u64, fits: u64) -> u64 {
 pub struct Reach {
     fits: Fits,
     /// For each rotation state and stored centre column, the reachable centre rows.
-    reached: [[u64; X_SLOTS]; 4],
+    reached: PositionWords,
     /// The part of `reached` whose shifts and turns have been followed.
-    followed: [[u64; X_SLOTS]; 4],
+    followed: PositionWords,
     /// Bit `slot` of `touched[r]`: `reached[r][slot]` (and `followed`) may be nonzero.
     touched: [u32; 4],
     /// Per canonical state and stored centre column, the resting positions found.
-    resting: [[u64; X_SLOTS]; 4],
+    resting: PositionWords,
     found: Vec<Placement>,
 }
 
@@ -265,10 +281,7 @@ impl Reach {
 
     /// Whether the position in state `r` with its centre at (`x`, `y`) was reached.
     fn is_reached(&self, r: usize, x: i32, y: i32) -> bool {
-        let slot = x + X_OFFSET;
-        (0..X_SLOTS as i32).contains(&slot)
-            && (0..64).contains(&y)
-            && self.reached[r][slot as usize] >> y & 1 == 1
+        holds(&self.reached, r, x, y)
     }
 
     /// The best T-spin a reachable position turns into, resting in `rotation` at (`x`, `y`).
