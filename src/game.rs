@@ -343,11 +343,8 @@ impl Game {
     pub fn step(&mut self) -> Option<Step> {
         self.decide()?;
         let Plan { choice, done } = self.plan.take()?;
-        self.falling = None;
-        if choice.hold && !choice.path[..done].contains(&Input::Hold) {
-            self.use_hold();
-        }
-        let (rows_cleared, points) = self.lock(&choice.placement);
+        let hold_now = choice.hold && !choice.path[..done].contains(&Input::Hold);
+        let (rows_cleared, points) = self.place(&choice.placement, hold_now);
         Some(Step {
             choice,
             rows_cleared,
@@ -404,13 +401,19 @@ impl Game {
                 self.stats.game_over = true;
                 break;
             };
-            self.falling = None;
-            if hold {
-                self.use_hold();
-            }
-            self.lock(&placement);
+            self.place(&placement, hold);
         }
         self.stats
+    }
+
+    /// Locks the AI's `placement`, using hold first when `hold_now`; returns the rows cleared
+    /// and the points scored.
+    fn place(&mut self, placement: &Placement, hold_now: bool) -> (u32, u64) {
+        self.falling = None;
+        if hold_now {
+            self.use_hold();
+        }
+        self.lock(placement)
     }
 
     /// Swaps the current piece with the hold slot (drawing the next piece if it was empty).
