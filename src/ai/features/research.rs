@@ -294,6 +294,12 @@ mod tests {
     use super::*;
     use crate::rules::GameRng;
 
+    /// 10,000 random columns of up to 48 rows, of every height, from `seed`.
+    fn random_columns(seed: u64) -> impl Iterator<Item = u64> {
+        let mut rng = GameRng::new(seed, seed);
+        (0..10_000).map(move |_| (rng.next_u64() >> 16) >> rng.below(48))
+    }
+
     /// Hole depth by its definition: for each hole, the filled cells directly above it.
     fn hole_depth_by_definition(column: u64) -> u32 {
         let height = 64 - column.leading_zeros();
@@ -309,9 +315,7 @@ mod tests {
         assert_eq!(column_holes(1), 0);
         assert_eq!(column_holes(0b1000), 0b0111);
         assert_eq!(column_holes(0b101_1001), 0b010_0110);
-        let mut rng = GameRng::new(6, 6);
-        for _ in 0..10_000 {
-            let column = (rng.next_u64() >> 16) >> rng.below(48);
+        for column in random_columns(6) {
             let height = 64 - column.leading_zeros();
             let by_definition = (0..height)
                 .filter(|&y| column >> y & 1 == 0)
@@ -327,9 +331,7 @@ mod tests {
         assert_eq!(column_hole_depth(0b101_1001), 3);
         assert_eq!(column_hole_depth(0), 0);
         assert_eq!(column_hole_depth(0b1110), 3);
-        let mut rng = GameRng::new(5, 5);
-        for _ in 0..10_000 {
-            let column = (rng.next_u64() >> 16) >> rng.below(48);
+        for column in random_columns(5) {
             assert_eq!(
                 column_hole_depth(column),
                 hole_depth_by_definition(column),
