@@ -28,17 +28,19 @@ async function has(detect) {
 }
 
 /** Why the simd build cannot run here, or null when it can. */
-export async function simdUnavailable() {
+async function simdUnavailable() {
   return (await has(simdSupported)) ? null : 'this browser has no WebAssembly SIMD';
 }
 
-/** Why the threaded build (compiled with SIMD too) cannot run here, or null when it can. */
-export async function threadedUnavailable() {
+/**
+ * Why a thread pool cannot run here, or null when it can. The threaded build is compiled with
+ * SIMD too, so it also needs what `simdUnavailable` checks.
+ */
+async function threadsUnavailable() {
   if (globalThis.crossOriginIsolated !== true) {
     return 'the page is not cross-origin isolated (it needs the COOP and COEP headers)';
   }
-  if (!(await has(threadsSupported))) return 'this browser has no WebAssembly threads';
-  return simdUnavailable();
+  return (await has(threadsSupported)) ? null : 'this browser has no WebAssembly threads';
 }
 
 /** The best single-threaded build here: simd where the browser has SIMD, else plain. */
@@ -61,7 +63,8 @@ export async function chooseBuild(wanted = 'auto') {
     if (noSimd) throw new Error(`the simd build cannot run: ${noSimd}`);
     return { build: 'simd', note: 'the simd build was asked for' };
   }
-  const noThreads = await threadedUnavailable();
+  // Why the threaded build cannot run, SIMD detected once for both builds.
+  const noThreads = (await threadsUnavailable()) ?? noSimd;
   if (noThreads === null) return { build: 'threaded', note: '' };
   if (wanted === 'threaded') throw new Error(`the threaded build cannot run: ${noThreads}`);
   if (noSimd === null) return { build: 'simd', note: `simd build: ${noThreads}` };
