@@ -478,17 +478,23 @@ impl Game {
         if cleared == 0 {
             return;
         }
-        // Rows below the lowest cleared one stay where they are.
-        let lowest = cleared.trailing_zeros() as usize;
-        let mut kept = lowest;
-        for y in lowest..rows {
-            if cleared >> y & 1 == 0 {
+        // Rows below the lowest cleared one stay where they are; the kept rows above it move
+        // down a run at a time, up to the stack's top before the clear (above it all is empty).
+        let top = self.board.max_height() + cleared.count_ones() as usize;
+        let mut kept = cleared.trailing_zeros() as usize;
+        let mut y = kept;
+        while y < top {
+            // Past the cleared rows at `y`, then the run of kept rows above them moves down.
+            y += (!cleared >> y).trailing_zeros() as usize;
+            let end = (y + (cleared >> y).trailing_zeros() as usize).min(top);
+            if y < end {
                 self.colors
-                    .copy_within(y * width..(y + 1) * width, kept * width);
-                kept += 1;
+                    .copy_within(y * width..end * width, kept * width);
+                kept += end - y;
             }
+            y = end;
         }
-        self.colors[kept * width..].fill(0);
+        self.colors[kept * width..top * width].fill(0);
     }
 
     /// The piece under the player's control, spawned if need be; `None` once the game is over

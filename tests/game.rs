@@ -307,6 +307,28 @@ fn the_colours_follow_the_board_through_line_clears() {
 }
 
 #[test]
+fn the_colours_match_a_row_by_row_model_of_each_clear() {
+    // The model: rows of colours, bottom first; a placement paints its cells, then each full
+    // row is taken out and the rows above it fall by one.
+    let mut game = Game::new(config(Rules::classic(), 5, 1)).unwrap();
+    let (width, rows) = (game.board().width(), game.board().row_limit());
+    let mut model = vec![vec![0u8; width]; rows];
+    let mut multiple = 0;
+    for _ in 0..600 {
+        let Some(step) = game.step() else { break };
+        let placement = step.choice.placement;
+        for (x, y) in placement.cells() {
+            model[y as usize][x as usize] = placement.piece.index() as u8 + 1;
+        }
+        model.retain(|row| row.contains(&0));
+        multiple += usize::from(rows - model.len() > 1);
+        model.resize(rows, vec![0; width]);
+        assert_eq!(game.view().cells, model.concat(), "after {placement:?}");
+    }
+    assert!(multiple > 0, "no placement cleared more than one row");
+}
+
+#[test]
 fn the_view_shows_the_board_the_piece_and_its_ghost() {
     let mut game = Game::new(config(Rules::guideline(), 8, 1)).unwrap();
     for _ in 0..5 {

@@ -230,7 +230,7 @@ struct Scorer<'a> {
     board: &'a Board,
     top_out: TopOut,
     weights: &'a Weights,
-    incremental: Option<&'a Incremental>,
+    incremental: Option<&'a mut Incremental>,
 }
 
 impl<'a> Scorer<'a> {
@@ -243,7 +243,7 @@ impl<'a> Scorer<'a> {
         weights: &'a Weights,
         buffer: &'a mut Incremental,
     ) -> Scorer<'a> {
-        let incremental = buffer.read(board, weights).then_some(&*buffer);
+        let incremental = buffer.read(board, weights).then_some(buffer);
         Scorer {
             board,
             top_out,
@@ -254,8 +254,9 @@ impl<'a> Scorer<'a> {
 
     /// The value of placing `placement`, as [`evaluate`] gives it.
     #[inline]
-    fn score(&self, placement: &Placement) -> f64 {
+    fn score(&mut self, placement: &Placement) -> f64 {
         self.incremental
+            .as_mut()
             .and_then(|incremental| incremental.evaluate(placement))
             .unwrap_or_else(|| evaluate(self.board, placement, self.top_out, self.weights))
     }
@@ -336,7 +337,7 @@ fn for_each_first_move(
 ) {
     let alternative = Searcher::hold_alternative(position);
     let pieces = [Some(position.current), alternative];
-    let scorer = Scorer::new(
+    let mut scorer = Scorer::new(
         position.board,
         position.rules.top_out(),
         weights,
@@ -669,7 +670,7 @@ impl Lookahead {
             Some(piece) => std::slice::from_ref(piece),
             None => position.unseen,
         };
-        let scorer = Scorer::new(
+        let mut scorer = Scorer::new(
             &after,
             position.rules.top_out(),
             weights,
@@ -677,7 +678,7 @@ impl Lookahead {
         );
         let mut total = 0.0;
         for &piece in pieces {
-            total += best_score(&mut self.search, &scorer, position.rules, piece);
+            total += best_score(&mut self.search, &mut scorer, position.rules, piece);
         }
         total / pieces.len() as f64
     }
@@ -685,7 +686,7 @@ impl Lookahead {
 
 /// The best one-ply score of `piece` on the scorer's board (minus infinity if every placement
 /// loses), with `search` for its placements.
-fn best_score(search: &mut Finder, scorer: &Scorer, rules: &Rules, piece: Piece) -> f64 {
+fn best_score(search: &mut Finder, scorer: &mut Scorer, rules: &Rules, piece: Piece) -> f64 {
     let mut best = f64::NEG_INFINITY;
     for_each_placement(search, scorer.board, rules, piece, |_, p| {
         best = best.max(scorer.score(&p));

@@ -119,6 +119,10 @@ pub struct Incremental {
     /// The weights' terms, in their order: feature, weight and exponent.
     terms: [(Kind, f64, Option<f64>); Kind::NAMED.len()],
     term_count: usize,
+    /// The values of one placement's features, by kind: only the weighted ones are written
+    /// (rows cleared and eroded cells stay 0), and none is filled first, which in WebAssembly
+    /// costs a call per placement.
+    values: [f64; Kind::NAMED.len()],
     /// Which of the features that need more than the touched columns are weighted.
     needs: Needs,
 }
@@ -190,16 +194,19 @@ impl Incremental {
         self.term_count = terms.len();
         self.needs = needs;
         let visible = low_bits(board.height());
-        self.width = width;
+        if self.width != width {
+            // The walls, which stay while the width does.
+            self.padded.fill(u64::MAX);
+            self.width = width;
+        }
         self.visible = visible;
         self.top_row_limit = board.height() as i32 - 2;
-        self.padded.fill(u64::MAX);
-        self.padded[PAD..PAD + width].copy_from_slice(board.columns());
-        let padded = &self.padded;
         self.prefix[0] = (0, u64::MAX, 0);
         self.suffix[width] = (0, u64::MAX, 0);
         let mut t = Totals::default();
         for (x, &word) in board.columns().iter().enumerate() {
+            // Copied here rather than beforehand in one copy, which in WebAssembly is a call.
+            self.padded[PAD + x] = word;
             let counts = ColumnCounts {
                 height: height(word),
                 holes: column_hole_count(word),
@@ -219,6 +226,7 @@ impl Incremental {
                 top.max(counts.height),
             );
         }
+        let padded = &self.padded;
         for x in (0..width).rev() {
             let (holes, full, top) = self.suffix[x + 1];
             let word = padded[x + PAD];
@@ -262,9 +270,10 @@ impl Incremental {
     }
 
     /// The weighted sum of the features of the board `placement` leaves, if it clears no row
-    /// and stays below the top row; else `None`, for the full evaluation.
+    /// and stays below the top row; else `None`, for the full evaluation. The feature values
+    /// pass through this buffer, hence `&mut`.
     #[inline]
-    pub fn evaluate(&self, placement: &Placement) -> Option<f64> {
+    pub fn evaluate(&mut self, placement: &Placement) -> Option<f64> {
         // The piece's width as a constant, so that the walks over its columns unroll.
         match placement.piece.shape(placement.rotation).width() {
             1 => self.evaluate_columns::<1>(placement),
@@ -276,7 +285,7 @@ impl Incremental {
 
     /// [`Incremental::evaluate`] for a piece `SPAN` columns wide.
     #[inline(always)]
-    fn evaluate_columns<const SPAN: usize>(&self, placement: &Placement) -> Option<f64> {
+    fn evaluate_columns<const SPAN: usize>(&mut self, placement: &Placement) -> Option<f64> {
         let shape = placement.piece.shape(placement.rotation);
         let top_row = placement.y + shape.max_y as i32;
         if top_row > self.top_row_limit {
@@ -325,16 +334,15 @@ impl Incremental {
                 hole_rows |= column_holes(word);
             }
         }
-        let mut values = [0.0; Kind::NAMED.len()];
-        values[Kind::LandingHeight as usize] = landing_height_of(bottom, top_row);
-        values[Kind::PlacementHeight as usize] = (top_row + 1) as f64;
-        values[Kind::Blocks as usize] = (t.cells + 4) as f64;
-        values[Kind::AggregateHeight as usize] = heights as f64;
-        values[Kind::Holes as usize] = holes as f64;
-        values[Kind::HoleDepth as usize] = depth as f64;
-        values[Kind::ColumnTransitions as usize] = transitions as f64;
-        values[Kind::MaxHeight as usize] = top as f64;
-        values[Kind::RowsWithHoles as usize] = hole_rows.count_ones() as f64;
+        self.values[Kind::LandingHeight as usize] = landing_height_of(bottom, top_row);
+        self.values[Kind::PlacementHeight as usize] = (top_row + 1) as f64;
+        self.values[Kind::Blocks as usize] = (t.cells + 4) as f64;
+        self.values[Kind::AggregateHeight as usize] = heights as f64;
+        self.values[Kind::Holes as usize] = holes as f64;
+        self.values[Kind::HoleDepth as usize] = depth as f64;
+        self.values[Kind::ColumnTransitions as usize] = transitions as f64;
+        self.values[Kind::MaxHeight as usize] = top as f64;
+        self.values[Kind::RowsWithHoles as usize] = hole_rows.count_ones() as f64;
         if self.needs.wells {
             // The touched columns and their neighbours: window 1 to span + 2 (walls have no
             // wells).
@@ -342,7 +350,7 @@ impl Incremental {
             let now: u32 = (1..span + 3)
                 .map(|k| column_wells(window[k - 1], window[k], window[k + 1]))
                 .sum();
-            values[Kind::CumulativeWells as usize] = (t.wells - old + now) as f64;
+            self.values[Kind::CumulativeWells as usize] = (t.wells - old + now) as f64;
         }
         if self.needs.row_transitions {
             // Pairs `left..=end`: window `k` and `k + 1` for k from 1 to span + 1.
@@ -350,12 +358,12 @@ impl Incremental {
             let now: u32 = (1..span + 2)
                 .map(|k| pair_transitions(window[k], window[k + 1], self.visible))
                 .sum();
-            values[Kind::RowTransitions as usize] = (t.row_transitions - old + now) as f64;
+            self.values[Kind::RowTransitions as usize] = (t.row_transitions - old + now) as f64;
         }
         if self.needs.bumpiness {
             let bumpiness = self.bumpiness((left, end), &window) as f64;
-            values[Kind::Bumpiness as usize] = bumpiness;
-            values[Kind::AvgHeightDifference as usize] = bumpiness / (self.width - 1) as f64;
+            self.values[Kind::Bumpiness as usize] = bumpiness;
+            self.values[Kind::AvgHeightDifference as usize] = bumpiness / (self.width - 1) as f64;
         }
         if self.needs.patterns {
             let (first, last) = self.touched_pairs(left, end);
@@ -364,17 +372,19 @@ impl Incremental {
                 let k = p + PAD - left;
                 seen |= height_pattern(height(window[k - 1]) as usize, height(window[k]) as usize);
             }
-            values[Kind::PatternDiversity as usize] = seen.count_ones() as f64;
+            self.values[Kind::PatternDiversity as usize] = seen.count_ones() as f64;
         }
         // Summed as `Weights::evaluate` sums, term by term in the weights' order.
         let terms = self.terms[..self.term_count].iter();
         Some(if self.needs.exponents {
             terms
-                .map(|&(kind, weight, exponent)| weight * raise(values[kind as usize], exponent))
+                .map(|&(kind, weight, exponent)| {
+                    weight * raise(self.values[kind as usize], exponent)
+                })
                 .sum()
         } else {
             terms
-                .map(|&(kind, weight, _)| weight * values[kind as usize])
+                .map(|&(kind, weight, _)| weight * self.values[kind as usize])
                 .sum()
         })
     }
