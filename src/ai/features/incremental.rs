@@ -204,13 +204,14 @@ impl Incremental {
         self.prefix[0] = (0, u64::MAX, 0);
         self.suffix[width] = (0, u64::MAX, 0);
         let mut t = Totals::default();
+        let needs = self.needs;
         for (x, &word) in board.columns().iter().enumerate() {
             // Copied here rather than beforehand in one copy, which in WebAssembly is a call.
             self.padded[PAD + x] = word;
             let counts = ColumnCounts {
                 height: height(word),
                 holes: column_hole_count(word),
-                hole_depth: column_hole_depth(word),
+                hole_depth: if needs.hole_depth { column_hole_depth(word) } else { 0 },
                 transitions: column_transition_count(word),
             };
             self.columns[x] = counts;
@@ -221,32 +222,36 @@ impl Incremental {
             t.column_transitions += counts.transitions;
             let (holes, full, top) = self.prefix[x];
             self.prefix[x + 1] = (
-                holes | column_holes(word),
+                if needs.hole_rows { holes | column_holes(word) } else { 0 },
                 full & word,
                 top.max(counts.height),
             );
         }
+        // From the right: the suffixes, and the wells and row transitions where weighted.
         let padded = &self.padded;
         for x in (0..width).rev() {
             let (holes, full, top) = self.suffix[x + 1];
-            let word = padded[x + PAD];
+            let i = x + PAD;
+            let word = padded[i];
             self.suffix[x] = (
-                holes | column_holes(word),
+                if needs.hole_rows { holes | column_holes(word) } else { 0 },
                 full & word,
                 top.max(self.columns[x].height),
             );
-        }
-        if self.needs.wells {
-            for i in PAD..PAD + width {
-                self.wells[i] = column_wells(padded[i - 1], padded[i], padded[i + 1]);
+            if needs.wells {
+                self.wells[i] = column_wells(padded[i - 1], word, padded[i + 1]);
                 t.wells += self.wells[i];
             }
-        }
-        if self.needs.row_transitions {
-            for p in 0..=width {
-                self.row_pairs[p] = pair_transitions(padded[PAD + p - 1], padded[PAD + p], visible);
-                t.row_transitions += self.row_pairs[p];
+            if needs.row_transitions {
+                // The pair of this column and the one (or the wall) on its right.
+                self.row_pairs[x + 1] = pair_transitions(word, padded[i + 1], visible);
+                t.row_transitions += self.row_pairs[x + 1];
             }
+        }
+        if needs.row_transitions {
+            // The left wall and the first column.
+            self.row_pairs[0] = pair_transitions(padded[PAD - 1], padded[PAD], visible);
+            t.row_transitions += self.row_pairs[0];
         }
         if self.needs.bumpiness || self.needs.patterns {
             self.pattern_prefix[1] = 0;
