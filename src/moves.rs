@@ -69,19 +69,56 @@ impl Placement {
 /// Every drop-only placement of `piece` (research rules): each distinct rotation in each
 /// column, dropped straight down from above the stack. Placements may reach above the visible
 /// rows; under the research rules those end the game.
-pub fn drop_placements(board: &Board, piece: Piece) -> impl Iterator<Item = Placement> + '_ {
-    piece.distinct_rotations().flat_map(move |rotation| {
-        let shape = piece.shape(rotation);
-        let first = -(shape.min_x as i32);
-        let last = board.width() as i32 - 1 - shape.max_x as i32;
-        (first..=last).map(move |x| Placement {
-            piece,
-            rotation,
+pub fn drop_placements(board: &Board, piece: Piece) -> DropPlacements<'_> {
+    DropPlacements {
+        board,
+        piece,
+        rotations: piece.distinct_rotations_mask(),
+        rotation: Rotation::Spawn,
+        x: 0,
+        last: -1,
+    }
+}
+
+/// The iterator [`drop_placements`] gives: a plain loop over rotations and columns, small enough
+/// to be inlined where the placements are scored.
+#[derive(Clone, Debug)]
+pub struct DropPlacements<'a> {
+    board: &'a Board,
+    piece: Piece,
+    /// The distinct rotations not yet begun, as bits by rotation index.
+    rotations: u8,
+    /// The rotation under way, its next centre column and its last.
+    rotation: Rotation,
+    x: i32,
+    last: i32,
+}
+
+impl Iterator for DropPlacements<'_> {
+    type Item = Placement;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Placement> {
+        while self.x > self.last {
+            if self.rotations == 0 {
+                return None;
+            }
+            self.rotation = Rotation::ALL[self.rotations.trailing_zeros() as usize];
+            self.rotations &= self.rotations - 1;
+            let shape = self.piece.shape(self.rotation);
+            self.x = -(shape.min_x as i32);
+            self.last = self.board.width() as i32 - 1 - shape.max_x as i32;
+        }
+        let x = self.x;
+        self.x += 1;
+        Some(Placement {
+            piece: self.piece,
+            rotation: self.rotation,
             x,
-            y: board.drop_row(shape, x),
+            y: self.board.drop_row(self.piece.shape(self.rotation), x),
             spin: Spin::None,
         })
-    })
+    }
 }
 
 /// Number of search states: 4 rotations x 32 columns x 64 rows.

@@ -211,7 +211,11 @@ impl Incremental {
             let counts = ColumnCounts {
                 height: height(word),
                 holes: column_hole_count(word),
-                hole_depth: if needs.hole_depth { column_hole_depth(word) } else { 0 },
+                hole_depth: if needs.hole_depth {
+                    column_hole_depth(word)
+                } else {
+                    0
+                },
                 transitions: column_transition_count(word),
             };
             self.columns[x] = counts;
@@ -222,7 +226,11 @@ impl Incremental {
             t.column_transitions += counts.transitions;
             let (holes, full, top) = self.prefix[x];
             self.prefix[x + 1] = (
-                if needs.hole_rows { holes | column_holes(word) } else { 0 },
+                if needs.hole_rows {
+                    holes | column_holes(word)
+                } else {
+                    0
+                },
                 full & word,
                 top.max(counts.height),
             );
@@ -234,7 +242,11 @@ impl Incremental {
             let i = x + PAD;
             let word = padded[i];
             self.suffix[x] = (
-                if needs.hole_rows { holes | column_holes(word) } else { 0 },
+                if needs.hole_rows {
+                    holes | column_holes(word)
+                } else {
+                    0
+                },
                 full & word,
                 top.max(self.columns[x].height),
             );
