@@ -164,7 +164,7 @@ impl Board {
 
     /// The centre row at which `shape`, dropped straight down in centre column `x` from above
     /// the stack, comes to rest. `x` must keep the shape inside the walls.
-    #[inline]
+    #[inline(always)]
     pub fn drop_row(&self, shape: &Shape, x: i32) -> i32 {
         let left = (x + shape.min_x as i32) as usize;
         let mut bottom = 0i32;
