@@ -80,7 +80,8 @@ export class Game {
    */
   async reset(config) {
     const old = this.id;
-    this.id = await this.engine.call((remote) => remote.reopen(old, config));
+    this.id = await this.engine.call((remote) => remote.open(config));
+    await this.engine.call((remote) => remote.close(old));
   }
 
   /** Presses a key in manual play; resolves to whether the game took it. */

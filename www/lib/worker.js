@@ -93,16 +93,6 @@ const engine = {
     return id;
   },
 
-  /**
-   * Starts a game from `config` in place of game `old`, in one message; returns its id. On a bad
-   * configuration it throws and the old game goes on.
-   */
-  reopen(old, config) {
-    const id = engine.open(config);
-    engine.close(old);
-    return id;
-  },
-
   close(id) {
     const s = sessions.get(id);
     if (s) {
