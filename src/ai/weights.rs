@@ -114,7 +114,7 @@ impl Weights {
             weight,
             exponent,
             compute: &FEATURES[feature],
-            kind: Kind::of(name),
+            kind: FEATURES[feature].incremental,
         };
         match self.terms.iter_mut().find(|t| t.feature == feature) {
             Some(existing) => *existing = term,

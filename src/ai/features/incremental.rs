@@ -10,7 +10,7 @@ use super::research::{
     column_hole_count, column_hole_depth, column_transition_count, column_wells, height_pattern,
     landing_height_of, pair_transitions,
 };
-use super::{column_holes, low_bits, raise};
+use super::{FEATURES, column_holes, low_bits, raise};
 use crate::ai::weights::Weights;
 use crate::board::{Board, MAX_WIDTH};
 use crate::moves::Placement;
@@ -38,33 +38,8 @@ pub(crate) enum Kind {
 }
 
 impl Kind {
-    /// Every kind with its registered feature's name.
-    const NAMED: [(Kind, &'static str); 16] = [
-        (Kind::RowsCleared, "rows_cleared"),
-        (Kind::LandingHeight, "landing_height"),
-        (Kind::ErodedPieceCells, "eroded_piece_cells"),
-        (Kind::RowTransitions, "row_transitions"),
-        (Kind::ColumnTransitions, "column_transitions"),
-        (Kind::Holes, "holes"),
-        (Kind::CumulativeWells, "cumulative_wells"),
-        (Kind::MaxHeight, "max_height"),
-        (Kind::AggregateHeight, "aggregate_height"),
-        (Kind::Bumpiness, "bumpiness"),
-        (Kind::AvgHeightDifference, "avg_height_difference"),
-        (Kind::Blocks, "blocks"),
-        (Kind::PlacementHeight, "placement_height"),
-        (Kind::HoleDepth, "hole_depth"),
-        (Kind::RowsWithHoles, "rows_with_holes"),
-        (Kind::PatternDiversity, "pattern_diversity"),
-    ];
-
-    /// The kind of the feature called `name`, if it is computed incrementally.
-    pub(crate) fn of(name: &str) -> Option<Kind> {
-        Kind::NAMED
-            .iter()
-            .find(|(_, n)| *n == name)
-            .map(|(kind, _)| *kind)
-    }
+    /// How many kinds there are.
+    const COUNT: usize = Kind::PatternDiversity as usize + 1;
 }
 
 /// The walls on each side of the touched columns in a [`Window`].
@@ -117,12 +92,12 @@ pub struct Incremental {
     pattern_prefix: [u32; MAX_WIDTH + 1],
     pattern_suffix: [u32; MAX_WIDTH + 1],
     /// The weights' terms, in their order: feature, weight and exponent.
-    terms: [(Kind, f64, Option<f64>); Kind::NAMED.len()],
+    terms: [(Kind, f64, Option<f64>); Kind::COUNT],
     term_count: usize,
     /// The values of one placement's features, by kind: only the weighted ones are written
     /// (rows cleared and eroded cells stay 0), and none is filled first, which in WebAssembly
     /// costs a call per placement.
-    values: [f64; Kind::NAMED.len()],
+    values: [f64; Kind::COUNT],
     /// Which of the features that need more than the touched columns are weighted.
     needs: Needs,
 }
@@ -158,7 +133,10 @@ fn height(word: u64) -> u32 {
 impl Incremental {
     /// The names of the features computed incrementally.
     pub fn features() -> impl Iterator<Item = &'static str> {
-        Kind::NAMED.iter().map(|(_, name)| *name)
+        FEATURES
+            .iter()
+            .filter(|feature| feature.incremental.is_some())
+            .map(|feature| feature.name)
     }
 
     /// Reads `board` and `weights` into this buffer (overwriting what it held); false, and
