@@ -207,8 +207,9 @@ pub struct Searcher {
 }
 
 /// The value of placing `placement` on `board`: the weighted features of the result, or minus
-/// infinity when it ends the game.
-#[inline]
+/// infinity when it ends the game. Out of line: the placements that need it are few, and the
+/// loops that score placements stay small without it.
+#[inline(never)]
 pub fn evaluate(board: &Board, placement: &Placement, top_out: TopOut, weights: &Weights) -> f64 {
     let mut after = *board;
     let locked = lock(&mut after, placement, top_out);
@@ -253,12 +254,22 @@ impl<'a> Scorer<'a> {
     }
 
     /// The value of placing `placement`, as [`evaluate`] gives it.
-    #[inline]
+    #[inline(always)]
     fn score(&mut self, placement: &Placement) -> f64 {
-        self.incremental
-            .as_mut()
-            .and_then(|incremental| incremental.evaluate(placement))
-            .unwrap_or_else(|| evaluate(self.board, placement, self.top_out, self.weights))
+        if let Some(incremental) = self.incremental.as_mut()
+            && let Some(value) = incremental.evaluate(placement)
+        {
+            return value;
+        }
+        evaluate(self.board, placement, self.top_out, self.weights)
+    }
+
+    /// [`Scorer::score`] as a call, where finding a placement costs far more than the call
+    /// (guideline rules): one copy of the evaluation inlined per function keeps the functions
+    /// small, which WebAssembly compiles to faster code.
+    #[inline(never)]
+    fn score_out_of_line(&mut self, placement: &Placement) -> f64 {
+        self.score(placement)
     }
 }
 
@@ -272,37 +283,42 @@ struct Finder {
     inputs: MoveSearch,
 }
 
-/// Calls `visit` with each placement of `piece` and its index (for its path): drop-only under
-/// the research rules; under guideline rules, those reachable from the spawn position, and only
-/// those a player reaches in time when timing is set (then the index is into `finder.inputs`).
-#[inline]
-fn for_each_placement(
+/// Calls `visit` with each placement of `piece`, its index (for its path) and its score:
+/// drop-only under the research rules; under guideline rules, those reachable from the spawn
+/// position, and only those a player reaches in time when timing is set (then the index is into
+/// `finder.inputs`). The research rules' placements are scored in a loop of their own, where
+/// scoring is inlined: a call per placement costs WebAssembly more than the rest of the loop.
+#[inline(always)]
+fn for_each_scored_placement(
     finder: &mut Finder,
-    board: &Board,
+    scorer: &mut Scorer,
     rules: &Rules,
     piece: Piece,
-    mut visit: impl FnMut(usize, Placement),
+    mut visit: impl FnMut(usize, Placement, f64),
 ) {
-    match rules.kind {
-        RuleSet::Classic => drop_placements(board, piece)
-            .enumerate()
-            .for_each(|(i, p)| visit(i, p)),
-        RuleSet::Guideline => {
-            let Some(spawn) = spawn_position(board, piece) else {
-                return;
-            };
-            let Some(timing) = rules.timing else {
-                let found = finder.words.run(board, piece, spawn);
-                found.iter().enumerate().for_each(|(i, &p)| visit(i, p));
-                return;
-            };
-            let search = &mut finder.inputs;
-            search.run(board, piece, spawn);
-            for (i, &p) in search.placements().iter().enumerate() {
-                if reachable_in_time(board, &p, spawn, &search.path(i), timing) {
-                    visit(i, p);
-                }
-            }
+    let board = scorer.board;
+    if rules.kind == RuleSet::Classic {
+        for (index, placement) in drop_placements(board, piece).enumerate() {
+            let score = scorer.score(&placement);
+            visit(index, placement, score);
+        }
+        return;
+    }
+    let Some(spawn) = spawn_position(board, piece) else {
+        return;
+    };
+    let Some(timing) = rules.timing else {
+        let found = finder.words.run(board, piece, spawn);
+        for (index, placement) in found.iter().enumerate() {
+            visit(index, *placement, scorer.score_out_of_line(placement));
+        }
+        return;
+    };
+    let search = &mut finder.inputs;
+    search.run(board, piece, spawn);
+    for (index, placement) in search.placements().iter().enumerate() {
+        if reachable_in_time(board, placement, spawn, &search.path(index), timing) {
+            visit(index, *placement, scorer.score_out_of_line(placement));
         }
     }
 }
@@ -346,17 +362,17 @@ fn for_each_first_move(
     for (which, piece) in FirstPiece::BOTH.into_iter().zip(pieces) {
         let Some(piece) = piece else { continue };
         let finder = &mut first[which.slot()];
-        for_each_placement(
+        for_each_scored_placement(
             finder,
-            position.board,
+            &mut scorer,
             position.rules,
             piece,
-            |index, placement| {
+            |index, placement, score| {
                 keep(Candidate {
                     placement,
                     piece: which,
                     index,
-                    score: scorer.score(&placement),
+                    score,
                 })
             },
         );
@@ -688,8 +704,8 @@ impl Lookahead {
 /// loses), with `search` for its placements.
 fn best_score(search: &mut Finder, scorer: &mut Scorer, rules: &Rules, piece: Piece) -> f64 {
     let mut best = f64::NEG_INFINITY;
-    for_each_placement(search, scorer.board, rules, piece, |_, p| {
-        best = best.max(scorer.score(&p));
+    for_each_scored_placement(search, scorer, rules, piece, |_, _, score| {
+        best = best.max(score);
     });
     best
 }

@@ -267,7 +267,7 @@ impl Incremental {
     /// The weighted sum of the features of the board `placement` leaves, if it clears no row
     /// and stays below the top row; else `None`, for the full evaluation. The feature values
     /// pass through this buffer, hence `&mut`.
-    #[inline]
+    #[inline(always)]
     pub fn evaluate(&mut self, placement: &Placement) -> Option<f64> {
         // The piece's width as a constant, so that the walks over its columns unroll.
         match placement.piece.shape(placement.rotation).width() {
