@@ -92,6 +92,40 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// One buffer read again and again, as a search reuses it, over boards of changing widths
+    /// and weights on changing features, scores as a fresh buffer does.
+    #[test]
+    fn a_reused_buffer_scores_as_a_fresh_one(
+        boards in prop::collection::vec((4usize..=16, 4usize..=24, 0u32..=100, any::<u64>()), 2..6),
+        exponents in any::<bool>(),
+    ) {
+        let features: Vec<&str> = Incremental::features().collect();
+        let mut reused = Incremental::default();
+        for (i, &(width, height, density, seed)) in boards.iter().enumerate() {
+            let board = random_board(width, height, density, seed);
+            let count = 1 + seed as usize % features.len();
+            let weights = weights(&features[features.len() - count..], seed, exponents && i % 2 == 0);
+            let mut fresh = Incremental::default();
+            let read = reused.read(&board, &weights);
+            prop_assert_eq!(read, fresh.read(&board, &weights));
+            if !read {
+                // Nothing to score with (see the test above).
+                continue;
+            }
+            for placement in placements(&board) {
+                prop_assert_eq!(
+                    reused.evaluate(&placement).map(f64::to_bits),
+                    fresh.evaluate(&placement).map(f64::to_bits),
+                    "{:?} on {:?}", placement, board
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn weights_on_other_features_are_left_to_the_full_evaluation() {
     let board = Board::from_picture(6, 8, &["#.....", "##..#."]).unwrap();

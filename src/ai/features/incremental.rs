@@ -94,9 +94,9 @@ pub struct Incremental {
     /// The weights' terms, in their order: feature, weight and exponent.
     terms: [(Kind, f64, Option<f64>); Kind::COUNT],
     term_count: usize,
-    /// The values of one placement's features, by kind: only the weighted ones are written
-    /// (rows cleared and eroded cells stay 0), and none is filled first, which in WebAssembly
-    /// costs a call per placement.
+    /// The values of one placement's features, by kind: each placement writes at least the
+    /// weighted ones (rows cleared and eroded cells stay 0), and nothing zeroes them first, which
+    /// in WebAssembly costs a call per placement.
     values: [f64; Kind::COUNT],
     /// Which of the features that need more than the touched columns are weighted.
     needs: Needs,
@@ -173,8 +173,10 @@ impl Incremental {
         self.needs = needs;
         let visible = low_bits(board.height());
         if self.width != width {
-            // The walls, which stay while the width does.
+            // The walls, and their wells (none), which stay while the width does: a wider
+            // board's columns there would be read as walls.
             self.padded.fill(u64::MAX);
+            self.wells.fill(0);
             self.width = width;
         }
         self.visible = visible;
