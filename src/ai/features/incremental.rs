@@ -184,7 +184,14 @@ impl Incremental {
         self.prefix[0] = (0, u64::MAX, 0);
         self.suffix[width] = (0, u64::MAX, 0);
         let mut t = Totals::default();
-        let needs = self.needs;
+        // A column's rows with holes, where they are weighted (the prefixes and suffixes).
+        let hole_rows = |word| {
+            if needs.hole_rows {
+                column_holes(word)
+            } else {
+                0
+            }
+        };
         for (x, &word) in board.columns().iter().enumerate() {
             // Copied here rather than beforehand in one copy, which in WebAssembly is a call.
             self.padded[PAD + x] = word;
@@ -205,15 +212,7 @@ impl Incremental {
             t.hole_depth += counts.hole_depth;
             t.column_transitions += counts.transitions;
             let (holes, full, top) = self.prefix[x];
-            self.prefix[x + 1] = (
-                if needs.hole_rows {
-                    holes | column_holes(word)
-                } else {
-                    0
-                },
-                full & word,
-                top.max(counts.height),
-            );
+            self.prefix[x + 1] = (holes | hole_rows(word), full & word, top.max(counts.height));
         }
         // From the right: the suffixes, and the wells and row transitions where weighted.
         let padded = &self.padded;
@@ -222,11 +221,7 @@ impl Incremental {
             let i = x + PAD;
             let word = padded[i];
             self.suffix[x] = (
-                if needs.hole_rows {
-                    holes | column_holes(word)
-                } else {
-                    0
-                },
+                holes | hole_rows(word),
                 full & word,
                 top.max(self.columns[x].height),
             );
@@ -245,7 +240,7 @@ impl Incremental {
             self.row_pairs[0] = pair_transitions(padded[PAD - 1], padded[PAD], visible);
             t.row_transitions += self.row_pairs[0];
         }
-        if self.needs.bumpiness || self.needs.patterns {
+        if needs.bumpiness || needs.patterns {
             self.pattern_prefix[1] = 0;
             self.pattern_suffix[width] = 0;
             let mut patterns = [0u32; MAX_WIDTH];
