@@ -7,7 +7,7 @@
 # Plays the work of benches/browser/decisions.mjs (du: 100 games on 10x10; dellacherie: one game
 # on 10x20 capped at 1,000,000 pieces) with the native command line and with the simd module in
 # Node (built with its function names kept), under `perf record`; V8's `--perf-prof` maps its
-# compiled code. Needs perf, Node and the toolchains of `./build.sh build`.
+# compiled code. Needs perf and Node; `./build.sh build` builds the module.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -25,9 +25,9 @@ out="target/profile"
 rm -rf "$out"
 mkdir -p "$out/pkg"
 cargo build --quiet --release
-RUSTFLAGS="-C target-feature=+simd128 -C no-vectorize-loops" cargo build --quiet --lib --release \
-    --target wasm32-unknown-unknown --no-default-features --target-dir target/simd
-# The name section kept, so that the profile names the functions.
+./build.sh build >/dev/null
+# The simd module as rustc wrote it, bound again with its name section kept, so that the profile
+# names the functions.
 wasm-bindgen --target web --out-dir "$out/pkg" target/simd/wasm32-unknown-unknown/release/tetris_ai.wasm
 
 cat >"$out/play.mjs" <<'EOF'
