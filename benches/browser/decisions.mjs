@@ -10,8 +10,8 @@
 // time. The runs take turns (native, then each build, RUNS times), so that a machine that slows
 // down for a while slows every one alike.
 //
-// Each run starts a fresh engine worker, so its time includes compiling the module and the
-// engine optimizing its hot code as it plays. The runs share one page per build, opened once:
+// Each run starts a fresh engine worker (loaded before the clock starts), so its time includes
+// V8 compiling and then optimizing the hot code as it plays. The runs share one page per build:
 // a fresh page starts renderer processes that take most of a 2-core machine for about a second,
 // which is the browser starting, not the engine. An untimed first run in each page waits that out.
 
