@@ -166,9 +166,20 @@ impl Board {
     /// the stack, comes to rest. `x` must keep the shape inside the walls.
     #[inline(always)]
     pub fn drop_row(&self, shape: &Shape, x: i32) -> i32 {
+        match shape.width() {
+            1 => self.drop_row_span::<1>(shape, x),
+            2 => self.drop_row_span::<2>(shape, x),
+            3 => self.drop_row_span::<3>(shape, x),
+            _ => self.drop_row_span::<4>(shape, x),
+        }
+    }
+
+    /// [`Board::drop_row`] for a shape `SPAN` columns wide.
+    #[inline(always)]
+    fn drop_row_span<const SPAN: usize>(&self, shape: &Shape, x: i32) -> i32 {
         let left = (x + shape.min_x as i32) as usize;
         let mut bottom = 0i32;
-        for i in 0..shape.width() {
+        for i in 0..SPAN {
             let rest = self.column_height(left + i) as i32 - shape.column_bottom[i] as i32;
             bottom = bottom.max(rest);
         }

@@ -6,7 +6,7 @@
 //! tucks, slides and T-spins are found, each with the shortest input path that reaches it.
 
 use crate::board::Board;
-use crate::piece::{Piece, Rotation, Turn, kicks};
+use crate::piece::{Piece, Rotation, Shape, Turn, kicks};
 use crate::reach::{Fits, X_OFFSET, X_SLOTS};
 use crate::rules::{Spin, t_spin};
 use serde::{Deserialize, Serialize};
@@ -69,55 +69,63 @@ impl Placement {
 /// Every drop-only placement of `piece` (research rules): each distinct rotation in each
 /// column, dropped straight down from above the stack. Placements may reach above the visible
 /// rows; under the research rules those end the game.
-pub fn drop_placements(board: &Board, piece: Piece) -> DropPlacements<'_> {
-    DropPlacements {
-        board,
-        piece,
-        rotations: piece.distinct_rotations_mask(),
-        rotation: Rotation::Spawn,
-        x: 0,
-        last: -1,
-    }
+pub fn drop_placements(board: &Board, piece: Piece) -> impl Iterator<Item = Placement> + '_ {
+    drop_rotations(board, piece).flat_map(move |rotation| {
+        rotation
+            .columns()
+            .map(move |x| rotation.placement(board, x))
+    })
 }
 
-/// The iterator [`drop_placements`] gives: a plain loop over rotations and columns, small enough
-/// to be inlined where the placements are scored.
-#[derive(Clone, Debug)]
-pub struct DropPlacements<'a> {
-    board: &'a Board,
-    piece: Piece,
-    /// The distinct rotations not yet begun, as bits by rotation index.
-    rotations: u8,
-    /// The rotation under way, its next centre column and its last.
-    rotation: Rotation,
-    x: i32,
-    last: i32,
-}
-
-impl Iterator for DropPlacements<'_> {
-    type Item = Placement;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<Placement> {
-        while self.x > self.last {
-            if self.rotations == 0 {
-                return None;
-            }
-            self.rotation = Rotation::ALL[self.rotations.trailing_zeros() as usize];
-            self.rotations &= self.rotations - 1;
-            let shape = self.piece.shape(self.rotation);
-            self.x = -(shape.min_x as i32);
-            self.last = self.board.width() as i32 - 1 - shape.max_x as i32;
+/// The distinct rotations of `piece` in move order (spawn, right, reverse, left), each with the
+/// centre columns that keep it inside `board`'s walls: [`drop_placements`] a rotation at a time.
+pub fn drop_rotations(board: &Board, piece: Piece) -> impl Iterator<Item = DropRotation> {
+    let width = board.width() as i32;
+    piece.distinct_rotations().map(move |rotation| {
+        let shape = piece.shape(rotation);
+        DropRotation {
+            piece,
+            rotation,
+            shape,
+            first: -(shape.min_x as i32),
+            last: width - 1 - shape.max_x as i32,
         }
-        let x = self.x;
-        self.x += 1;
-        Some(Placement {
+    })
+}
+
+/// One rotation's drop-only placements: the piece dropped in each centre column from `first`
+/// to `last`.
+#[derive(Clone, Copy, Debug)]
+pub struct DropRotation {
+    /// The piece.
+    pub piece: Piece,
+    /// Its rotation state.
+    pub rotation: Rotation,
+    /// Its shape in that state.
+    pub shape: &'static Shape,
+    /// The leftmost centre column inside the walls.
+    pub first: i32,
+    /// The rightmost.
+    pub last: i32,
+}
+
+impl DropRotation {
+    /// The centre columns, left to right.
+    #[inline(always)]
+    pub fn columns(&self) -> std::ops::RangeInclusive<i32> {
+        self.first..=self.last
+    }
+
+    /// The placement dropped straight down on `board` in centre column `x`.
+    #[inline(always)]
+    pub fn placement(&self, board: &Board, x: i32) -> Placement {
+        Placement {
             piece: self.piece,
             rotation: self.rotation,
             x,
-            y: self.board.drop_row(self.piece.shape(self.rotation), x),
+            y: board.drop_row(self.shape, x),
             spin: Spin::None,
-        })
+        }
     }
 }
 

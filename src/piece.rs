@@ -83,13 +83,6 @@ impl Piece {
             .into_iter()
             .filter(move |&r| self.shape(r).canonical == r.index() as u8)
     }
-
-    /// [`Piece::distinct_rotations`] as bits, bit `r` for the rotation of index `r`.
-    #[inline]
-    pub fn distinct_rotations_mask(self) -> u8 {
-        self.distinct_rotations()
-            .fold(0, |mask, r| mask | 1 << r.index())
-    }
 }
 
 impl fmt::Display for Piece {

@@ -22,7 +22,7 @@ use crate::ai::features::{Incremental, Outcome};
 use crate::ai::weights::Weights;
 use crate::board::{Board, MAX_WIDTH};
 use crate::error::{Error, Result};
-use crate::moves::{Input, MoveSearch, Placement, drop_placements};
+use crate::moves::{DropRotation, Input, MoveSearch, Placement, drop_rotations};
 use crate::named::named_choices;
 use crate::piece::{Piece, Rotation};
 use crate::reach::Reach;
@@ -253,8 +253,10 @@ impl<'a> Scorer<'a> {
         }
     }
 
-    /// The value of placing `placement`, as [`evaluate`] gives it.
-    #[inline(always)]
+    /// The value of placing `placement`, as [`evaluate`] gives it: a call, where finding a
+    /// placement costs far more than the call (guideline rules). One copy of the evaluation
+    /// inlined per function keeps the functions small, which WebAssembly compiles to faster code.
+    #[inline(never)]
     fn score(&mut self, placement: &Placement) -> f64 {
         if let Some(incremental) = self.incremental.as_mut()
             && let Some(value) = incremental.evaluate(placement)
@@ -264,12 +266,29 @@ impl<'a> Scorer<'a> {
         evaluate(self.board, placement, self.top_out, self.weights)
     }
 
-    /// [`Scorer::score`] as a call, where finding a placement costs far more than the call
-    /// (guideline rules): one copy of the evaluation inlined per function keeps the functions
-    /// small, which WebAssembly compiles to faster code.
+    /// Calls `visit` with each placement of `rotation`, dropped, with its index (counted on
+    /// from `index`) and its score, and returns the next index. `SPAN` is the rotation's width:
+    /// as a constant, it unrolls the walks over the piece's columns. A function of its own per
+    /// rotation, so that WebAssembly compiles the loop on its own and keeps its values in
+    /// registers.
     #[inline(never)]
-    fn score_out_of_line(&mut self, placement: &Placement) -> f64 {
-        self.score(placement)
+    fn score_drops<const SPAN: usize>(
+        &mut self,
+        rotation: &DropRotation,
+        mut index: usize,
+        visit: &mut impl FnMut(usize, Placement, f64),
+    ) -> usize {
+        for x in rotation.columns() {
+            let placement = rotation.placement(self.board, x);
+            let score = match self.incremental.as_mut() {
+                Some(incremental) => incremental.evaluate_span::<SPAN>(rotation.shape, &placement),
+                None => None,
+            }
+            .unwrap_or_else(|| evaluate(self.board, &placement, self.top_out, self.weights));
+            visit(index, placement, score);
+            index += 1;
+        }
+        index
     }
 }
 
@@ -286,7 +305,7 @@ struct Finder {
 /// Calls `visit` with each placement of `piece`, its index (for its path) and its score:
 /// drop-only under the research rules; under guideline rules, those reachable from the spawn
 /// position, and only those a player reaches in time when timing is set (then the index is into
-/// `finder.inputs`). The research rules' placements are scored in a loop of their own, where
+/// `finder.inputs`). The research rules' placements are scored in a loop per rotation, where
 /// scoring is inlined: a call per placement costs WebAssembly more than the rest of the loop.
 #[inline(always)]
 fn for_each_scored_placement(
@@ -298,9 +317,14 @@ fn for_each_scored_placement(
 ) {
     let board = scorer.board;
     if rules.kind == RuleSet::Classic {
-        for (index, placement) in drop_placements(board, piece).enumerate() {
-            let score = scorer.score(&placement);
-            visit(index, placement, score);
+        let mut index = 0;
+        for rotation in drop_rotations(board, piece) {
+            index = match rotation.shape.width() {
+                1 => scorer.score_drops::<1>(&rotation, index, &mut visit),
+                2 => scorer.score_drops::<2>(&rotation, index, &mut visit),
+                3 => scorer.score_drops::<3>(&rotation, index, &mut visit),
+                _ => scorer.score_drops::<4>(&rotation, index, &mut visit),
+            };
         }
         return;
     }
@@ -310,7 +334,7 @@ fn for_each_scored_placement(
     let Some(timing) = rules.timing else {
         let found = finder.words.run(board, piece, spawn);
         for (index, placement) in found.iter().enumerate() {
-            visit(index, *placement, scorer.score_out_of_line(placement));
+            visit(index, *placement, scorer.score(placement));
         }
         return;
     };
@@ -318,7 +342,7 @@ fn for_each_scored_placement(
     search.run(board, piece, spawn);
     for (index, placement) in search.placements().iter().enumerate() {
         if reachable_in_time(board, placement, spawn, &search.path(index), timing) {
-            visit(index, *placement, scorer.score_out_of_line(placement));
+            visit(index, *placement, scorer.score(placement));
         }
     }
 }

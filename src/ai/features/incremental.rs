@@ -14,6 +14,7 @@ use super::{FEATURES, column_holes, low_bits, raise};
 use crate::ai::weights::Weights;
 use crate::board::{Board, MAX_WIDTH};
 use crate::moves::Placement;
+use crate::piece::Shape;
 
 /// The features computed incrementally.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -267,18 +268,23 @@ impl Incremental {
     #[inline(always)]
     pub fn evaluate(&mut self, placement: &Placement) -> Option<f64> {
         // The piece's width as a constant, so that the walks over its columns unroll.
-        match placement.piece.shape(placement.rotation).width() {
-            1 => self.evaluate_columns::<1>(placement),
-            2 => self.evaluate_columns::<2>(placement),
-            3 => self.evaluate_columns::<3>(placement),
-            _ => self.evaluate_columns::<4>(placement),
+        let shape = placement.piece.shape(placement.rotation);
+        match shape.width() {
+            1 => self.evaluate_span::<1>(shape, placement),
+            2 => self.evaluate_span::<2>(shape, placement),
+            3 => self.evaluate_span::<3>(shape, placement),
+            _ => self.evaluate_span::<4>(shape, placement),
         }
     }
 
-    /// [`Incremental::evaluate`] for a piece `SPAN` columns wide.
+    /// [`Incremental::evaluate`] for a placement whose `shape` (its piece's in its rotation) is
+    /// `SPAN` columns wide.
     #[inline(always)]
-    fn evaluate_columns<const SPAN: usize>(&mut self, placement: &Placement) -> Option<f64> {
-        let shape = placement.piece.shape(placement.rotation);
+    pub(crate) fn evaluate_span<const SPAN: usize>(
+        &mut self,
+        shape: &Shape,
+        placement: &Placement,
+    ) -> Option<f64> {
         let top_row = placement.y + shape.max_y as i32;
         if top_row > self.top_row_limit {
             return None;
