@@ -5,7 +5,7 @@
 use crate::board::Board;
 use crate::moves::Placement;
 use crate::piece::{Piece, Rotation, Turn, kicks};
-use crate::rules::{Spin, t_spin};
+use crate::spin::{Spin, t_spin};
 
 /// A piece in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,6 +5,7 @@
 //! - [`board`]: the bitboard playfield (a word per column), line clears, heights.
 //! - [`rng`]: the seeded random stream behind every random choice.
 //! - [`rules`]: research and guideline rules: randomizers, spawn, locking, game over, scoring.
+//! - [`spin`]: T-spins, by the guideline's three-corner rule.
 //! - [`moves`]: placements: drop-only, and breadth-first search over inputs with paths.
 //! - [`reach`]: every placement reachable under guideline rules, found a word at a time.
 //! - [`active`]: the falling piece, moved one input at a time.
@@ -33,6 +34,7 @@ pub mod piece;
 pub mod reach;
 pub mod rng;
 pub mod rules;
+pub mod spin;
 pub mod timing;
 pub mod train;
 #[cfg(target_arch = "wasm32")]
@@ -46,4 +48,5 @@ pub use error::{Error, Result};
 pub use game::{Game, GameConfig, Stats};
 pub use moves::{Input, Placement};
 pub use piece::{Piece, Rotation};
-pub use rules::{RuleSet, Rules, Spin};
+pub use rules::{RuleSet, Rules};
+pub use spin::Spin;

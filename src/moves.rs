@@ -8,7 +8,7 @@
 use crate::board::Board;
 use crate::piece::{Piece, Rotation, Shape, Turn, kicks};
 use crate::reach::{Fits, X_OFFSET, X_SLOTS};
-use crate::rules::{Spin, t_spin};
+use crate::spin::{Spin, t_spin};
 use serde::{Deserialize, Serialize};
 
 /// One player input.

@@ -14,7 +14,7 @@
 use crate::board::Board;
 use crate::moves::Placement;
 use crate::piece::{Piece, Rotation, Turn, kicks};
-use crate::rules::{Spin, t_spin};
+use crate::spin::{Spin, t_spin};
 
 /// Centre columns are stored from -3 (pieces reach 2 columns left of their centre, and kicks 2
 /// more).

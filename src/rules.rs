@@ -10,6 +10,7 @@ use crate::moves::Placement;
 use crate::named::named_choices;
 use crate::piece::{Piece, Rotation};
 pub use crate::rng::GameRng;
+use crate::spin::Spin;
 use serde::{Deserialize, Serialize};
 
 /// Which rules a game follows.
@@ -239,37 +240,6 @@ pub fn spawn_position(board: &Board, piece: Piece) -> Option<(i32, i32)> {
     } else {
         (x, y)
     })
-}
-
-/// A T-spin, as the guideline's three-corner rule judges it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Spin {
-    /// Not a T-spin.
-    None,
-    /// A mini T-spin.
-    Mini,
-    /// A full T-spin.
-    Full,
-}
-
-/// The T-spin a T piece makes when it locks at (`x`, `y`) in `rotation` right after turning into
-/// place, having used kick number `kick` (0-based): three of the four diagonal corners of its
-/// centre must be blocked (walls and floor count); it is full when both corners on the side the T
-/// points to are blocked, or when the turn used the fifth kick, and mini otherwise.
-pub fn t_spin(board: &Board, rotation: Rotation, x: i32, y: i32, kick: usize) -> Spin {
-    let corner = |dx: i32, dy: i32| board.blocked(x + dx, y + dy);
-    let corners = [corner(-1, 1), corner(1, 1), corner(1, -1), corner(-1, -1)];
-    if corners.iter().filter(|&&c| c).count() < 3 {
-        return Spin::None;
-    }
-    // Corners in clockwise order from top-left; the T in state r points at corners r and r + 1.
-    let front = rotation.index();
-    if (corners[front] && corners[(front + 1) % 4]) || kick == 4 {
-        Spin::Full
-    } else {
-        Spin::Mini
-    }
 }
 
 /// Guideline scoring: points for clears and T-spins, back-to-back and combos, at a level that
