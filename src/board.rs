@@ -166,6 +166,7 @@ impl Board {
     /// the stack, comes to rest. `x` must keep the shape inside the walls.
     #[inline(always)]
     pub fn drop_row(&self, shape: &Shape, x: i32) -> i32 {
+        // The shape's width as a constant, so that the walk over its columns unrolls.
         match shape.width() {
             1 => self.drop_row_span::<1>(shape, x),
             2 => self.drop_row_span::<2>(shape, x),
