@@ -9,9 +9,9 @@ use std::hint::black_box;
 use tetris_ai::ai::features::Incremental;
 use tetris_ai::ai::presets;
 use tetris_ai::ai::search::{Position, SearchConfig, Searcher, evaluate};
-use tetris_ai::moves::{MoveSearch, drop_placements};
-use tetris_ai::reach::Reach;
-use tetris_ai::rules::{GameRng, TopOut, spawn_position};
+use tetris_ai::engine::moves::{MoveSearch, drop_placements};
+use tetris_ai::engine::reach::Reach;
+use tetris_ai::engine::rules::{GameRng, TopOut, spawn_position};
 use tetris_ai::{Board, Game, GameConfig, Piece, Placement, Rules};
 
 /// `count` boards of a `width` x `height` board under `rules`, from games `preset` plays (a new

@@ -10,11 +10,11 @@ use crate::ai::features;
 use crate::ai::presets;
 use crate::ai::search::{MAX_DEPTH, MIN_DEPTH, PlanValue, SearchConfig, TieBreak};
 use crate::ai::weights::Weights;
-use crate::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
+use crate::engine::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
+use crate::engine::manual::{Handling, Key};
+use crate::engine::rules::{MAX_PREVIEW, RandomizerKind, RuleSet, Rules, Timing, TopOut};
 use crate::error::{Error, Result};
 use crate::game::GameConfig;
-use crate::manual::{Handling, Key};
-use crate::rules::{MAX_PREVIEW, RandomizerKind, RuleSet, Rules, Timing, TopOut};
 use serde_json::{Map, Value};
 
 /// The largest whole number a JS number holds exactly: 2^53 - 1.

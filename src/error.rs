@@ -6,10 +6,10 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum Error {
     /// A board width outside the supported range.
-    #[error("board width {0} is out of range: it must be from {min} to {max}", min = crate::board::MIN_WIDTH, max = crate::board::MAX_WIDTH)]
+    #[error("board width {0} is out of range: it must be from {min} to {max}", min = crate::engine::board::MIN_WIDTH, max = crate::engine::board::MAX_WIDTH)]
     BoardWidth(usize),
     /// A board height outside the supported range.
-    #[error("board height {0} is out of range: it must be from {min} to {max}", min = crate::board::MIN_HEIGHT, max = crate::board::MAX_HEIGHT)]
+    #[error("board height {0} is out of range: it must be from {min} to {max}", min = crate::engine::board::MIN_HEIGHT, max = crate::engine::board::MAX_HEIGHT)]
     BoardHeight(usize),
     /// A weight names a feature the registry does not know.
     #[error("unknown feature \"{0}\" (known features: {known})", known = crate::ai::features::names().join(", "))]

@@ -1,17 +1,17 @@
 //! One game: the board, the piece queue, hold, score and statistics, played by the AI one piece
 //! at a time. Same configuration and seed, same game.
 
-use crate::active::Active;
 use crate::ai::presets;
 use crate::ai::search::{Choice, Position, SearchConfig, Searcher};
 use crate::ai::weights::Weights;
-use crate::board::Board;
+use crate::engine::active::Active;
+use crate::engine::board::Board;
+use crate::engine::manual::{Action, Controls, Falling, Handling, Key};
+use crate::engine::moves::{Input, Placement};
+use crate::engine::piece::Piece;
+use crate::engine::piece::Turn;
+use crate::engine::rules::{GameRng, Randomizer, RuleSet, Rules, Scoring, lock, spawn_position};
 use crate::error::{Error, Result};
-use crate::manual::{Action, Controls, Falling, Handling, Key};
-use crate::moves::{Input, Placement};
-use crate::piece::Piece;
-use crate::piece::Turn;
-use crate::rules::{GameRng, Randomizer, RuleSet, Rules, Scoring, lock, spawn_position};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 

@@ -1,9 +1,9 @@
 //! Whole games: determinism, configuration errors, hold, timing, and the AI's play.
 
 use tetris_ai::ai::search::{Position, SearchConfig, Searcher};
-use tetris_ai::moves::MoveSearch;
-use tetris_ai::rules::{Timing, spawn_position};
-use tetris_ai::timing::reachable_in_time;
+use tetris_ai::engine::moves::MoveSearch;
+use tetris_ai::engine::rules::{Timing, spawn_position};
+use tetris_ai::engine::timing::reachable_in_time;
 use tetris_ai::{Board, Game, GameConfig, Input, Piece, Rules, Weights};
 
 fn config(rules: Rules, seed: u64, depth: u8) -> GameConfig {
@@ -426,7 +426,7 @@ fn timing_limits_the_ai_to_reachable_placements() {
 
 #[test]
 fn classic_rules_take_a_bag_a_preview_and_a_top_out_test() {
-    use tetris_ai::rules::{RandomizerKind, TopOut};
+    use tetris_ai::engine::rules::{RandomizerKind, TopOut};
     let rules = Rules {
         randomizer: Some(RandomizerKind::Bag),
         preview: 1,

@@ -5,8 +5,8 @@
 use proptest::prelude::*;
 use tetris_ai::ai::features::Incremental;
 use tetris_ai::ai::search::evaluate;
-use tetris_ai::moves::{MoveSearch, drop_placements};
-use tetris_ai::rules::{GameRng, TopOut, spawn_position};
+use tetris_ai::engine::moves::{MoveSearch, drop_placements};
+use tetris_ai::engine::rules::{GameRng, TopOut, spawn_position};
 use tetris_ai::{Board, Piece, Placement, Weights};
 
 /// A board whose columns are filled at random up to random heights (about `density` of the

@@ -1,6 +1,6 @@
 //! Manual play through the game: keys, gravity, lock delay, hold, scoring of drops.
 
-use tetris_ai::manual::{Handling, Key};
+use tetris_ai::engine::manual::{Handling, Key};
 use tetris_ai::{Game, GameConfig, Piece, Rules};
 
 fn game(seed: u64) -> Game {

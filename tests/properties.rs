@@ -5,10 +5,10 @@ mod common;
 
 use common::boards_with_a_piece;
 use proptest::prelude::*;
-use tetris_ai::active::Active;
-use tetris_ai::moves::{Input, MoveSearch, drop_placements};
-use tetris_ai::piece::Turn;
-use tetris_ai::rules::{GameRng, RuleSet, Rules, lock, spawn_position};
+use tetris_ai::engine::active::Active;
+use tetris_ai::engine::moves::{Input, MoveSearch, drop_placements};
+use tetris_ai::engine::piece::Turn;
+use tetris_ai::engine::rules::{GameRng, RuleSet, Rules, lock, spawn_position};
 use tetris_ai::{Board, Piece, Placement};
 
 /// All placements of `piece` under `kind` (guideline: from its spawn position).

@@ -7,9 +7,9 @@ mod common;
 use common::{boards_with_a_piece, random_board};
 use proptest::prelude::*;
 use tetris_ai::Spin;
-use tetris_ai::moves::{MoveSearch, sorted_cells};
-use tetris_ai::reach::Reach;
-use tetris_ai::rules::spawn_position;
+use tetris_ai::engine::moves::{MoveSearch, sorted_cells};
+use tetris_ai::engine::reach::Reach;
+use tetris_ai::engine::rules::spawn_position;
 use tetris_ai::{Board, Piece, Placement};
 
 /// A placement as the cells it fills (sorted) and its spin.

@@ -1,7 +1,7 @@
 //! The search's choices worked by hand: tie-breaks and the ways of valuing a two-ply plan.
 
 use tetris_ai::ai::search::{PlanValue, Position, SearchConfig, Searcher, TieBreak};
-use tetris_ai::rng::GameRng;
+use tetris_ai::engine::rng::GameRng;
 use tetris_ai::{Board, Choice, Piece, Rules, Weights};
 
 /// The choice for `current` on `board` under the research rules, with `preview` known.

@@ -1,10 +1,10 @@
 //! SRS kicks, tucks and T-spins through the input search, checked against positions worked out
 //! by hand from the kick tables.
 
-use tetris_ai::active::Active;
-use tetris_ai::moves::{Input, MoveSearch, drop_placements};
-use tetris_ai::piece::Turn;
-use tetris_ai::rules::{Scoring, spawn_position};
+use tetris_ai::engine::active::Active;
+use tetris_ai::engine::moves::{Input, MoveSearch, drop_placements};
+use tetris_ai::engine::piece::Turn;
+use tetris_ai::engine::rules::{Scoring, spawn_position};
 use tetris_ai::{Board, Piece, Placement, Rotation, Spin};
 
 fn sorted_cells(placement: &Placement) -> Vec<(i32, i32)> {
@@ -102,8 +102,11 @@ fn a_t_spin_triple_slot_is_reached_through_its_fifth_kick() {
 
     // Locking it clears rows 0, 1 and 2: a T-spin triple, 1600 points at level 1.
     let mut after = board;
-    let locked =
-        tetris_ai::rules::lock(&mut after, &found[slot], tetris_ai::rules::TopOut::LockOut);
+    let locked = tetris_ai::engine::rules::lock(
+        &mut after,
+        &found[slot],
+        tetris_ai::engine::rules::TopOut::LockOut,
+    );
     assert_eq!(locked.rows_cleared, 3);
     assert_eq!(
         Scoring::new().lock(locked.rows_cleared, Spin::Full, 1),

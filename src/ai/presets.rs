@@ -4,8 +4,8 @@
 
 use crate::ai::search::{PlanValue, SearchConfig, TieBreak};
 use crate::ai::weights::Weights;
+use crate::engine::rules::{RandomizerKind, Rules, TopOut};
 use crate::error::{Error, Result};
-use crate::rules::{RandomizerKind, Rules, TopOut};
 use serde::Serialize;
 
 /// The rules and search a preset's weights were published under, as this engine plays them.

@@ -20,14 +20,14 @@
 
 use crate::ai::features::{Incremental, Outcome};
 use crate::ai::weights::Weights;
-use crate::board::{Board, MAX_WIDTH};
+use crate::engine::board::{Board, MAX_WIDTH};
+use crate::engine::moves::{DropRotation, Input, MoveSearch, Placement, drop_rotations};
+use crate::engine::piece::{Piece, Rotation};
+use crate::engine::reach::Reach;
+use crate::engine::rules::{GameRng, RuleSet, Rules, TopOut, lock, spawn_position};
+use crate::engine::timing::reachable_in_time;
 use crate::error::{Error, Result};
-use crate::moves::{DropRotation, Input, MoveSearch, Placement, drop_rotations};
 use crate::named::named_choices;
-use crate::piece::{Piece, Rotation};
-use crate::reach::Reach;
-use crate::rules::{GameRng, RuleSet, Rules, TopOut, lock, spawn_position};
-use crate::timing::reachable_in_time;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 

@@ -8,8 +8,8 @@
 //! `exp((f_c - f) / T)`, decided by one draw. Then `T` is multiplied by `cooling` and the step by
 //! `step_decay`. A NaN score never wins.
 
+use crate::engine::rng::GameRng;
 use crate::error::{Error, Result};
-use crate::rng::GameRng;
 use crate::train::{Genome, Learner, Ranges, Scored, uniform_genome};
 use serde::{Deserialize, Serialize};
 

@@ -8,8 +8,8 @@
 //! count) plus the noise `Z_t = max(a - t / b, 0)`, where `t` counts the generations done before
 //! this one. The noise keeps the distribution from collapsing early and fades out.
 
+use crate::engine::rng::GameRng;
 use crate::error::{Error, Result};
-use crate::rng::GameRng;
 use crate::train::{Genome, Learner, Scored, rank_key};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;

@@ -9,8 +9,8 @@
 
 use crate::ai::features::index_of;
 use crate::ai::weights::Weights;
+use crate::engine::rng::GameRng;
 use crate::error::{Error, Result};
-use crate::rng::GameRng;
 use crate::train::anneal::{Anneal, AnnealConfig};
 use crate::train::batch::GameBatch;
 use crate::train::cem::{Cem, CemConfig};

@@ -4,10 +4,10 @@
 
 use crate::ai::search::SearchConfig;
 use crate::ai::weights::Weights;
-use crate::board::Board;
+use crate::engine::board::Board;
+use crate::engine::rules::Rules;
 use crate::error::{Error, Result};
 use crate::game::{Game, GameConfig};
-use crate::rules::Rules;
 use serde::{Deserialize, Serialize};
 
 /// How individuals are scored.

@@ -25,8 +25,8 @@
 //! (see [`Learner::best`]) but does not stay there. `beta = 1` makes the threshold the current
 //! performance: a strict climber, which converges on the same toy problem.
 
+use crate::engine::rng::GameRng;
 use crate::error::{Error, Result};
-use crate::rng::GameRng;
 use crate::train::{Genome, Learner, Ranges, Scored, uniform_genome};
 use serde::{Deserialize, Serialize};
 

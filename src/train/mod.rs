@@ -26,8 +26,8 @@ pub mod setup;
 pub mod validation;
 
 use crate::ai::weights::Weights;
+use crate::engine::rng::GameRng;
 use crate::error::{Error, Result};
-use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
 
 /// A candidate weight vector, one number per trained feature, in the run's feature order.
@@ -135,8 +135,8 @@ pub fn rank_key(fitness: f64) -> f64 {
 #[cfg(test)]
 pub(crate) mod testing {
     use super::{Evaluate, Genome, Learner, Scored};
+    use crate::engine::rng::GameRng;
     use crate::error::{Error, Result};
-    use crate::rng::GameRng;
     use serde::Serialize;
     use serde::de::DeserializeOwned;
     use std::fmt::Debug;

@@ -4,8 +4,8 @@
 //! write-up's features and initial ranges, the optimizers' default settings.
 
 use crate::ai::presets;
+use crate::engine::rules::{RuleSet, Rules};
 use crate::error::{Error, Result};
-use crate::rules::{RuleSet, Rules};
 use crate::train::anneal::AnnealConfig;
 use crate::train::cem::CemConfig;
 use crate::train::evolution::{EvolutionConfig, OptimizerConfig};

@@ -5,9 +5,9 @@ use crate::ai::features::FEATURES;
 use crate::ai::presets::{PRESETS, Published};
 use crate::ai::search::{MAX_DEPTH, MIN_DEPTH};
 use crate::ai::weights::Weights;
-use crate::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
+use crate::engine::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
+use crate::engine::rules::{MAX_PREVIEW, Rules};
 use crate::game::{DEFAULT_PRESET, GameConfig};
-use crate::rules::{MAX_PREVIEW, Rules};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 

@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 use std::ops::{Range, RangeInclusive};
-use tetris_ai::rules::GameRng;
+use tetris_ai::engine::rules::GameRng;
 use tetris_ai::{Board, Piece};
 
 /// A board with the bottom `rows` rows filled at random (about `density` percent of the cells),

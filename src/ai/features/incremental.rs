@@ -12,9 +12,9 @@ use super::research::{
 };
 use super::{FEATURES, column_holes, low_bits, raise};
 use crate::ai::weights::Weights;
-use crate::board::{Board, MAX_WIDTH};
-use crate::moves::Placement;
-use crate::piece::Shape;
+use crate::engine::board::{Board, MAX_WIDTH};
+use crate::engine::moves::Placement;
+use crate::engine::piece::Shape;
 
 /// The features computed incrementally.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

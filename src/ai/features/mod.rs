@@ -6,7 +6,7 @@
 //! The research definitions live in `research.rs`; where a published program computed a feature
 //! its own way, that variant is a feature of its own, named after the program, in `sources.rs`.
 
-use crate::board::Board;
+use crate::engine::board::Board;
 pub use incremental::Incremental;
 pub(crate) use incremental::Kind;
 use research::*;

@@ -1,7 +1,7 @@
 //! The features as the research literature and the project's feature table define them.
 
 use super::{Outcome, column_holes, low_bits, row_span, well_cells};
-use crate::board::Board;
+use crate::engine::board::Board;
 
 pub(super) fn rows_cleared(o: &Outcome) -> f64 {
     o.rows_cleared as f64
@@ -292,7 +292,7 @@ pub(super) fn column_holes_pow(o: &Outcome, exponent: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::GameRng;
+    use crate::engine::rules::GameRng;
 
     /// 10,000 random columns of up to 48 rows, of every height, from `seed`.
     fn random_columns(seed: u64) -> impl Iterator<Item = u64> {

@@ -15,8 +15,8 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use tetris_ai::ai::presets;
 use tetris_ai::ai::search::{PlanValue, TieBreak};
+use tetris_ai::engine::rules::{RandomizerKind, TopOut};
 use tetris_ai::game::DEFAULT_PRESET;
-use tetris_ai::rules::{RandomizerKind, TopOut};
 use tetris_ai::{Game, GameConfig, RuleSet, Rules, SearchConfig, Weights};
 
 /// Exit code for every error: bad arguments, files, JSON or configuration.
@@ -291,7 +291,7 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tetris_ai::rules::{RandomizerKind, TopOut};
+    use tetris_ai::engine::rules::{RandomizerKind, TopOut};
 
     #[test]
     fn board_sizes_parse_and_bad_ones_are_named() {

@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// The largest population accepted, so every random index fits the 32-bit draws of
-/// [`GameRng`](crate::rng::GameRng).
+/// [`GameRng`](crate::engine::rng::GameRng).
 pub const MAX_POPULATION: usize = 1 << 20;
 
 /// Everything that defines a genetic algorithm run.
@@ -207,7 +207,7 @@ impl MutationKind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::GameRng;
+    use crate::engine::rng::GameRng;
     use crate::train::ga::{Ga, preset, preset_names};
 
     fn cs3243_config() -> GaConfig {

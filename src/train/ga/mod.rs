@@ -17,8 +17,8 @@ pub use config::{Crossover, GaConfig, MAX_POPULATION, Mutation, MutationKind, Sc
 pub use operators::{crossover, mutate, select_parents};
 pub use presets::{cs3243, csharp, preset, preset_features, preset_names, python};
 
+use crate::engine::rng::GameRng;
 use crate::error::Result;
-use crate::rng::GameRng;
 use crate::train::{Genome, Learner, Ranges, Scored, rank_key, uniform_genome};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;

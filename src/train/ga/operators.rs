@@ -2,7 +2,7 @@
 //! stream: [`select_parents`], [`crossover`], [`mutate`].
 
 use super::config::{Crossover, Mutation, MutationKind, Scope, Selection};
-use crate::rng::GameRng;
+use crate::engine::rng::GameRng;
 use crate::train::{Genome, Ranges, Scored};
 
 /// A fitness as a share of a wheel or a crossover: negative and NaN count as 0.

@@ -2,10 +2,10 @@
 //! Manual play and the timing check move pieces through this; the placement search uses its own
 //! bit-parallel tables for speed and is tested against it.
 
-use crate::board::Board;
-use crate::moves::Placement;
-use crate::piece::{Piece, Rotation, Turn, kicks};
-use crate::spin::{Spin, t_spin};
+use crate::engine::board::Board;
+use crate::engine::moves::Placement;
+use crate::engine::piece::{Piece, Rotation, Turn, kicks};
+use crate::engine::spin::{Spin, t_spin};
 
 /// A piece in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,13 +4,13 @@
 //! randomizer and top-out test can be replaced, so that a controller plays under the rules its
 //! weights were published with (a 7-bag under classic moves, a top-out judged after clears).
 
-use crate::board::Board;
+use crate::engine::board::Board;
+use crate::engine::moves::Placement;
+use crate::engine::piece::{Piece, Rotation};
+pub use crate::engine::rng::GameRng;
+use crate::engine::spin::Spin;
 use crate::error::{Error, Result};
-use crate::moves::Placement;
 use crate::named::named_choices;
-use crate::piece::{Piece, Rotation};
-pub use crate::rng::GameRng;
-use crate::spin::Spin;
 use serde::{Deserialize, Serialize};
 
 /// Which rules a game follows.

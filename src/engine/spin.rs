@@ -2,8 +2,8 @@
 //! the guideline's three-corner rule. The moves find T-spin placements with it and the rules
 //! score them, so it sits below both.
 
-use crate::board::Board;
-use crate::piece::Rotation;
+use crate::engine::board::Board;
+use crate::engine::piece::Rotation;
 use serde::{Deserialize, Serialize};
 
 /// A T-spin, as the guideline's three-corner rule judges it.

@@ -5,10 +5,10 @@
 //! over inputs (shift, rotate with SRS kicks, soft drop one row) from the spawn position, so
 //! tucks, slides and T-spins are found, each with the shortest input path that reaches it.
 
-use crate::board::Board;
-use crate::piece::{Piece, Rotation, Shape, Turn, kicks};
-use crate::reach::{Fits, X_OFFSET, X_SLOTS};
-use crate::spin::{Spin, t_spin};
+use crate::engine::board::Board;
+use crate::engine::piece::{Piece, Rotation, Shape, Turn, kicks};
+use crate::engine::reach::{Fits, X_OFFSET, X_SLOTS};
+use crate::engine::spin::{Spin, t_spin};
 use serde::{Deserialize, Serialize};
 
 /// One player input.
@@ -538,7 +538,7 @@ mod tests {
         let board = Board::new(10, 20).unwrap();
         let mut search = MoveSearch::new();
         for piece in Piece::ALL {
-            let spawn = crate::rules::spawn_position(&board, piece).unwrap();
+            let spawn = crate::engine::rules::spawn_position(&board, piece).unwrap();
             let found = search.run(&board, piece, spawn).len();
             assert_eq!(found, classic_count(&board, piece), "{piece}");
         }

@@ -4,16 +4,16 @@
 //! each frame's input, gravity moves the piece down one row every `gravity` frames. A soft drop
 //! that gravity has already done (the piece is at or below the row the path expects) is skipped.
 //! A piece that rests on the stack locks after `lock_delay` frames; a successful shift or turn
-//! while resting restarts that count, at most [`LOCK_RESETS`](crate::rules::LOCK_RESETS) times until the piece reaches a
+//! while resting restarts that count, at most [`LOCK_RESETS`](crate::engine::rules::LOCK_RESETS) times until the piece reaches a
 //! new lowest row (the same rule as manual play, [`Falling`]). A placement is reachable when
 //! the piece ends where the path promised, with the same spin.
 
-use crate::active::Active;
-use crate::board::Board;
-use crate::manual::Falling;
-use crate::moves::{Input, Placement};
-use crate::piece::Turn;
-use crate::rules::Timing;
+use crate::engine::active::Active;
+use crate::engine::board::Board;
+use crate::engine::manual::Falling;
+use crate::engine::moves::{Input, Placement};
+use crate::engine::piece::Turn;
+use crate::engine::rules::Timing;
 
 /// Whether following `path` from `spawn` under `timing` locks exactly `target`.
 pub fn reachable_in_time(

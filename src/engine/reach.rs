@@ -7,14 +7,14 @@
 //! kick taking the rows that no earlier kick lets through. When nothing more grows, the
 //! reachable positions with no room below are the placements.
 //!
-//! [`MoveSearch`](crate::moves::MoveSearch) finds the same placements one input at a time, with
+//! [`MoveSearch`](crate::engine::moves::MoveSearch) finds the same placements one input at a time, with
 //! the shortest input path to each; [`Reach`] finds them without paths, several times faster, for
 //! the AI's search, which needs the path of the one placement it plays.
 
-use crate::board::Board;
-use crate::moves::Placement;
-use crate::piece::{Piece, Rotation, Turn, kicks};
-use crate::spin::{Spin, t_spin};
+use crate::engine::board::Board;
+use crate::engine::moves::Placement;
+use crate::engine::piece::{Piece, Rotation, Turn, kicks};
+use crate::engine::spin::{Spin, t_spin};
 
 /// Centre columns are stored from -3 (pieces reach 2 columns left of their centre, and kicks 2
 /// more).
@@ -156,7 +156,7 @@ impl Reach {
     /// one per set of cells filled: by state (the first of the states with those cells), then
     /// centre column, then centre row, each from the lowest. A T placement that some reachable
     /// position turns into, and that the three-corner rule then counts as a T-spin, carries the
-    /// best such spin. These are exactly the placements [`MoveSearch`](crate::moves::MoveSearch)
+    /// best such spin. These are exactly the placements [`MoveSearch`](crate::engine::moves::MoveSearch)
     /// finds, in another order.
     pub fn run(&mut self, board: &Board, piece: Piece, spawn: (i32, i32)) -> &[Placement] {
         self.found.clear();

@@ -3,11 +3,11 @@
 //! successful move or turn restarts, at most [`LOCK_RESETS`] times until the piece reaches a new
 //! lowest row (guideline move reset).
 
-use crate::active::Active;
-use crate::board::Board;
+use crate::engine::active::Active;
+use crate::engine::board::Board;
+use crate::engine::piece::Turn;
+use crate::engine::rules::LOCK_RESETS;
 use crate::error::{Error, Result};
-use crate::piece::Turn;
-use crate::rules::LOCK_RESETS;
 use serde::{Deserialize, Serialize};
 
 /// A control.
@@ -307,7 +307,7 @@ fn step(direction: Direction) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::Piece;
+    use crate::engine::piece::Piece;
 
     fn setup() -> (Board, Falling, Controls) {
         let board = Board::new(10, 20).unwrap();

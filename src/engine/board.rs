@@ -4,8 +4,8 @@
 //! leading-zero count, holes a population count) and make collision tests a shift and an AND.
 //! Above the `height` visible rows lie [`BUFFER_ROWS`] rows where guideline pieces spawn.
 
+use crate::engine::piece::Shape;
 use crate::error::{Error, Result};
-use crate::piece::Shape;
 
 /// The narrowest board supported.
 pub const MIN_WIDTH: usize = 4;
@@ -250,7 +250,7 @@ impl std::fmt::Debug for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::{Piece, Rotation};
+    use crate::engine::piece::{Piece, Rotation};
 
     #[test]
     fn sizes_out_of_range_are_named() {
