@@ -331,19 +331,23 @@ fn for_each_scored_placement(
     let Some(spawn) = spawn_position(board, piece) else {
         return;
     };
-    let Some(timing) = rules.timing else {
-        let found = finder.words.run(board, piece, spawn);
-        for (index, placement) in found.iter().enumerate() {
-            visit(index, *placement, scorer.score(placement));
+    // Every reachable placement at once, or with timing, each with its path from the input
+    // search, to keep those reached in time.
+    let found = match rules.timing {
+        None => finder.words.run(board, piece, spawn),
+        Some(_) => {
+            finder.inputs.run(board, piece, spawn);
+            finder.inputs.placements()
         }
-        return;
     };
-    let search = &mut finder.inputs;
-    search.run(board, piece, spawn);
-    for (index, placement) in search.placements().iter().enumerate() {
-        if reachable_in_time(board, placement, spawn, &search.path(index), timing) {
-            visit(index, *placement, scorer.score(placement));
+    for (index, placement) in found.iter().enumerate() {
+        if let Some(timing) = rules.timing {
+            let path = finder.inputs.path(index);
+            if !reachable_in_time(board, placement, spawn, &path, timing) {
+                continue;
+            }
         }
+        visit(index, *placement, scorer.score(placement));
     }
 }
 
