@@ -12,8 +12,13 @@ pub enum Error {
     #[error("board height {0} is out of range: it must be from {min} to {max}", min = crate::engine::board::MIN_HEIGHT, max = crate::engine::board::MAX_HEIGHT)]
     BoardHeight(usize),
     /// A weight names a feature the registry does not know.
-    #[error("unknown feature \"{0}\" (known features: {known})", known = crate::ai::features::names().join(", "))]
-    UnknownFeature(String),
+    #[error("unknown feature \"{name}\" (known features: {})", .known.join(", "))]
+    UnknownFeature {
+        /// The name given.
+        name: String,
+        /// The features there are.
+        known: Vec<&'static str>,
+    },
     /// A weight or exponent that is NaN or infinite.
     #[error("the {what} of feature \"{feature}\" is {value}: it must be a finite number")]
     NotFinite {
@@ -25,8 +30,13 @@ pub enum Error {
         value: f64,
     },
     /// A preset name that is not shipped.
-    #[error("unknown preset \"{0}\" (presets: {known})", known = crate::ai::presets::names().join(", "))]
-    UnknownPreset(String),
+    #[error("unknown preset \"{name}\" (presets: {})", .known.join(", "))]
+    UnknownPreset {
+        /// The name given.
+        name: String,
+        /// The presets there are.
+        known: Vec<&'static str>,
+    },
     /// Any other configuration value out of range; the message names it.
     #[error("{0}")]
     Config(String),

@@ -379,7 +379,10 @@ pub fn find(name: &str) -> Result<&'static Preset> {
         .iter()
         .copied()
         .find(|p| p.name == name)
-        .ok_or_else(|| Error::UnknownPreset(name.to_string()))
+        .ok_or_else(|| Error::UnknownPreset {
+            name: name.to_string(),
+            known: names(),
+        })
 }
 
 #[cfg(test)]

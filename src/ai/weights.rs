@@ -3,7 +3,7 @@
 //! In JSON a weight set is an object whose keys are feature names and whose values are either a
 //! number (the weight) or `{"weight": w, "exponent": e}`.
 
-use crate::ai::features::{FEATURES, Feature, Kind, Outcome, index_of};
+use crate::ai::features::{FEATURES, Feature, Kind, Outcome, find_index};
 use crate::error::{Error, Result};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -99,7 +99,7 @@ impl Weights {
 
     /// Sets (or adds) the weight and exponent of the feature called `name`.
     pub fn set(&mut self, name: &str, weight: f64, exponent: Option<f64>) -> Result<()> {
-        let feature = index_of(name).ok_or_else(|| Error::UnknownFeature(name.to_string()))?;
+        let feature = find_index(name)?;
         check_finite(name, "weight", weight)?;
         if let Some(e) = exponent {
             check_finite(name, "exponent", e)?;
@@ -236,7 +236,8 @@ mod tests {
     #[test]
     fn unknown_names_and_non_finite_numbers_are_refused() {
         let unknown = Weights::new([("hole", -1.0, None)]).unwrap_err();
-        assert_eq!(unknown, Error::UnknownFeature("hole".into()));
+        assert!(matches!(&unknown, Error::UnknownFeature { name, known }
+            if name == "hole" && known.contains(&"holes")));
         assert!(unknown.to_string().contains("\"hole\""));
         let nan = Weights::new([("holes", f64::NAN, None)]).unwrap_err();
         assert!(

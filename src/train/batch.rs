@@ -3,7 +3,7 @@
 //! the jobs (which genome plays which seed), in a fixed order; it travels as JSON, and each job's
 //! lines depend on nothing but the batch, so the jobs can be played anywhere, in any order.
 
-use crate::ai::features::index_of;
+use crate::ai::features::find_index;
 use crate::error::{Error, Result};
 use crate::train::fitness::FitnessConfig;
 use crate::train::{Genome, weights_of};
@@ -71,7 +71,7 @@ impl TryFrom<Fields> for GameBatch {
     fn try_from(fields: Fields) -> Result<GameBatch> {
         fields.fitness.validate()?;
         for name in &fields.features {
-            index_of(name).ok_or_else(|| Error::UnknownFeature(name.clone()))?;
+            find_index(name)?;
         }
         for (i, genome) in fields.genomes.iter().enumerate() {
             if genome.len() != fields.features.len() {

@@ -7,7 +7,7 @@
 //! batch, then, when validation is on, one validation batch. Until the generation completes, the
 //! run's saved state is the state at its start, so a checkpoint taken in between replays it.
 
-use crate::ai::features::index_of;
+use crate::ai::features::find_index;
 use crate::ai::weights::Weights;
 use crate::engine::rng::GameRng;
 use crate::error::{Error, Result};
@@ -95,7 +95,7 @@ impl EvolutionConfig {
             return Err(Error::Config("no features to learn".into()));
         }
         for (i, name) in self.features.iter().enumerate() {
-            index_of(name).ok_or_else(|| Error::UnknownFeature(name.clone()))?;
+            find_index(name)?;
             if self.features[..i].contains(name) {
                 return Err(Error::Config(format!("feature \"{name}\" is listed twice")));
             }

@@ -7,6 +7,7 @@
 //! its own way, that variant is a feature of its own, named after the program, in `sources.rs`.
 
 use crate::engine::board::Board;
+use crate::error::{Error, Result};
 pub use incremental::Incremental;
 pub(crate) use incremental::Kind;
 use research::*;
@@ -263,6 +264,14 @@ pub fn names() -> Vec<&'static str> {
 /// The registry index of the feature called `name`.
 pub fn index_of(name: &str) -> Option<usize> {
     FEATURES.iter().position(|f| f.name == name)
+}
+
+/// [`index_of`], or an error that names `name` and the features there are.
+pub fn find_index(name: &str) -> Result<usize> {
+    index_of(name).ok_or_else(|| Error::UnknownFeature {
+        name: name.to_string(),
+        known: names(),
+    })
 }
 
 /// A word with the lowest `n` bits set.
