@@ -1,4 +1,5 @@
-//! The crate's error type: every bad input becomes one of these, never a panic.
+//! The crate's error type: every bad input becomes one of these, never a panic. It reads
+//! nothing of the rest of the crate: what a message names comes with the error.
 
 use thiserror::Error;
 
@@ -6,11 +7,25 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum Error {
     /// A board width outside the supported range.
-    #[error("board width {0} is out of range: it must be from {min} to {max}", min = crate::engine::board::MIN_WIDTH, max = crate::engine::board::MAX_WIDTH)]
-    BoardWidth(usize),
+    #[error("board width {width} is out of range: it must be from {min} to {max}")]
+    BoardWidth {
+        /// The width given.
+        width: usize,
+        /// The narrowest board supported.
+        min: usize,
+        /// The widest.
+        max: usize,
+    },
     /// A board height outside the supported range.
-    #[error("board height {0} is out of range: it must be from {min} to {max}", min = crate::engine::board::MIN_HEIGHT, max = crate::engine::board::MAX_HEIGHT)]
-    BoardHeight(usize),
+    #[error("board height {height} is out of range: it must be from {min} to {max}")]
+    BoardHeight {
+        /// The height given.
+        height: usize,
+        /// The lowest board supported.
+        min: usize,
+        /// The tallest.
+        max: usize,
+    },
     /// A weight names a feature the registry does not know.
     #[error("unknown feature \"{name}\" (known features: {})", .known.join(", "))]
     UnknownFeature {

@@ -30,10 +30,18 @@ impl Board {
     /// An empty board; the size must be within the supported ranges.
     pub fn new(width: usize, height: usize) -> Result<Board> {
         if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) {
-            return Err(Error::BoardWidth(width));
+            return Err(Error::BoardWidth {
+                width,
+                min: MIN_WIDTH,
+                max: MAX_WIDTH,
+            });
         }
         if !(MIN_HEIGHT..=MAX_HEIGHT).contains(&height) {
-            return Err(Error::BoardHeight(height));
+            return Err(Error::BoardHeight {
+                height,
+                min: MIN_HEIGHT,
+                max: MAX_HEIGHT,
+            });
         }
         Ok(Board {
             columns: [0; MAX_WIDTH],
@@ -254,10 +262,26 @@ mod tests {
 
     #[test]
     fn sizes_out_of_range_are_named() {
-        assert_eq!(Board::new(3, 20), Err(Error::BoardWidth(3)));
-        assert_eq!(Board::new(17, 20), Err(Error::BoardWidth(17)));
-        assert_eq!(Board::new(10, 41), Err(Error::BoardHeight(41)));
-        assert_eq!(Board::new(10, 3), Err(Error::BoardHeight(3)));
+        let narrow = Board::new(3, 20).unwrap_err().to_string();
+        assert_eq!(
+            narrow,
+            "board width 3 is out of range: it must be from 4 to 16"
+        );
+        let wide = Board::new(17, 20).unwrap_err().to_string();
+        assert_eq!(
+            wide,
+            "board width 17 is out of range: it must be from 4 to 16"
+        );
+        let tall = Board::new(10, 41).unwrap_err().to_string();
+        assert_eq!(
+            tall,
+            "board height 41 is out of range: it must be from 4 to 40"
+        );
+        let low = Board::new(10, 3).unwrap_err().to_string();
+        assert_eq!(
+            low,
+            "board height 3 is out of range: it must be from 4 to 40"
+        );
         let message = Board::new(17, 20).unwrap_err().to_string();
         assert!(message.contains("17"), "{message}");
         assert!(Board::new(4, 4).is_ok() && Board::new(16, 40).is_ok());
