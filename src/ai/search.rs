@@ -280,11 +280,13 @@ impl<'a> Scorer<'a> {
     ) -> usize {
         for x in rotation.columns() {
             let placement = rotation.placement(self.board, x);
-            let score = match self.incremental.as_mut() {
-                Some(incremental) => incremental.evaluate_span::<SPAN>(rotation.shape, &placement),
-                None => None,
-            }
-            .unwrap_or_else(|| evaluate(self.board, &placement, self.top_out, self.weights));
+            let score = self
+                .incremental
+                .as_mut()
+                .and_then(|incremental| {
+                    incremental.evaluate_span::<SPAN>(rotation.shape, &placement)
+                })
+                .unwrap_or_else(|| evaluate(self.board, &placement, self.top_out, self.weights));
             visit(index, placement, score);
             index += 1;
         }

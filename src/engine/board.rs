@@ -262,26 +262,31 @@ mod tests {
 
     #[test]
     fn sizes_out_of_range_are_named() {
-        let narrow = Board::new(3, 20).unwrap_err().to_string();
-        assert_eq!(
-            narrow,
-            "board width 3 is out of range: it must be from 4 to 16"
-        );
-        let wide = Board::new(17, 20).unwrap_err().to_string();
-        assert_eq!(
-            wide,
-            "board width 17 is out of range: it must be from 4 to 16"
-        );
-        let tall = Board::new(10, 41).unwrap_err().to_string();
-        assert_eq!(
-            tall,
-            "board height 41 is out of range: it must be from 4 to 40"
-        );
-        let low = Board::new(10, 3).unwrap_err().to_string();
-        assert_eq!(
-            low,
-            "board height 3 is out of range: it must be from 4 to 40"
-        );
+        for (width, height, message) in [
+            (
+                3,
+                20,
+                "board width 3 is out of range: it must be from 4 to 16",
+            ),
+            (
+                17,
+                20,
+                "board width 17 is out of range: it must be from 4 to 16",
+            ),
+            (
+                10,
+                41,
+                "board height 41 is out of range: it must be from 4 to 40",
+            ),
+            (
+                10,
+                3,
+                "board height 3 is out of range: it must be from 4 to 40",
+            ),
+        ] {
+            let error = Board::new(width, height).unwrap_err();
+            assert_eq!(error.to_string(), message);
+        }
         let message = Board::new(17, 20).unwrap_err().to_string();
         assert!(message.contains("17"), "{message}");
         assert!(Board::new(4, 4).is_ok() && Board::new(16, 40).is_ok());
