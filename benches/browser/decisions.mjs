@@ -1,7 +1,11 @@
 // Benchmark: decisions per second in WebAssembly, on the plain and the simd build (the page not
-// isolated) and on the threaded build (isolated), each playing whole games in its worker,
+// isolated) and on the threaded build (isolated), each playing whole games in an engine worker,
 // against the native command line on the same games (one thread each; the games are the same,
-// so the lines must be too).
+// so the lines must be too, and so are the decisions, which the command line counts).
+//
+// The worker plays the games as the page's evolution plays its games: one batch of games (the
+// preset's weights, seeds 0 onwards), in one call. A call per game would add a round trip to the
+// worker per game, which is messaging, not the engine.
 //
 //   ./build.sh build && cargo build --release && node benches/browser/decisions.mjs [RUNS] [BUILD...]
 //
@@ -35,34 +39,45 @@ const WORK = [
 
 const PAGE = '<!doctype html><meta charset="utf-8"><title>decisions</title>';
 
-/** Lines and decisions per second of `work` natively, on one thread. */
+/** Lines, decisions and seconds of `work` natively, on one thread. */
 function native(work) {
   const args = ['bench', '--preset', work.preset, '--board', `${work.width}x${work.height}`];
   args.push('--games', String(work.games), '--threads', '1', '--json');
   if (work.cap) args.push('--max-pieces', String(work.cap));
   const out = JSON.parse(execFileSync(CLI, args, { encoding: 'utf8' }));
-  return { lines: out.mean * out.games, rate: out.decisions_per_second };
+  const seconds = out.games / out.games_per_second;
+  return { lines: out.mean * out.games, decisions: out.decisions_per_second * seconds, seconds };
 }
 
-/** Lines and decisions per second of `work` in one game worker of `page` on `build`. */
+/**
+ * Lines and seconds of `work` in a fresh engine worker of `page` on `build`: its games as one
+ * batch of evolution games (the preset's weights, seeds 0 onwards), played in one call as the
+ * page's evolution plays them.
+ */
 function inBrowser(page, work, build) {
   return page.evaluate(
     async ([work, build]) => {
-      const { createGame } = await import('./tetris-ai.js');
-      const config = { preset: work.preset, width: work.width, height: work.height, seed: 0 };
-      const game = await createGame(config, { build });
-      let lines = 0;
-      let pieces = 0;
-      const start = performance.now();
-      for (let seed = 0; seed < work.games; seed++) {
-        if (seed > 0) await game.reset({ ...config, seed });
-        const stats = await game.call('play', work.cap);
-        lines += stats.lines;
-        pieces += stats.pieces;
+      const api = await import('./tetris-ai.js');
+      const { EngineWorker } = await import('./lib/engine.js');
+      const preset = (await api.presets()).find((p) => p.name === work.preset);
+      const { fitness } = await api.evolutionConfig();
+      const features = Object.keys(preset.weights);
+      const batch = JSON.stringify({
+        phase: 'validation',
+        fitness: { ...fitness, width: work.width, height: work.height, max_pieces: work.cap },
+        features,
+        genomes: [features.map((name) => preset.weights[name])],
+        jobs: Array.from({ length: work.games }, (_, seed) => ({ individual: 0, seed })),
+      });
+      const worker = await EngineWorker.start({ build });
+      try {
+        const start = performance.now();
+        const lines = await worker.call((remote) => remote.playGames(batch, 0, work.games));
+        const seconds = (performance.now() - start) / 1000;
+        return { build: worker.info.build, lines: lines.reduce((a, b) => a + b, 0), seconds };
+      } finally {
+        worker.terminate();
       }
-      const seconds = (performance.now() - start) / 1000;
-      game.close();
-      return { build: game.build, lines, rate: pieces / seconds };
     },
     [work, build],
   );
@@ -106,14 +121,15 @@ try {
     let lines = null;
     for (let turn = 0; turn < RUNS; turn++) {
       const result = native(work);
-      results.native.push(result.rate);
+      results.native.push(result.decisions / result.seconds);
       lines = result.lines;
       for (const build of BUILDS) {
         const played = await run(pages[build], work, build);
         if (played.lines !== lines) {
           throw new Error(`${build} played ${played.lines} lines, native ${lines}`);
         }
-        (results[build] ??= []).push(played.rate);
+        // The same games, so the same decisions.
+        (results[build] ??= []).push(result.decisions / played.seconds);
       }
     }
     const base = median(results.native);
