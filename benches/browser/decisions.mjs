@@ -5,7 +5,8 @@
 //
 // The worker plays the games as the page's evolution plays its games: one batch of games (the
 // preset's weights, seeds 0 onwards), in one call. A call per game would add a round trip to the
-// worker per game, which is messaging, not the engine.
+// worker per game, which is messaging, not the engine. Each build is timed twice per run: in a
+// fresh worker, and again in the same worker ("warm").
 //
 //   ./build.sh build && cargo build --release && node benches/browser/decisions.mjs [RUNS] [BUILD...]
 //
@@ -52,7 +53,8 @@ function native(work) {
 /**
  * Lines and seconds of `work` in a fresh engine worker of `page` on `build`: its games as one
  * batch of evolution games (the preset's weights, seeds 0 onwards), played in one call as the
- * page's evolution plays them.
+ * page's evolution plays them; then `warm`, the seconds of the same batch again in the same
+ * worker, whose hot code V8 has optimized by then (as in a long evolution).
  */
 function inBrowser(page, work, build) {
   return page.evaluate(
@@ -70,11 +72,24 @@ function inBrowser(page, work, build) {
         jobs: Array.from({ length: work.games }, (_, seed) => ({ individual: 0, seed })),
       });
       const worker = await EngineWorker.start({ build });
-      try {
+      const play = async () => {
         const start = performance.now();
         const lines = await worker.call((remote) => remote.playGames(batch, 0, work.games));
-        const seconds = (performance.now() - start) / 1000;
-        return { build: worker.info.build, lines: lines.reduce((a, b) => a + b, 0), seconds };
+        return {
+          lines: lines.reduce((a, b) => a + b, 0),
+          seconds: (performance.now() - start) / 1000,
+        };
+      };
+      try {
+        const fresh = await play();
+        const warm = await play();
+        if (warm.lines !== fresh.lines) throw new Error(`${warm.lines} lines, then ${fresh.lines}`);
+        return {
+          build: worker.info.build,
+          lines: fresh.lines,
+          seconds: fresh.seconds,
+          warm: warm.seconds,
+        };
       } finally {
         worker.terminate();
       }
@@ -130,6 +145,7 @@ try {
         }
         // The same games, so the same decisions.
         (results[build] ??= []).push(result.decisions / played.seconds);
+        (results[`${build}, warm`] ??= []).push(result.decisions / played.warm);
       }
     }
     const base = median(results.native);
