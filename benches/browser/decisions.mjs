@@ -83,7 +83,7 @@ function inBrowser(page, work, build) {
       try {
         const fresh = await play();
         const warm = await play();
-        if (warm.lines !== fresh.lines) throw new Error(`${warm.lines} lines, then ${fresh.lines}`);
+        if (warm.lines !== fresh.lines) throw new Error(`${fresh.lines} lines, then ${warm.lines}`);
         return {
           build: worker.info.build,
           lines: fresh.lines,
