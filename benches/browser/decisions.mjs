@@ -40,41 +40,54 @@ const WORK = [
 
 const PAGE = '<!doctype html><meta charset="utf-8"><title>decisions</title>';
 
-/** Lines, decisions and seconds of `work` natively, on one thread. */
+/** Lines, decisions and decisions per second of `work` natively, on one thread. */
 function native(work) {
   const args = ['bench', '--preset', work.preset, '--board', `${work.width}x${work.height}`];
   args.push('--games', String(work.games), '--threads', '1', '--json');
   if (work.cap) args.push('--max-pieces', String(work.cap));
   const out = JSON.parse(execFileSync(CLI, args, { encoding: 'utf8' }));
-  const seconds = out.games / out.games_per_second;
-  return { lines: out.mean * out.games, decisions: out.decisions_per_second * seconds, seconds };
+  const rate = out.decisions_per_second;
+  return {
+    lines: out.mean * out.games,
+    decisions: (rate * out.games) / out.games_per_second,
+    rate,
+  };
 }
 
 /**
- * Lines and seconds of `work` in a fresh engine worker of `page` on `build`: its games as one
- * batch of evolution games (the preset's weights, seeds 0 onwards), played in one call as the
- * page's evolution plays them; then `warm`, the seconds of the same batch again in the same
- * worker, whose hot code V8 has optimized by then (as in a long evolution).
+ * The JSON text of `work`'s games as one batch of evolution games (the preset's weights, seeds 0
+ * onwards), from the catalogue of `page`'s engine: read once, before any run is timed.
  */
-function inBrowser(page, work, build) {
+function batchOf(page, work) {
+  return page.evaluate(async (work) => {
+    const api = await import('./tetris-ai.js');
+    const preset = (await api.presets()).find((p) => p.name === work.preset);
+    const { fitness } = await api.evolutionConfig();
+    const features = Object.keys(preset.weights);
+    return JSON.stringify({
+      phase: 'validation',
+      fitness: { ...fitness, width: work.width, height: work.height, max_pieces: work.cap },
+      features,
+      genomes: [features.map((name) => preset.weights[name])],
+      jobs: Array.from({ length: work.games }, (_, seed) => ({ individual: 0, seed })),
+    });
+  }, work);
+}
+
+/**
+ * Lines and seconds of `batch` (the JSON text of `games` games, from `batchOf`) in a fresh engine
+ * worker of `page` on `build`, played in one call as the page's evolution plays its games; then
+ * `warm`, the seconds of the same batch again in the same worker, whose hot code V8 has optimized
+ * by then (as in a long evolution).
+ */
+function inBrowser(page, batch, games, build) {
   return page.evaluate(
-    async ([work, build]) => {
-      const api = await import('./tetris-ai.js');
+    async ([batch, games, build]) => {
       const { EngineWorker } = await import('./lib/engine.js');
-      const preset = (await api.presets()).find((p) => p.name === work.preset);
-      const { fitness } = await api.evolutionConfig();
-      const features = Object.keys(preset.weights);
-      const batch = JSON.stringify({
-        phase: 'validation',
-        fitness: { ...fitness, width: work.width, height: work.height, max_pieces: work.cap },
-        features,
-        genomes: [features.map((name) => preset.weights[name])],
-        jobs: Array.from({ length: work.games }, (_, seed) => ({ individual: 0, seed })),
-      });
       const worker = await EngineWorker.start({ build });
       const play = async () => {
         const start = performance.now();
-        const lines = await worker.call((remote) => remote.playGames(batch, 0, work.games));
+        const lines = await worker.call((remote) => remote.playGames(batch, 0, games));
         return {
           lines: lines.reduce((a, b) => a + b, 0),
           seconds: (performance.now() - start) / 1000,
@@ -94,7 +107,7 @@ function inBrowser(page, work, build) {
         worker.terminate();
       }
     },
-    [work, build],
+    [batch, games, build],
   );
 }
 
@@ -111,9 +124,9 @@ async function openPage(browser, server) {
   return page;
 }
 
-/** One run of `work` on `build`, in a fresh worker of `page`. */
-async function run(page, work, build) {
-  const result = await inBrowser(page, work, build);
+/** One run of `batch` (`games` games) on `build`, in a fresh worker of `page`. */
+async function run(page, batch, games, build) {
+  const result = await inBrowser(page, batch, games, build);
   if (result.build !== build) throw new Error(`asked for ${build}, ran ${result.build}`);
   return result;
 }
@@ -124,11 +137,11 @@ try {
   servers.false = await startServer({ isolation: false });
   servers.true = await startServer({ isolation: true });
   const pages = {};
-  for (const build of BUILDS) {
-    pages[build] = await openPage(browser, servers[ALL[build]]);
-    await run(pages[build], WORK[0], build);
-  }
-  for (const work of WORK) {
+  for (const build of BUILDS) pages[build] = await openPage(browser, servers[ALL[build]]);
+  const batches = [];
+  for (const work of WORK) batches.push(await batchOf(pages[BUILDS[0]], work));
+  for (const build of BUILDS) await run(pages[build], batches[0], WORK[0].games, build);
+  for (const [index, work] of WORK.entries()) {
     const label = `${work.preset}, ${work.width}x${work.height}, ${work.games} game(s)${
       work.cap ? ` capped at ${work.cap} pieces` : ''
     }`;
@@ -136,10 +149,10 @@ try {
     let lines = null;
     for (let turn = 0; turn < RUNS; turn++) {
       const result = native(work);
-      results.native.push(result.decisions / result.seconds);
+      results.native.push(result.rate);
       lines = result.lines;
       for (const build of BUILDS) {
-        const played = await run(pages[build], work, build);
+        const played = await run(pages[build], batches[index], work.games, build);
         if (played.lines !== lines) {
           throw new Error(`${build} played ${played.lines} lines, native ${lines}`);
         }
