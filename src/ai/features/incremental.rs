@@ -78,10 +78,12 @@ pub struct Incremental {
     padded: [u64; PADDED],
     /// Per column: height, holes, hole depth and column transitions.
     columns: [ColumnCounts; MAX_WIDTH],
-    /// Cumulative wells of column `x` at `x + PAD`, 0 for the walls.
-    wells: [u32; PADDED],
-    /// Row transitions between column `p - 1` and column `p` (the walls at 0 and `width`).
-    row_pairs: [u32; MAX_WIDTH + 1],
+    /// The cumulative wells of the columns from `x` rightwards at `x + PAD` (0 right of the
+    /// board), so that a run of columns' wells is a difference of two.
+    wells_from: [u32; PADDED],
+    /// The row transitions of the pairs from `p` rightwards, pair `p` being column `p - 1` and
+    /// column `p` (the walls at 0 and `width`); 0 past the last pair.
+    row_pairs_from: [u32; MAX_WIDTH + 2],
     /// Bumpiness between column `p - 1` and column `p`, for `p` from 1 to `width - 1`.
     bump_pairs: [u32; MAX_WIDTH],
     totals: Totals,
@@ -177,7 +179,8 @@ impl Incremental {
             // The walls, and their wells (none), which stay while the width does: a wider
             // board's columns there would be read as walls.
             self.padded.fill(u64::MAX);
-            self.wells.fill(0);
+            self.wells_from.fill(0);
+            self.row_pairs_from[width + 1] = 0;
             self.width = width;
         }
         self.visible = visible;
@@ -227,19 +230,21 @@ impl Incremental {
                 top.max(self.columns[x].height),
             );
             if needs.wells {
-                self.wells[i] = column_wells(padded[i - 1], word, padded[i + 1]);
-                t.wells += self.wells[i];
+                t.wells += column_wells(padded[i - 1], word, padded[i + 1]);
+                self.wells_from[i] = t.wells;
             }
             if needs.row_transitions {
                 // The pair of this column and the one (or the wall) on its right.
-                self.row_pairs[x + 1] = pair_transitions(word, padded[i + 1], visible);
-                t.row_transitions += self.row_pairs[x + 1];
+                t.row_transitions += pair_transitions(word, padded[i + 1], visible);
+                self.row_pairs_from[x + 1] = t.row_transitions;
             }
         }
+        // The wall left of the first column has no wells.
+        self.wells_from[PAD - 1] = t.wells;
         if needs.row_transitions {
             // The left wall and the first column.
-            self.row_pairs[0] = pair_transitions(padded[PAD - 1], padded[PAD], visible);
-            t.row_transitions += self.row_pairs[0];
+            t.row_transitions += pair_transitions(padded[PAD - 1], padded[PAD], visible);
+            self.row_pairs_from[0] = t.row_transitions;
         }
         if needs.bumpiness || needs.patterns {
             self.pattern_prefix[1] = 0;
@@ -344,7 +349,7 @@ impl Incremental {
         if self.needs.wells {
             // The touched columns and their neighbours: window 1 to span + 2 (walls have no
             // wells).
-            let old: u32 = self.wells[left + 1..end + 3].iter().sum();
+            let old = self.wells_from[left + 1] - self.wells_from[end + 3];
             let now: u32 = (1..span + 3)
                 .map(|k| column_wells(window[k - 1], window[k], window[k + 1]))
                 .sum();
@@ -352,7 +357,7 @@ impl Incremental {
         }
         if self.needs.row_transitions {
             // Pairs `left..=end`: window `k` and `k + 1` for k from 1 to span + 1.
-            let old: u32 = self.row_pairs[left..=end].iter().sum();
+            let old = self.row_pairs_from[left] - self.row_pairs_from[end + 1];
             let now: u32 = (1..span + 2)
                 .map(|k| pair_transitions(window[k], window[k + 1], self.visible))
                 .sum();
