@@ -54,11 +54,9 @@ const PADDED: usize = MAX_WIDTH + 4 + 2 * PAD;
 /// Sums over the whole board.
 #[derive(Clone, Copy, Debug, Default)]
 struct Totals {
-    heights: u32,
+    /// The column counts, summed.
+    columns: ColumnCounts,
     cells: u32,
-    holes: u32,
-    hole_depth: u32,
-    column_transitions: u32,
     wells: u32,
     row_transitions: u32,
     bumpiness: u32,
@@ -76,8 +74,9 @@ pub struct Incremental {
     top_row_limit: i32,
     /// Column `x`'s word at `x + PAD`, walls (all ones) around.
     padded: [u64; PADDED],
-    /// Per column: height, holes, hole depth and column transitions.
-    columns: [ColumnCounts; MAX_WIDTH],
+    /// At `x`: the heights, holes, hole depths and column transitions of the columns left of
+    /// `x`, summed, so that a run of columns' counts is a difference of two.
+    counts_before: [ColumnCounts; MAX_WIDTH + 1],
     /// The cumulative wells of the columns from `x` rightwards at `x + PAD` (0 right of the
     /// board), so that a run of columns' wells is a difference of two.
     wells_from: [u32; PADDED],
@@ -196,6 +195,7 @@ impl Incremental {
                 0
             }
         };
+        self.counts_before[0] = ColumnCounts::default();
         for (x, &word) in board.columns().iter().enumerate() {
             // Copied here rather than beforehand in one copy, which in WebAssembly is a call.
             self.padded[PAD + x] = word;
@@ -209,12 +209,13 @@ impl Incremental {
                 },
                 transitions: column_transition_count(word),
             };
-            self.columns[x] = counts;
-            t.heights += counts.height;
+            let sums = &mut t.columns;
+            sums.height += counts.height;
+            sums.holes += counts.holes;
+            sums.hole_depth += counts.hole_depth;
+            sums.transitions += counts.transitions;
+            self.counts_before[x + 1] = *sums;
             t.cells += word.count_ones();
-            t.holes += counts.holes;
-            t.hole_depth += counts.hole_depth;
-            t.column_transitions += counts.transitions;
             let (holes, full, top) = self.prefix[x];
             self.prefix[x + 1] = (holes | hole_rows(word), full & word, top.max(counts.height));
         }
@@ -224,11 +225,7 @@ impl Incremental {
             let (holes, full, top) = self.suffix[x + 1];
             let i = x + PAD;
             let word = padded[i];
-            self.suffix[x] = (
-                holes | hole_rows(word),
-                full & word,
-                top.max(self.columns[x].height),
-            );
+            self.suffix[x] = (holes | hole_rows(word), full & word, top.max(height(word)));
             if needs.wells {
                 t.wells += column_wells(padded[i - 1], word, padded[i + 1]);
                 self.wells_from[i] = t.wells;
@@ -251,7 +248,7 @@ impl Incremental {
             self.pattern_suffix[width] = 0;
             let mut patterns = [0u32; MAX_WIDTH];
             for (x, pattern) in patterns.iter_mut().enumerate().take(width).skip(1) {
-                let (below, here) = (self.columns[x - 1].height, self.columns[x].height);
+                let (below, here) = (height(padded[x + PAD - 1]), height(padded[x + PAD]));
                 self.bump_pairs[x] = below.abs_diff(here);
                 *pattern = height_pattern(below as usize, here as usize);
                 t.bumpiness += self.bump_pairs[x];
@@ -314,20 +311,27 @@ impl Incremental {
         // less the columns' old counts plus their new ones.
         let t = &self.totals;
         let touched = &window[PAD..PAD + span];
-        let (mut heights, mut holes, mut transitions) = (t.heights, t.holes, t.column_transitions);
+        let (all, before, through) = (
+            &t.columns,
+            &self.counts_before[left],
+            &self.counts_before[end],
+        );
+        let mut heights = all.height - (through.height - before.height);
+        let mut holes = all.holes - (through.holes - before.holes);
+        let mut transitions = all.transitions - (through.transitions - before.transitions);
         let mut top = self.prefix[left].2.max(self.suffix[end].2);
-        for (i, &word) in touched.iter().enumerate() {
-            let old = &self.columns[left + i];
+        for &word in touched {
             let h = height(word);
-            heights = heights - old.height + h;
-            holes = holes - old.holes + column_hole_count(word);
-            transitions = transitions - old.transitions + column_transition_count(word);
+            heights += h;
+            holes += column_hole_count(word);
+            transitions += column_transition_count(word);
             top = top.max(h);
         }
-        let mut depth = t.hole_depth;
+        let mut depth = all.hole_depth;
         if self.needs.hole_depth {
-            for (i, &word) in touched.iter().enumerate() {
-                depth = depth - self.columns[left + i].hole_depth + column_hole_depth(word);
+            depth -= through.hole_depth - before.hole_depth;
+            for &word in touched {
+                depth += column_hole_depth(word);
             }
         }
         let mut hole_rows = 0;
