@@ -117,6 +117,7 @@ struct ColumnCounts {
 /// past the touched columns, the costlier column features, and exponents.
 #[derive(Clone, Copy, Debug, Default)]
 struct Needs {
+    max_height: bool,
     hole_depth: bool,
     hole_rows: bool,
     exponents: bool,
@@ -163,6 +164,7 @@ impl Incremental {
             needs.exponents |= term.exponent.is_some();
             match kind {
                 Kind::HoleDepth => needs.hole_depth = true,
+                Kind::MaxHeight => needs.max_height = true,
                 Kind::RowsWithHoles => needs.hole_rows = true,
                 Kind::CumulativeWells => needs.wells = true,
                 Kind::RowTransitions => needs.row_transitions = true,
@@ -319,13 +321,17 @@ impl Incremental {
         let mut heights = all.height - (through.height - before.height);
         let mut holes = all.holes - (through.holes - before.holes);
         let mut transitions = all.transitions - (through.transitions - before.transitions);
-        let mut top = self.prefix[left].2.max(self.suffix[end].2);
         for &word in touched {
-            let h = height(word);
-            heights += h;
+            heights += height(word);
             holes += column_hole_count(word);
             transitions += column_transition_count(word);
-            top = top.max(h);
+        }
+        if self.needs.max_height {
+            let mut top = self.prefix[left].2.max(self.suffix[end].2);
+            for &word in touched {
+                top = top.max(height(word));
+            }
+            self.values[Kind::MaxHeight as usize] = top as f64;
         }
         let mut depth = all.hole_depth;
         if self.needs.hole_depth {
@@ -348,7 +354,6 @@ impl Incremental {
         self.values[Kind::Holes as usize] = holes as f64;
         self.values[Kind::HoleDepth as usize] = depth as f64;
         self.values[Kind::ColumnTransitions as usize] = transitions as f64;
-        self.values[Kind::MaxHeight as usize] = top as f64;
         self.values[Kind::RowsWithHoles as usize] = hole_rows.count_ones() as f64;
         if self.needs.wells {
             // The touched columns and their neighbours: window 1 to span + 2 (walls have no
