@@ -56,7 +56,6 @@ const PADDED: usize = MAX_WIDTH + 4 + 2 * PAD;
 struct Totals {
     /// The column counts, summed.
     columns: ColumnCounts,
-    cells: u32,
     wells: u32,
     row_transitions: u32,
     bumpiness: u32,
@@ -189,6 +188,7 @@ impl Incremental {
         self.prefix[0] = (0, u64::MAX, 0);
         self.suffix[width] = (0, u64::MAX, 0);
         let mut t = Totals::default();
+        let mut cells = 0;
         // A column's rows with holes, where they are weighted (the prefixes and suffixes).
         let hole_rows = |word| {
             if needs.hole_rows {
@@ -217,7 +217,7 @@ impl Incremental {
             sums.hole_depth += counts.hole_depth;
             sums.transitions += counts.transitions;
             self.counts_before[x + 1] = *sums;
-            t.cells += word.count_ones();
+            cells += word.count_ones();
             let (holes, full, top) = self.prefix[x];
             self.prefix[x + 1] = (holes | hole_rows(word), full & word, top.max(counts.height));
         }
@@ -262,6 +262,8 @@ impl Incremental {
                 self.pattern_suffix[p] = self.pattern_suffix[p + 1] | patterns[p];
             }
         }
+        // The same for every placement that clears no row: the board's cells and the piece's.
+        self.values[Kind::Blocks as usize] = (cells + 4) as f64;
         self.totals = t;
         true
     }
@@ -333,28 +335,25 @@ impl Incremental {
             }
             self.values[Kind::MaxHeight as usize] = top as f64;
         }
-        let mut depth = all.hole_depth;
         if self.needs.hole_depth {
-            depth -= through.hole_depth - before.hole_depth;
+            let mut depth = all.hole_depth - (through.hole_depth - before.hole_depth);
             for &word in touched {
                 depth += column_hole_depth(word);
             }
+            self.values[Kind::HoleDepth as usize] = depth as f64;
         }
-        let mut hole_rows = 0;
         if self.needs.hole_rows {
-            hole_rows = self.prefix[left].0 | self.suffix[end].0;
+            let mut hole_rows = self.prefix[left].0 | self.suffix[end].0;
             for &word in touched {
                 hole_rows |= column_holes(word);
             }
+            self.values[Kind::RowsWithHoles as usize] = hole_rows.count_ones() as f64;
         }
         self.values[Kind::LandingHeight as usize] = landing_height_of(bottom, top_row);
         self.values[Kind::PlacementHeight as usize] = (top_row + 1) as f64;
-        self.values[Kind::Blocks as usize] = (t.cells + 4) as f64;
         self.values[Kind::AggregateHeight as usize] = heights as f64;
         self.values[Kind::Holes as usize] = holes as f64;
-        self.values[Kind::HoleDepth as usize] = depth as f64;
         self.values[Kind::ColumnTransitions as usize] = transitions as f64;
-        self.values[Kind::RowsWithHoles as usize] = hole_rows.count_ones() as f64;
         if self.needs.wells {
             // The touched columns and their neighbours: window 1 to span + 2 (walls have no
             // wells).
