@@ -355,12 +355,25 @@ impl Incremental {
         self.values[Kind::Holes as usize] = holes as f64;
         self.values[Kind::ColumnTransitions as usize] = transitions as f64;
         if self.needs.wells {
-            // The touched columns and their neighbours: window 1 to span + 2 (walls have no
-            // wells).
-            let old = self.wells_from[left + 1] - self.wells_from[end + 3];
-            let now: u32 = (1..span + 3)
-                .map(|k| column_wells(window[k - 1], window[k], window[k + 1]))
-                .sum();
+            // The touched columns: window `PAD..PAD + span`, at `left + PAD..end + PAD` in the
+            // sums.
+            let mut old = self.wells_from[left + PAD] - self.wells_from[end + PAD];
+            let mut now = 0;
+            for k in PAD..PAD + span {
+                now += column_wells(window[k - 1], window[k], window[k + 1]);
+            }
+            // A neighbour's wells change only if the piece's cells next to it make new well
+            // cells, empty in it and filled on its other side (never so for a wall).
+            let (outer, neighbour) = (window[PAD - 2], window[PAD - 1]);
+            if !neighbour & outer & (shape.column_bits[0] << bottom) != 0 {
+                old += self.wells_from[left + 1] - self.wells_from[left + 2];
+                now += column_wells(outer, neighbour, window[PAD]);
+            }
+            let (neighbour, outer) = (window[PAD + span], window[PAD + span + 1]);
+            if !neighbour & outer & (shape.column_bits[span - 1] << bottom) != 0 {
+                old += self.wells_from[end + PAD] - self.wells_from[end + PAD + 1];
+                now += column_wells(window[PAD + span - 1], neighbour, outer);
+            }
             self.values[Kind::CumulativeWells as usize] = (t.wells - old + now) as f64;
         }
         if self.needs.row_transitions {
