@@ -385,16 +385,19 @@ impl Incremental {
             self.values[Kind::RowTransitions as usize] = (t.row_transitions - old + now) as f64;
         }
         if self.needs.bumpiness {
-            let bumpiness = self.bumpiness((left, end), &window) as f64;
+            let bumpiness = self.bumpiness((left, end), &window.map(height)) as f64;
             self.values[Kind::Bumpiness as usize] = bumpiness;
             self.values[Kind::AvgHeightDifference as usize] = bumpiness / (self.width - 1) as f64;
         }
         if self.needs.patterns {
             let (first, last) = self.touched_pairs(left, end);
             let mut seen = self.pattern_prefix[first] | self.pattern_suffix[last + 1];
+            // Indexed from the heights: a walk over a run of columns known only at run time
+            // would keep the window itself in memory.
+            let heights = window.map(height);
             for p in first..=last {
                 let k = p + PAD - left;
-                seen |= height_pattern(height(window[k - 1]) as usize, height(window[k]) as usize);
+                seen |= height_pattern(heights[k - 1] as usize, heights[k] as usize);
             }
             self.values[Kind::PatternDiversity as usize] = seen.count_ones() as f64;
         }
@@ -420,14 +423,15 @@ impl Incremental {
         (left.max(1), end.min(self.width - 1))
     }
 
-    /// The bumpiness once the touched columns are as in `window` (see [`Incremental::evaluate`]).
+    /// The bumpiness once the touched columns are as in the window whose column heights are
+    /// `heights` (see [`Incremental::evaluate`]).
     #[inline]
-    fn bumpiness(&self, (left, end): (usize, usize), window: &Window) -> u32 {
+    fn bumpiness(&self, (left, end): (usize, usize), heights: &[u32; 4 + 2 * PAD]) -> u32 {
         let (first, last) = self.touched_pairs(left, end);
         let mut total = self.totals.bumpiness;
         for p in first..=last {
             let k = p + PAD - left;
-            total = total - self.bump_pairs[p] + height(window[k - 1]).abs_diff(height(window[k]));
+            total = total - self.bump_pairs[p] + heights[k - 1].abs_diff(heights[k]);
         }
         total
     }
