@@ -286,7 +286,12 @@ impl<'a> Scorer<'a> {
                 .and_then(|incremental| {
                     incremental.evaluate_span::<SPAN>(rotation.shape, &placement)
                 })
-                .unwrap_or_else(|| evaluate(self.board, &placement, self.top_out, self.weights));
+                .unwrap_or_else(|| {
+                    // The call takes a copy: were `placement` itself passed by reference, it
+                    // would be kept in memory for every placement, not only for these.
+                    let copy = placement;
+                    evaluate(self.board, &copy, self.top_out, self.weights)
+                });
             visit(index, placement, score);
             index += 1;
         }
