@@ -96,8 +96,8 @@ pub struct Incremental {
     terms: [(Kind, f64, Option<f64>); Kind::COUNT],
     term_count: usize,
     /// The values of one placement's features, by kind: each placement writes at least the
-    /// weighted ones (rows cleared and eroded cells stay 0), and nothing zeroes them first, which
-    /// in WebAssembly costs a call per placement.
+    /// weighted ones (the cell count is written once per board, and rows cleared and eroded cells
+    /// stay 0), and nothing zeroes them first, which in WebAssembly costs a call per placement.
     values: [f64; Kind::COUNT],
     /// Which of the features that need more than the touched columns are weighted.
     needs: Needs,
