@@ -51,7 +51,10 @@ type Window = [u64; 4 + 2 * PAD];
 /// Column words with `PAD` walls on the left and enough on the right for a window from any column.
 const PADDED: usize = MAX_WIDTH + 4 + 2 * PAD;
 
-/// Sums over the whole board.
+/// Sums over the whole board. The column counts, wells and row transitions are also ends of
+/// the running sums (the last of `counts_before`, the first of `wells_from` and of
+/// `row_pairs_from`), kept here as well: with the wells and row transitions read from the sums
+/// instead, the simd build played a `dellacherie` game about 2% slower in Node.
 #[derive(Clone, Copy, Debug, Default)]
 struct Totals {
     /// The column counts, summed.
