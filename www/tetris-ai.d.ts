@@ -141,6 +141,10 @@ export declare class Game {
   decide(): Promise<Choice | null>;
   aiInput(): Promise<Step | null>;
   search(): Promise<Choice[]>;
+  /**
+   * Presses a key: manual play from now until an `advance` turns the AI on. Resolves to whether
+   * the game took it (false once the game is over).
+   */
   press(key: Key): Promise<boolean>;
   release(key: Key): Promise<void>;
   tick(frames: number): Promise<Step[]>;

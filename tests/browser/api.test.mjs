@@ -61,3 +61,47 @@ test('reset starts the new game in place, and a bad one leaves the old game goin
     await opened.close();
   }
 });
+
+test('a key is played at once: before the first advance, and just after the AI played', async () => {
+  const opened = await openPage(browser, `${server.url}api.html`, { ready: false, html: PAGE });
+  try {
+    const seen = await opened.page.evaluate(async () => {
+      const { createGame, limits } = await import('./tetris-ai.js');
+      const rules = (await limits()).rules.guideline;
+      const config = { preset: 'dellacherie', rules, width: 10, height: 20, seed: 3 };
+      const game = await createGame(config);
+      try {
+        const fresh = await game.press('hard_drop');
+        const afterFresh = (await game.stats()).pieces;
+        await game.advance(600, { enabled: true, delay: -1 });
+        const byAi = (await game.stats()).pieces;
+        const afterAi = await game.press('hard_drop');
+        const afterPress = (await game.stats()).pieces;
+        const manual = await game.advance(0, { enabled: false, delay: 0 });
+        const again = await game.advance(600, { enabled: true, delay: -1 });
+        await game.reset({ ...config, width: 4, height: 4 });
+        for (let i = 0; i < 40 && (await game.press('hard_drop')); i++);
+        const over = await game.stats();
+        const atOver = await game.press('hard_drop');
+        return { fresh, afterFresh, byAi, afterAi, afterPress, manual, again, over, atOver };
+      } finally {
+        game.close();
+      }
+    });
+    assert.equal(seen.fresh, true, 'a new game takes a key before any advance');
+    assert.equal(seen.afterFresh, 1, 'and its hard drop locks the first piece');
+    assert.ok(seen.byAi > 1, `the AI played (${seen.byAi} pieces)`);
+    assert.equal(seen.afterAi, true, 'a key pressed after the AI played is taken');
+    assert.equal(seen.afterPress, seen.byAi + 1, 'and its hard drop locks one more piece');
+    assert.equal(seen.manual.target, null, 'the game is in manual play: no AI target');
+    assert.ok(
+      seen.again.view.stats.pieces > seen.afterPress,
+      'an advance with the AI on plays on from there',
+    );
+    assert.equal(seen.over.game_over, true, 'hard drops end a 4x4 game');
+    assert.equal(seen.atOver, false, 'a key at game over is not taken');
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});

@@ -332,6 +332,46 @@ test('a quick tap of the down arrow moves the piece one row', { timeout: 90_000 
   }
 });
 
+test('a key pressed as a new game starts plays in that game', { timeout: 90_000 }, async () => {
+  const opened = await openElementPage(
+    env.browser,
+    env.server,
+    `${ELEMENT} board="10x20"></tetris-ai>`,
+  );
+  try {
+    const { page } = opened;
+    await focusElement(page);
+    // Space as the `newgame` event fires: before the page has drawn a frame of the new game.
+    await page.evaluate(() => {
+      const el = document.querySelector('#game');
+      el.addEventListener(
+        'newgame',
+        () => {
+          for (const type of ['keydown', 'keyup']) {
+            el.dispatchEvent(new KeyboardEvent(type, { key: ' ', bubbles: true, composed: true }));
+          }
+        },
+        { once: true },
+      );
+    });
+    await page.keyboard.press('n');
+    const stats = await waitForAsync(
+      page,
+      async () => {
+        const stats = await document.querySelector('#game').game.stats();
+        return stats.pieces > 0 ? stats : null;
+      },
+      null,
+      { timeout: 3_000 },
+    ).catch(() => null);
+    assert.ok(stats, 'the hard drop pressed as the game started should lock its first piece');
+    assert.equal(stats.pieces, 1, 'one key, one piece');
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
 test(
   'at game over the buttons take the focus and the keys restart, replay and pause',
   { timeout: 120_000 },

@@ -86,7 +86,10 @@ export class Game {
     this.engine.call((remote) => remote.close(old)).catch(() => {});
   }
 
-  /** Presses a key in manual play; resolves to whether the game took it. */
+  /**
+   * Presses a key: manual play from now until an `advance` turns the AI on. Resolves to whether
+   * the game took it (false once the game is over).
+   */
   press(key) {
     return this.engine.call((remote) => remote.press(this.id, key));
   }

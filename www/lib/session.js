@@ -126,9 +126,15 @@ export class Session {
     for (const step of steps) this.locked.push(step.choice.placement);
   }
 
-  /** Presses a key in manual play; returns whether the game took it. */
+  /**
+   * Presses a key: the player plays the game by hand from now until an `advance` turns the AI
+   * on. So a key pressed before the first `advance` of a game, or just after the AI was turned
+   * off and before the `advance` that says so, is played, not lost. Returns whether the game
+   * took it (not once it is over).
+   */
   press(key) {
-    if (this.aiEnabled || this.over()) return false;
+    if (this.over()) return false;
+    this.aiEnabled = false;
     this.record(this.game.press(key));
     return true;
   }
