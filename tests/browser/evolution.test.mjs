@@ -560,8 +560,7 @@ for (const [build, server] of [
       await withPage(server(), async ({ page }) => {
         assert.equal(await page.evaluate(() => window.tetris.kind), build);
         // A run of the panel, imported from a checkpoint of the LONG configuration with games
-        // four times as long (two seconds at least even on the fastest build and an idle
-        // machine).
+        // six times as long (about three seconds on the fastest build and an idle machine).
         const checkpoint = await page.evaluate(
           async (config) => {
             const api = await import('./tetris-ai.js');
@@ -572,7 +571,7 @@ for (const [build, server] of [
               evo.close();
             }
           },
-          await longConfigIn(page, { max_pieces: 4 * LONG.max_pieces }),
+          await longConfigIn(page, { max_pieces: 6 * LONG.max_pieces }),
         );
         await importInto(page, 'long.json', checkpoint);
         await until(async () => (await panelOf(page)).state === 'paused', 'the import');
