@@ -46,12 +46,7 @@ function native(work) {
   args.push('--games', String(work.games), '--threads', '1', '--json');
   if (work.cap) args.push('--max-pieces', String(work.cap));
   const out = JSON.parse(execFileSync(CLI, args, { encoding: 'utf8' }));
-  const rate = out.decisions_per_second;
-  return {
-    lines: out.mean * out.games,
-    decisions: (rate * out.games) / out.games_per_second,
-    rate,
-  };
+  return { lines: out.lines, decisions: out.pieces, rate: out.decisions_per_second };
 }
 
 /**

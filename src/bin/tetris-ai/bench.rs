@@ -83,9 +83,7 @@ fn sample_std(values: &[u64]) -> f64 {
 }
 
 /// Total pieces over total lines; `None` when no line was cleared.
-fn pieces_per_line(stats: &[Stats]) -> Option<f64> {
-    let pieces: u64 = stats.iter().map(|s| s.pieces).sum();
-    let lines: u64 = stats.iter().map(|s| s.lines).sum();
+fn pieces_per_line(pieces: u64, lines: u64) -> Option<f64> {
     (lines > 0).then(|| pieces as f64 / lines as f64)
 }
 
@@ -98,6 +96,10 @@ struct Summary {
     min: u64,
     max: u64,
     std: f64,
+    /// Lines cleared over all games.
+    lines: u64,
+    /// Pieces placed (one decision each) over all games.
+    pieces: u64,
     pieces_per_line: Option<f64>,
     games_per_second: f64,
     /// Pieces placed (one decision each) per second of wall time, over all threads.
@@ -108,6 +110,7 @@ impl Summary {
     /// Summarises `stats`, played in `elapsed`.
     fn of(stats: &[Stats], elapsed: Duration) -> Summary {
         let lines: Vec<u64> = stats.iter().map(|s| s.lines).collect();
+        let total_lines = lines.iter().sum();
         let pieces: u64 = stats.iter().map(|s| s.pieces).sum();
         let seconds = elapsed.as_secs_f64();
         let per_second = |count: f64| if seconds > 0.0 { count / seconds } else { 0.0 };
@@ -118,7 +121,9 @@ impl Summary {
             min: lines.iter().copied().min().unwrap_or(0),
             max: lines.iter().copied().max().unwrap_or(0),
             std: sample_std(&lines),
-            pieces_per_line: pieces_per_line(stats),
+            lines: total_lines,
+            pieces,
+            pieces_per_line: pieces_per_line(pieces, total_lines),
             games_per_second: per_second(lines.len() as f64),
             decisions_per_second: per_second(pieces as f64),
         }
@@ -150,6 +155,8 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
             "min": summary.min,
             "max": summary.max,
             "std": summary.std,
+            "lines": summary.lines,
+            "pieces": summary.pieces,
             "pieces_per_line": summary.pieces_per_line,
             "games_per_second": summary.games_per_second,
             "decisions_per_second": summary.decisions_per_second,
@@ -301,12 +308,15 @@ mod tests {
             pieces,
             ..Stats::default()
         };
-        assert_eq!(pieces_per_line(&[game(10, 30), game(0, 5)]), Some(3.5));
-        assert_eq!(pieces_per_line(&[game(0, 5)]), None);
+        // 35 pieces over 10 lines; no line at all has no ratio.
+        let summary = Summary::of(&[game(10, 30), game(0, 5)], Duration::from_secs(1));
+        assert_eq!(summary.pieces_per_line, Some(3.5));
+        let summary = Summary::of(&[game(0, 5)], Duration::from_secs(1));
+        assert_eq!(summary.pieces_per_line, None);
     }
 
     #[test]
-    fn rates_count_games_and_pieces_per_second_of_wall_time() {
+    fn totals_and_rates_per_second_of_wall_time() {
         let game = |lines, pieces| Stats {
             lines,
             pieces,
@@ -314,6 +324,7 @@ mod tests {
         };
         // Two games of 30 and 50 pieces in 4 s: 0.5 games and 20 decisions per second.
         let summary = Summary::of(&[game(10, 30), game(20, 50)], Duration::from_secs(4));
+        assert_eq!((summary.lines, summary.pieces), (30, 80));
         assert_eq!(
             (summary.games_per_second, summary.decisions_per_second),
             (0.5, 20.0)
