@@ -362,7 +362,7 @@ test('a key pressed as a new game starts plays in that game', { timeout: 90_000 
         return stats.pieces > 0 ? stats : null;
       },
       null,
-      { timeout: 3_000 },
+      WAIT,
     ).catch(() => null);
     assert.ok(stats, 'the hard drop pressed as the game started should lock its first piece');
     assert.equal(stats.pieces, 1, 'one key, one piece');
