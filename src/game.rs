@@ -592,12 +592,23 @@ impl Game {
     }
 
     /// Every placement of the current piece (and the hold alternative) with its one-ply score and
-    /// path, best first: the AI's hints.
+    /// path, best first.
     pub fn ranked_placements(&mut self) -> Vec<Choice> {
         if self.stats.game_over {
             return Vec::new();
         }
         self.with_position(|searcher, position, weights, _, _| searcher.rank(position, weights))
+    }
+
+    /// The placements tied for the best one-ply score, in search order: the hints, as the first
+    /// of `ranked_placements`, without the paths of the rest.
+    pub fn hints(&mut self) -> Vec<Choice> {
+        if self.stats.game_over {
+            return Vec::new();
+        }
+        self.with_position(|searcher, position, weights, _, _| {
+            searcher.best_first_moves(position, weights)
+        })
     }
 
     /// The state a renderer draws.

@@ -1,5 +1,6 @@
-//! Whole games: determinism, configuration errors, hold, timing, and the AI's play.
+//! Whole games: determinism, configuration errors, hold, timing, the AI's play and its hints.
 
+use proptest::prelude::*;
 use tetris_ai::ai::search::{Position, SearchConfig, Searcher};
 use tetris_ai::engine::moves::MoveSearch;
 use tetris_ai::engine::rules::{Timing, spawn_position};
@@ -454,4 +455,28 @@ fn classic_rules_take_a_bag_a_preview_and_a_top_out_test() {
         let mut first = Game::new(config(rules, 3, 2)).unwrap();
         first.play(Some(28))
     });
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The hints are the ranked placements tied with the first, paths and all, in their order.
+    #[test]
+    fn hints_are_the_ranked_placements_tied_for_best(
+        seed in any::<u64>(),
+        guideline in any::<bool>(),
+        pieces in 0u64..60,
+    ) {
+        let rules = if guideline { Rules::guideline() } else { Rules::classic() };
+        let mut game = Game::new(config(rules, seed, 1)).unwrap();
+        while game.stats().pieces < pieces && game.step().is_some() {}
+        let ranked = game.ranked_placements();
+        let tied: Vec<_> = ranked
+            .iter()
+            .take_while(|c| c.score == ranked[0].score)
+            .cloned()
+            .collect();
+        prop_assert!(game.stats().game_over || !tied.is_empty());
+        prop_assert_eq!(game.hints(), tied);
+    }
 }

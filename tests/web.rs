@@ -168,6 +168,20 @@ fn the_ai_plays_its_path_input_by_input() {
     assert!(web::presets().unwrap().is_array() && web::features().unwrap().is_array());
 }
 
+#[wasm_bindgen_test]
+fn hints_are_the_search_results_tied_for_best() {
+    let mut game = Game::new(config(r#"{"rules": {"kind": "guideline"}, "seed": 4}"#)).unwrap();
+    let json = |value: JsValue| String::from(js_sys::JSON::stringify(&value).unwrap());
+    for _ in 0..20 {
+        let ranked = js_sys::Array::from(&game.search().unwrap());
+        let score = |choice: JsValue| js_sys::Reflect::get(&choice, &"score".into()).unwrap();
+        let best = score(ranked.get(0));
+        let tied: js_sys::Array = ranked.filter(&mut |c, _, _| score(c) == best);
+        assert_eq!(json(game.hints().unwrap()), json(tied.into()));
+        game.step().unwrap();
+    }
+}
+
 #[cfg(feature = "threads")]
 #[wasm_bindgen_test]
 async fn parallel_search_uses_the_thread_pool_and_chooses_the_same() {

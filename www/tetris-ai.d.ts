@@ -140,7 +140,10 @@ export declare class Game {
   play(maxPieces?: number): Promise<Stats>;
   decide(): Promise<Choice | null>;
   aiInput(): Promise<Step | null>;
+  /** Every placement of the current piece (and the hold alternative), best first. */
   search(): Promise<Choice[]>;
+  /** The placements tied for the best score, as `search` gives them first. */
+  hints(): Promise<Choice[]>;
   /**
    * Presses a key: manual play from now until an `advance` turns the AI on. Resolves to whether
    * the game took it (false once the game is over).

@@ -517,6 +517,16 @@ impl Searcher {
             .collect()
     }
 
+    /// The first moves tied for the best one-ply score, with their paths, in search order: the
+    /// first ones `rank` gives, without working out the paths of the others.
+    pub fn best_first_moves(&mut self, position: &Position, weights: &Weights) -> Vec<Choice> {
+        let ties = self.keep_best_first_moves(position, weights);
+        let best = self.candidates[..ties].to_vec();
+        best.iter()
+            .map(|c| self.choice(position, c, c.score))
+            .collect()
+    }
+
     /// The piece the hold input would bring in, if it is known and differs from the current one.
     fn hold_alternative(position: &Position) -> Option<Piece> {
         if !position.can_hold {

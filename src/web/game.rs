@@ -84,10 +84,16 @@ impl WebGame {
     }
 
     /// Every placement of the current piece (and the hold alternative) with its score and input
-    /// path, best first; the ones tied with the first are the hints.
+    /// path, best first.
     pub fn search(&mut self) -> Result<JsValue, JsError> {
         let ranked = self.game.ranked_placements();
         to_js(&ranked.iter().map(ChoiceView::of).collect::<Vec<_>>())
+    }
+
+    /// The hints: the placements tied for the best score, as `search` gives them first.
+    pub fn hints(&mut self) -> Result<JsValue, JsError> {
+        let best = self.game.hints();
+        to_js(&best.iter().map(ChoiceView::of).collect::<Vec<_>>())
     }
 
     /// Presses a key: "left", "right", "soft_drop", "hard_drop", "cw", "ccw" or "hold". Returns

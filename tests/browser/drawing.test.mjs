@@ -1,5 +1,6 @@
 // Drawing the board: the AI's target is an outline in its piece's colour over empty cells (no
-// fill that could pass for locked cells), unlike a locked cell and unlike the ghost; and the
+// fill that could pass for locked cells), unlike a locked cell and unlike the ghost; the hints,
+// when asked for, are white outlines at the placements the game's `hints()` names; and the
 // legend under the board names the target, the ghost and the hints with swatches.
 
 import { test } from 'node:test';
@@ -11,14 +12,14 @@ const WAIT = { timeout: 10_000 };
 const env = serveAndBrowse({ isolation: false });
 
 /**
- * Pixels of the board at the target's cells: for each target cell that is neither the ghost's
- * nor the active piece's, the colour at its centre and the brightest colour along its outer
- * edges; plus an empty cell's centre and the target's piece colour. Read with the game paused.
+ * Pixels of the board at the `outlined` cells (`[x, y]` each): for each one that is neither the
+ * ghost's nor the active piece's, the colour at its centre and the brightest colour along its
+ * outer edges; plus an empty cell's centre. Read with the game paused.
  */
-function targetPixels(page) {
-  return page.evaluate(async () => {
+function outlinePixels(page, outlined) {
+  return page.evaluate(async (outlined) => {
     const el = document.querySelector('#game');
-    const { target, view } = el.snapshot;
+    const { view } = el.snapshot;
     const canvas = el.shadowRoot.querySelector('#board');
     const ctx = canvas.getContext('2d');
     const cell = canvas.width / view.width;
@@ -28,35 +29,31 @@ function targetPixels(page) {
     const corner = (x, y) => [x * cell, (rows - 1 - y) * cell];
     const key = ([x, y]) => `${x},${y}`;
     const taken = new Set([...(view.ghost?.cells ?? []), ...(view.active?.cells ?? [])].map(key));
-    const targetSet = new Set(target.cells.map(key));
+    const outlinedSet = new Set(outlined.map(key));
     const brightness = ([r, g, b]) => r + g + b;
-    const cells = target.cells
+    const cells = outlined
       .filter((c) => !taken.has(key(c)) && c[1] < view.height)
       .map(([x, y]) => {
         const [left, top] = corner(x, y);
         const edges = [];
         for (let i = 2; i < cell - 2; i++) {
-          if (!targetSet.has(key([x, y + 1]))) edges.push(pixel(left + i, top + 1));
-          if (!targetSet.has(key([x, y - 1]))) edges.push(pixel(left + i, top + cell - 2));
-          if (!targetSet.has(key([x - 1, y]))) edges.push(pixel(left + 1, top + i));
-          if (!targetSet.has(key([x + 1, y]))) edges.push(pixel(left + cell - 2, top + i));
+          if (!outlinedSet.has(key([x, y + 1]))) edges.push(pixel(left + i, top + 1));
+          if (!outlinedSet.has(key([x, y - 1]))) edges.push(pixel(left + i, top + cell - 2));
+          if (!outlinedSet.has(key([x - 1, y]))) edges.push(pixel(left + 1, top + i));
+          if (!outlinedSet.has(key([x + 1, y]))) edges.push(pixel(left + cell - 2, top + i));
         }
         edges.sort((a, b) => brightness(b) - brightness(a));
         return { at: [x, y], centre: pixel(left + cell / 2, top + cell / 2), edge: edges[0] };
       });
     // An empty cell: the top visible row's cell farthest from the target.
-    const occupied = new Set([...taken, ...targetSet]);
+    const occupied = new Set([...taken, ...outlinedSet]);
     let empty = null;
     for (let x = 0; x < view.width && !empty; x++) {
       if (!occupied.has(key([x, view.height - 1]))) empty = [x, view.height - 1];
     }
     const [ex, ey] = corner(...empty);
-    return {
-      piece: target.piece,
-      cells,
-      empty: pixel(ex + cell / 2, ey + cell / 2),
-    };
-  });
+    return { cells, empty: pixel(ex + cell / 2, ey + cell / 2) };
+  }, outlined);
 }
 
 /** The distance between two RGB(A) colours (alpha left out). */
@@ -97,7 +94,8 @@ test(
         await el.game.stats();
         await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       });
-      const seen = await targetPixels(page);
+      const target = await page.evaluate(() => document.querySelector('#game').snapshot.target);
+      const seen = { piece: target.piece, ...(await outlinePixels(page, target.cells)) };
       t.diagnostic(JSON.stringify(seen));
       assert.ok(seen.cells.length > 0, 'some target cell is apart from the ghost and the piece');
       const colour = PIECE_COLOURS[seen.piece];
@@ -121,3 +119,69 @@ test(
     }
   },
 );
+
+test('the hints are white outlines where hints() puts them, and go when turned off', async (t) => {
+  const opened = await openElementPage(
+    env.browser,
+    env.server,
+    '<tetris-ai id="game" hints rules="guideline" board="10x20" seed="3" gravity="1000"></tetris-ai>',
+  );
+  try {
+    const { page } = opened;
+    // A few hard drops, so that the board is no longer empty, then the game is held still and
+    // drawn after the last one.
+    await page.evaluate(async () => {
+      const el = document.querySelector('#game');
+      for (let i = 0; i < 4; i++) await el.game.press('hard_drop');
+      el.pause();
+    });
+    await page.waitForFunction(
+      () => document.querySelector('#game').snapshot?.view.stats.pieces === 4,
+      null,
+      WAIT,
+    );
+    const [asked, shown] = await page.evaluate(async () => {
+      const el = document.querySelector('#game');
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      return [await el.game.hints(), el.snapshot.hints];
+    });
+    assert.ok(asked.length > 0, 'the game names its best placements');
+    assert.deepEqual(shown, asked, 'the element shows the hints the game names');
+    const outlined = shown.flatMap((hint) => hint.cells);
+    const seen = await outlinePixels(page, outlined);
+    t.diagnostic(JSON.stringify(seen));
+    assert.ok(seen.cells.length > 0, 'some hint cell is apart from the ghost and the piece');
+    for (const { at, centre, edge } of seen.cells) {
+      assert.ok(
+        distance(centre, seen.empty) < 8,
+        `hint cell ${at}: its centre ${centre} should look like an empty cell's ${seen.empty}`,
+      );
+      assert.ok(
+        distance(edge, seen.empty) > 100,
+        `hint cell ${at}: its outline ${edge} should stand out from an empty cell`,
+      );
+      assert.ok(
+        Math.max(...edge.slice(0, 3)) - Math.min(...edge.slice(0, 3)) < 20,
+        `hint cell ${at}: its outline ${edge} should be white, not coloured`,
+      );
+    }
+
+    await page.evaluate(() => document.querySelector('#game').removeAttribute('hints'));
+    await page.waitForFunction(
+      () => document.querySelector('#game').snapshot.hints.length === 0,
+      null,
+      WAIT,
+    );
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    const after = await outlinePixels(page, outlined);
+    for (const { at, edge } of after.cells) {
+      assert.ok(
+        distance(edge, after.empty) < 8,
+        `cell ${at}: its edges ${edge} should look like an empty cell's ${after.empty}`,
+      );
+    }
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});

@@ -10,6 +10,7 @@ const FORWARDED = [
   'decide',
   'aiInput',
   'search',
+  'hints',
   'tick',
   'cells',
   'activeCells',

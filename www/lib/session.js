@@ -150,12 +150,6 @@ export class Session {
     return locked;
   }
 
-  /** Every placement tied for best, for the hints. */
-  hints() {
-    const ranked = this.game.search();
-    return ranked.filter((choice) => choice.score === ranked[0].score);
-  }
-
   /**
    * What the page draws: locked cells (a typed array), the view (pieces, queue, stats), the AI's
    * target, decision times, the placements locked since the last snapshot and, when asked, the
@@ -167,7 +161,7 @@ export class Session {
       cells: this.game.cells(),
       view: this.game.view(),
       target: this.aiEnabled && !over ? this.target : null,
-      hints: withHints && !over ? this.hints() : [],
+      hints: withHints && !over ? this.game.hints() : [],
       decision: this.aiEnabled
         ? { last: this.lastDecision, median: median(this.decisionTimes) }
         : { last: null, median: null },
