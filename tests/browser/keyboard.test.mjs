@@ -297,12 +297,13 @@ async function nextGame(page, count) {
 const ELEMENT =
   '<tetris-ai id="game" controls="full" rules="guideline" seed="5" gravity="1000" lock-delay="1000"';
 
+/** Opens a page with the element `ELEMENT` on a board of `board` ("10x20"). */
+function openBoard(board) {
+  return openElementPage(env.browser, env.server, `${ELEMENT} board="${board}"></tetris-ai>`);
+}
+
 test('a quick tap of the down arrow moves the piece one row', { timeout: 90_000 }, async () => {
-  const opened = await openElementPage(
-    env.browser,
-    env.server,
-    `${ELEMENT} board="10x20"></tetris-ai>`,
-  );
+  const opened = await openBoard('10x20');
   try {
     const { page } = opened;
     const fresh = await element(page);
@@ -333,11 +334,7 @@ test('a quick tap of the down arrow moves the piece one row', { timeout: 90_000 
 });
 
 test('a key pressed as a new game starts plays in that game', { timeout: 90_000 }, async () => {
-  const opened = await openElementPage(
-    env.browser,
-    env.server,
-    `${ELEMENT} board="10x20"></tetris-ai>`,
-  );
+  const opened = await openBoard('10x20');
   try {
     const { page } = opened;
     await focusElement(page);
@@ -376,11 +373,7 @@ test(
   'at game over the buttons take the focus and the keys restart, replay and pause',
   { timeout: 120_000 },
   async (t) => {
-    const opened = await openElementPage(
-      env.browser,
-      env.server,
-      `${ELEMENT} board="4x4"></tetris-ai>`,
-    );
+    const opened = await openBoard('4x4');
     try {
       const { page } = opened;
       await countNewGames(page);
