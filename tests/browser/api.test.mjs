@@ -1,6 +1,7 @@
 // The module's games: `reset` starts a new game in the same worker, which plays exactly as a
 // game created from that configuration does; a bad configuration is refused, naming the bad
-// value, and the game before it goes on where it was.
+// value, and the game before it goes on where it was. A key press is played at once, whatever
+// the last `advance` said of the AI, and not at game over.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
