@@ -3,25 +3,19 @@
 // value, and the game before it goes on where it was. A key press is played at once, whatever
 // the last `advance` said of the AI, and not at game over.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, assertNoErrors } from './harness.mjs';
+import { serveAndBrowse, openPage, assertNoErrors } from './harness.mjs';
 
 const PAGE = '<!doctype html><meta charset="utf-8"><title>api</title>';
 
-let browser;
-let server;
-
-before(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ isolation: false })]);
-});
-
-after(async () => {
-  await Promise.all([browser?.close(), server?.stop()]);
-});
+const env = serveAndBrowse({ isolation: false });
 
 test('reset starts the new game in place, and a bad one leaves the old game going', async () => {
-  const opened = await openPage(browser, `${server.url}api.html`, { ready: false, html: PAGE });
+  const opened = await openPage(env.browser, `${env.server.url}api.html`, {
+    ready: false,
+    html: PAGE,
+  });
   try {
     const seen = await opened.page.evaluate(async () => {
       const { createGame } = await import('./tetris-ai.js');
@@ -64,7 +58,10 @@ test('reset starts the new game in place, and a bad one leaves the old game goin
 });
 
 test('a key is played at once: before the first advance, and just after the AI played', async () => {
-  const opened = await openPage(browser, `${server.url}api.html`, { ready: false, html: PAGE });
+  const opened = await openPage(env.browser, `${env.server.url}api.html`, {
+    ready: false,
+    html: PAGE,
+  });
   try {
     const seen = await opened.page.evaluate(async () => {
       const { createGame, limits } = await import('./tetris-ai.js');

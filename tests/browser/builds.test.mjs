@@ -8,7 +8,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, assertNoErrors } from './harness.mjs';
+import { startServer, launchBrowser, startAll, openPage, assertNoErrors } from './harness.mjs';
 
 /** Chromium without WebAssembly SIMD: V8 offers SIMD only where it may use SSE4.1. */
 const NO_SIMD = ['--js-flags=--no-enable-sse4-1'];
@@ -40,7 +40,7 @@ let isolated;
 let unisolated;
 
 before(async () => {
-  [browser, noSimd, isolated, unisolated] = await Promise.all([
+  [browser, noSimd, isolated, unisolated] = await startAll([
     launchBrowser(),
     launchBrowser({ args: NO_SIMD }),
     startServer({ isolation: true }),

@@ -18,6 +18,7 @@ import {
   READY_TIMEOUT,
   startServer,
   launchBrowser,
+  startAll,
   openPage,
   hostPage,
   elementsReady,
@@ -34,11 +35,11 @@ let unisolated;
 let isolated;
 
 before(async () => {
-  [unisolated, isolated] = await Promise.all([
+  [unisolated, isolated, browser] = await startAll([
     startServer({ isolation: false }),
     startServer({ isolation: true }),
+    launchBrowser(),
   ]);
-  browser = await launchBrowser();
 });
 
 after(async () => {

@@ -15,6 +15,7 @@ import {
   ROOT,
   startServer,
   launchBrowser,
+  startAll,
   openPage,
   waitReady,
   setValue,
@@ -92,11 +93,11 @@ before(
   async () => {
     // The command line, if it is not built yet or out of date (a no-op otherwise).
     await run('cargo', ['build', '--release', '--quiet'], { cwd: ROOT, timeout: 900_000 });
-    [isolated, unisolated] = await Promise.all([
+    [isolated, unisolated, browser] = await startAll([
       startServer({ isolation: true }),
       startServer({ isolation: false }),
+      launchBrowser(),
     ]);
-    browser = await launchBrowser();
     scratch = await mkdtemp(path.join(os.tmpdir(), 'tetris-ai-evolution-'));
   },
   { timeout: 900_000 },

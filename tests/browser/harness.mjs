@@ -154,13 +154,43 @@ async function startServerOnce({ isolation, timeout }) {
   return { url, port, isolation, stop, output: () => output };
 }
 
-/** Launches headless Chromium, with the command-line switches `args` besides the usual ones. */
-export function launchBrowser({ args = [] } = {}) {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [...CHROMIUM_ARGS, ...args],
-  });
+// Launches of Chromium tried before giving up: on a loaded machine the browser now and then
+// crashes as it starts, before any page is opened, which says nothing of the page.
+const LAUNCH_ATTEMPTS = 3;
+
+/**
+ * Launches headless Chromium, with the command-line switches `args` besides the usual ones; a
+ * launch that fails is tried again (said on stderr), up to `LAUNCH_ATTEMPTS` in all.
+ */
+export async function launchBrowser({ args = [] } = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: [...CHROMIUM_ARGS, ...args],
+      });
+    } catch (error) {
+      if (attempt >= LAUNCH_ATTEMPTS) throw error;
+      const reason = String(error.message).split('\n')[0];
+      console.error(`Chromium did not start (attempt ${attempt}: ${reason}); trying again`);
+      await sleep(1_000);
+    }
+  }
+}
+
+/**
+ * Awaits all of `starting` (promises of browsers and servers, started at once) and resolves to
+ * what they give, in order. If any fails, the others are closed or stopped once started, and the
+ * first failure is thrown: nothing is left running to keep the test process alive.
+ */
+export async function startAll(starting) {
+  const started = await Promise.allSettled(starting);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (!failed) return started.map((result) => result.value);
+  const running = started.filter((result) => result.status === 'fulfilled');
+  await Promise.all(running.map(({ value }) => (value.close ? value.close() : value.stop())));
+  throw failed.reason;
 }
 
 /**
