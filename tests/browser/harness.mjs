@@ -154,8 +154,8 @@ async function startServerOnce({ isolation, timeout }) {
   return { url, port, isolation, stop, output: () => output };
 }
 
-// Launches of Chromium tried before giving up: on a loaded machine the browser now and then
-// crashes as it starts, before any page is opened, which says nothing of the page.
+// Launches of Chromium tried before giving up: now and then the browser crashes as it starts,
+// before any page is opened, which says nothing of the page.
 const LAUNCH_ATTEMPTS = 3;
 
 /**
