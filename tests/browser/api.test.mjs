@@ -11,11 +11,13 @@ const PAGE = '<!doctype html><meta charset="utf-8"><title>api</title>';
 
 const env = serveAndBrowse({ isolation: false });
 
+/** Opens an empty page of the server's origin, for the module to be imported into. */
+function openApiPage() {
+  return openPage(env.browser, `${env.server.url}api.html`, { ready: false, html: PAGE });
+}
+
 test('reset starts the new game in place, and a bad one leaves the old game going', async () => {
-  const opened = await openPage(env.browser, `${env.server.url}api.html`, {
-    ready: false,
-    html: PAGE,
-  });
+  const opened = await openApiPage();
   try {
     const seen = await opened.page.evaluate(async () => {
       const { createGame } = await import('./tetris-ai.js');
@@ -58,10 +60,7 @@ test('reset starts the new game in place, and a bad one leaves the old game goin
 });
 
 test('a key is played at once: before the first advance, and just after the AI played', async () => {
-  const opened = await openPage(env.browser, `${env.server.url}api.html`, {
-    ready: false,
-    html: PAGE,
-  });
+  const opened = await openApiPage();
   try {
     const seen = await opened.page.evaluate(async () => {
       const { createGame, limits } = await import('./tetris-ai.js');
