@@ -45,7 +45,7 @@ function outlinePixels(page, outlined) {
         edges.sort((a, b) => brightness(b) - brightness(a));
         return { at: [x, y], centre: pixel(left + cell / 2, top + cell / 2), edge: edges[0] };
       });
-    // An empty cell: the top visible row's cell farthest from the target.
+    // An empty cell: the top visible row's first cell that is neither outlined nor taken.
     const occupied = new Set([...taken, ...outlinedSet]);
     let empty = null;
     for (let x = 0; x < view.width && !empty; x++) {
