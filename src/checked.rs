@@ -8,7 +8,7 @@
 
 use crate::ai::features;
 use crate::ai::presets;
-use crate::ai::search::{MAX_DEPTH, MIN_DEPTH, PlanValue, SearchConfig, TieBreak};
+use crate::ai::search::{MAX_BEAM, MAX_DEPTH, MIN_DEPTH, PlanValue, SearchConfig, TieBreak};
 use crate::ai::weights::Weights;
 use crate::engine::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
 use crate::engine::manual::{Handling, Key};
@@ -361,12 +361,13 @@ pub fn weights(name: &str, value: Option<&Value>) -> Result<Weights> {
     Weights::new(terms)
 }
 
-/// Search settings: `{depth, prune, margin, value: "sum" | "max" | "next", tie_break:
+/// Search settings: `{depth, prune, beam, margin, value: "sum" | "max" | "next", tie_break:
 /// "random" | "first", keep_first_rows}`, the fields not given as by default.
 pub fn search(name: &str, value: Option<&Value>) -> Result<SearchConfig> {
-    const FIELDS: [&str; 6] = [
+    const FIELDS: [&str; 7] = [
         "depth",
         "prune",
+        "beam",
         "margin",
         "value",
         "tie_break",
@@ -379,7 +380,13 @@ pub fn search(name: &str, value: Option<&Value>) -> Result<SearchConfig> {
     field(map, name, "depth", &mut search.depth, |path, value| {
         whole(path, value, MIN_DEPTH.into(), MAX_DEPTH.into())
             .map(|n| n as u8)
-            .map_err(|_| bad(path, &format!("{MIN_DEPTH} or {MAX_DEPTH}"), value))
+            .map_err(|_| {
+                bad(
+                    path,
+                    &format!("a whole number from {MIN_DEPTH} to {MAX_DEPTH}"),
+                    value,
+                )
+            })
     })?;
     field(map, name, "prune", &mut search.prune, |path, value| {
         let allowed = "a number above 0 and at most 1";
@@ -388,6 +395,22 @@ pub fn search(name: &str, value: Option<&Value>) -> Result<SearchConfig> {
             .filter(|p| *p > 0.0 && *p <= 1.0)
             .ok_or_else(|| bad(path, allowed, value))
     })?;
+    field(
+        map,
+        name,
+        "beam",
+        &mut search.beam,
+        |path, value| match value {
+            None | Some(Value::Null) => Ok(None),
+            _ => whole(path, value, 1, MAX_BEAM.into())
+                .map(|n| Some(n as u32))
+                .map_err(|_| {
+                    let allowed =
+                        format!("a whole number from 1 to {MAX_BEAM} (or null for the depth's)");
+                    bad(path, &allowed, value)
+                }),
+        },
+    )?;
     field(map, name, "margin", &mut search.margin, |path, value| {
         let allowed = "a finite number, 0 or more (or null for the preset's)";
         match value {

@@ -9,7 +9,8 @@ use tetris_ai::checked;
 use tetris_ai::{Game, GameConfig};
 
 /// Field names the readers know, and a few they do not.
-const NAMES: [&str; 29] = [
+const NAMES: [&str; 30] = [
+    "beam",
     "rules",
     "width",
     "height",
@@ -124,7 +125,7 @@ fn valid_config() -> impl Strategy<Value = Value> {
         any::<u64>(),
         any::<bool>(),
         0u64..=6,
-        1u64..=2,
+        (1u64..=4, prop::option::of(1u64..=16)),
         0u32..40,
         prop::option::of(-10.0f64..10.0),
         (
@@ -144,11 +145,12 @@ fn valid_config() -> impl Strategy<Value = Value> {
         .prop_map(
             |(width, height, seed, guideline, preview, depth, das, holes, choices)| {
                 let (randomizer, top_out, plan_value, tie_break, keep_first_rows) = choices;
+                let (depth, beam) = depth;
                 let mut config = json!({
                     "width": width,
                     "height": height,
                     "seed": seed,
-                    "search": {"depth": depth, "prune": 0.5, "value": plan_value,
+                    "search": {"depth": depth, "beam": beam, "prune": 0.5, "value": plan_value,
                         "tie_break": tie_break, "keep_first_rows": keep_first_rows},
                     "handling": {"das": das, "arr": 0, "gravity": 20},
                 });

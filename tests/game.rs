@@ -225,8 +225,8 @@ fn bad_configurations_are_refused_with_the_value_named() {
         ..GameConfig::default()
     });
     assert!(both.contains("not both"), "{both}");
-    let depth = error(config(Rules::classic(), 0, 3));
-    assert!(depth.contains("depth 3"), "{depth}");
+    let depth = error(config(Rules::classic(), 0, 5));
+    assert!(depth.contains("depth 5"), "{depth}");
     let mut prune = config(Rules::classic(), 0, 2);
     prune.search.prune = 0.0;
     assert!(error(prune).contains("prune fraction 0"));

@@ -42,7 +42,11 @@ fn bad_configurations_throw_errors_naming_the_value() {
         ),
         (
             r#"{"search": {"depth": 7}}"#,
-            "config.search.depth must be 1 or 2, got 7",
+            "config.search.depth must be a whole number from 1 to 4, got 7",
+        ),
+        (
+            r#"{"search": {"depth": 3, "beam": 0}}"#,
+            "config.search.beam must be a whole number from 1 to 16 (or null for the depth's), got 0",
         ),
         (
             r#"{"colour": "red"}"#,

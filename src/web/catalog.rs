@@ -3,7 +3,7 @@
 use super::args::to_js;
 use crate::ai::features::FEATURES;
 use crate::ai::presets::{PRESETS, Published};
-use crate::ai::search::{MAX_DEPTH, MIN_DEPTH};
+use crate::ai::search::{MAX_BEAM, MAX_DEPTH, MIN_DEPTH, default_beam};
 use crate::ai::weights::Weights;
 use crate::engine::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
 use crate::engine::rules::{MAX_PREVIEW, Rules};
@@ -69,10 +69,18 @@ pub fn limits() -> Result<JsValue, JsError> {
         guideline: Rules,
     }
     #[derive(Serialize)]
+    struct BeamLimits {
+        min: u64,
+        max: u64,
+        /// The beam each depth keeps when none is given, by depth.
+        default_by_depth: std::collections::BTreeMap<String, u64>,
+    }
+    #[derive(Serialize)]
     struct Limits {
         width: Range,
         height: Range,
         depth: Range,
+        beam: BeamLimits,
         preview: Range,
         seed: Range,
         rules: RuleDefaults,
@@ -91,6 +99,13 @@ pub fn limits() -> Result<JsValue, JsError> {
         depth: Range {
             min: MIN_DEPTH.into(),
             max: MAX_DEPTH.into(),
+        },
+        beam: BeamLimits {
+            min: 1,
+            max: MAX_BEAM.into(),
+            default_by_depth: (MIN_DEPTH..=MAX_DEPTH)
+                .map(|depth| (depth.to_string(), default_beam(depth).into()))
+                .collect(),
         },
         preview: Range {
             min: 0,

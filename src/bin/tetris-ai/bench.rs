@@ -5,6 +5,8 @@ use crate::{GameOptions, parse_positive, progress_bar, thread_pool};
 use clap::Args;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tetris_ai::{Game, GameConfig, Rules, SearchConfig, Stats};
 
@@ -18,35 +20,70 @@ pub struct BenchArgs {
     #[command(flatten)]
     pub game: GameOptions,
 
-    /// Worker threads (default: one per core).
+    /// Games played at once (default: one per core, shared by the search threads).
     #[arg(long, value_name = "N", value_parser = parse_positive)]
     threads: Option<u64>,
+
+    /// The threads one game's search uses: 1, or more to search each decision's later plies
+    /// on that many threads (the same games either way).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_positive)]
+    search_threads: u64,
 
     /// Print one JSON object instead of a table (no progress bar).
     #[arg(long)]
     json: bool,
 }
 
-/// Plays `games` games of `config`, game `i` with seed `config.seed + i`, in parallel; the result
-/// is in game order. `progress` is advanced once per finished game.
+/// Plays `games` games of `config`, game `i` with seed `config.seed + i`, `lanes` at once, each
+/// game's search on `search_threads` threads; the result is in game order. `progress` is
+/// advanced once per finished game.
 fn play_games(
     config: &GameConfig,
     games: u64,
     max_pieces: Option<u64>,
+    lanes: usize,
+    search_threads: usize,
     progress: &ProgressBar,
 ) -> Result<Vec<Stats>, String> {
-    (0..games)
-        .into_par_iter()
-        .map(|i| {
-            let mut game = Game::new(GameConfig {
-                seed: config.seed.wrapping_add(i),
-                ..config.clone()
-            })
-            .map_err(|e| e.to_string())?;
-            let stats = game.play(max_pieces);
-            progress.inc(1);
-            Ok(stats)
+    let play = |i: u64| {
+        let mut game = Game::new(GameConfig {
+            seed: config.seed.wrapping_add(i),
+            ..config.clone()
         })
+        .map_err(|e| e.to_string())?;
+        game.set_parallel(search_threads > 1);
+        let stats = game.play(max_pieces);
+        progress.inc(1);
+        Ok(stats)
+    };
+    if search_threads == 1 {
+        return thread_pool(Some(lanes as u64))?
+            .install(|| (0..games).into_par_iter().map(play).collect());
+    }
+    // A pool of the search's threads per lane; each lane takes the next game not yet taken.
+    let pools = (0..lanes.min(games as usize).max(1))
+        .map(|_| thread_pool(Some(search_threads as u64)))
+        .collect::<Result<Vec<_>, String>>()?;
+    let next = AtomicU64::new(0);
+    let mut results: Vec<Option<Result<Stats, String>>> = vec![None; games as usize];
+    let finished = Mutex::new(&mut results);
+    std::thread::scope(|scope| {
+        for pool in &pools {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games {
+                        break;
+                    }
+                    let result = pool.install(|| play(i));
+                    finished.lock().expect("no lane panics")[i as usize] = Some(result);
+                }
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|result| result.expect("every game was played"))
         .collect()
 }
 
@@ -134,14 +171,27 @@ impl Summary {
 pub fn bench(args: &BenchArgs) -> Result<(), String> {
     let options = &args.game;
     let config = options.config()?;
-    let pool = thread_pool(args.threads)?;
+    let search_threads = usize::try_from(args.search_threads)
+        .map_err(|_| format!("--search-threads {} is too many", args.search_threads))?;
+    let lanes = match args.threads {
+        Some(threads) => usize::try_from(threads)
+            .map_err(|_| format!("--threads {threads} is too many for this machine"))?,
+        None => (rayon::current_num_threads() / search_threads).max(1),
+    };
     let progress = progress_bar(
         args.games,
         args.json,
         "{elapsed_precise} [{bar:40}] {pos}/{len} games (eta {eta})",
     );
     let start = Instant::now();
-    let stats = pool.install(|| play_games(&config, args.games, options.max_pieces, &progress))?;
+    let stats = play_games(
+        &config,
+        args.games,
+        options.max_pieces,
+        lanes,
+        search_threads,
+        &progress,
+    )?;
     let elapsed = start.elapsed();
     progress.finish_and_clear();
     let summary = Summary::of(&stats, elapsed);
@@ -171,6 +221,9 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
             "board": format!("{width}x{height}"),
             "depth": search.depth,
             "prune": search.prune,
+            "beam": search.beam_width(),
+            "threads": lanes,
+            "search_threads": search_threads,
             "margin": search.margin,
             "value": search.value.name(),
             "tie_break": search.tie_break.name(),
@@ -228,6 +281,9 @@ fn describe_search(search: &SearchConfig) -> String {
     if search.depth > 1 {
         if search.prune != default.prune {
             parts.push(format!("prune {}", search.prune));
+        }
+        if search.depth > 2 {
+            parts.push(format!("beam {}", search.beam_width()));
         }
         if let Some(margin) = search.margin {
             parts.push(format!("margin {margin}"));
@@ -338,20 +394,51 @@ mod tests {
 
     #[test]
     fn results_do_not_depend_on_the_thread_count() {
-        let cli =
-            Cli::try_parse_from(["t", "bench", "--board", "6x6", "--max-pieces", "200"]).unwrap();
+        let cli = Cli::try_parse_from([
+            "t",
+            "bench",
+            "--board",
+            "6x6",
+            "--max-pieces",
+            "200",
+            "--depth",
+            "3",
+        ])
+        .unwrap();
         let Command::Bench(args) = cli.command else {
             panic!("parsed as bench")
         };
         let config = args.game.config().unwrap();
-        let run = |threads| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap()
-                .install(|| play_games(&config, 6, Some(200), &ProgressBar::hidden()))
+        let run = |lanes, search_threads| {
+            play_games(&config, 6, Some(200), lanes, search_threads, &ProgressBar::hidden())
                 .unwrap()
         };
-        assert_eq!(run(1), run(2));
+        let one = run(1, 1);
+        assert_eq!(one, run(2, 1));
+        assert_eq!(one, run(1, 2));
+        assert_eq!(one, run(2, 2));
+    }
+
+    #[test]
+    fn bad_depths_beams_and_thread_counts_are_named() {
+        let error = |extra: &[&str]| {
+            let mut argv = vec!["t", "bench"];
+            argv.extend_from_slice(extra);
+            match Cli::try_parse_from(argv) {
+                Err(error) => error.to_string(),
+                Ok(cli) => {
+                    let Command::Bench(args) = cli.command else {
+                        panic!("parsed as bench")
+                    };
+                    args.game.config().expect_err("a bad value is refused")
+                }
+            }
+        };
+        assert!(error(&["--depth", "5"]).contains("depth 5"));
+        assert!(error(&["--depth", "0"]).contains("depth 0"));
+        assert!(error(&["--depth", "3", "--beam", "0"]).contains("beam 0"));
+        assert!(error(&["--depth", "3", "--beam", "17"]).contains("beam 17"));
+        assert!(error(&["--search-threads", "0"]).contains("'0'"));
+        assert!(error(&["--search-threads", "two"]).contains("'two'"));
     }
 }

@@ -78,7 +78,7 @@ struct GameOptions {
     #[arg(long, value_name = "NAME", value_parser = parse_named::<RandomizerKind>)]
     randomizer: Option<RandomizerKind>,
 
-    /// Pieces previewed, 0 to 6; at depth 2 the search places the first of them
+    /// Pieces previewed, 0 to 6; a search of depth 2 or more places those it reaches
     /// [default: the rules' own, classic 0, guideline 5].
     #[arg(long, value_name = "N", value_parser = parse_count)]
     preview: Option<usize>,
@@ -93,22 +93,28 @@ struct GameOptions {
     #[arg(long, value_name = "TEST", value_parser = parse_named::<TopOut>)]
     top_out: Option<TopOut>,
 
-    /// Search depth: 1 (current piece) or 2 (the next piece too) [default: 1].
+    /// Search depth: the pieces a plan places, 1 (the current piece) to 4 (and the three after
+    /// it) [default: 1].
     #[arg(long, value_name = "DEPTH")]
     depth: Option<u8>,
 
-    /// The fraction of first moves, best first, searched at depth 2: above 0, at most 1
-    /// [default: 0.25].
+    /// The fraction of first moves, best first, searched further at depth 2 or more: above 0,
+    /// at most 1 [default: 0.25].
     #[arg(long, value_name = "FRACTION", value_parser = parse_number, allow_negative_numbers = true)]
     prune: Option<f64>,
 
-    /// How much a depth-2 plan must gain over the best single move (with --value max, the bonus
+    /// The moves of each later piece, best first, searched further at depths 3 and 4: 1 to 16
+    /// [default: 4 at depth 3, 2 at depth 4].
+    #[arg(long, value_name = "K")]
+    beam: Option<u32>,
+
+    /// How much a plan must gain over the best single move (with --value max, the bonus
     /// of a first move's own score), 0 or more [default: the preset's, else 0].
     #[arg(long, value_name = "M", value_parser = parse_number, allow_negative_numbers = true)]
     margin: Option<f64>,
 
-    /// How a depth-2 plan is valued: sum (first score + next piece's best), max
-    /// (max(first score + margin, next piece's best)) or next (the next piece's best alone)
+    /// How a plan is valued, each move from its own score s and the value n of the plies after
+    /// it (at the last, the best score): sum (s + n), max (max(s + margin, n)) or next (n alone)
     /// [default: sum].
     #[arg(long, value_name = "MODE", value_parser = parse_named::<PlanValue>)]
     value: Option<PlanValue>,
@@ -204,6 +210,7 @@ impl GameOptions {
         let mut search = published.map_or(SearchConfig::default(), |p| p.search);
         search.depth = self.depth.unwrap_or(search.depth);
         search.prune = self.prune.unwrap_or(search.prune);
+        search.beam = self.beam.or(search.beam);
         search.margin = self.margin.or(search.margin);
         search.value = self.value.unwrap_or(search.value);
         search.tie_break = self.tie_break.unwrap_or(search.tie_break);
@@ -455,7 +462,7 @@ mod tests {
         assert!(library(&["--margin", "-1"]).contains("margin -1"));
         assert!(library(&["--preview", "7"]).contains("preview 7"));
         assert!(library(&["--hold", "on"]).contains("classic rules have no hold"));
-        assert!(library(&["--depth", "3"]).contains("search depth 3"));
+        assert!(library(&["--depth", "5"]).contains("search depth 5"));
         // Presets are checked against the registry, which the error lists.
         let preset = parse(&["--preset", "nobody", "--as-published"]);
         assert!(

@@ -1,0 +1,432 @@
+//! The plies after the first: the value of what follows each first move the search keeps.
+//!
+//! After a move, the next piece is known (the preview, or the piece hold brings) or one of the
+//! draws; a known piece is searched exactly, and a drawn one by the mean over the draws. The
+//! piece of each ply but the last is searched with hold where the rules allow it, and only its
+//! `beam` best moves by their own score are searched further; each move is valued from its own
+//! score and the value of the plies after it ([`PlanValue::combine`]), and a ply's value is its
+//! best move's. At the last ply a piece's value is its best score, without hold: which of two
+//! pieces is left for later is what the plies past the search would have to judge.
+//!
+//! In parallel the same values are worked out in two rounds over the rayon pool: the moves each
+//! second-ply piece keeps, then the plies after each of those moves; they are then gathered in
+//! the order the sequential search takes, so both give the same values to the last bit.
+
+use super::config::{MAX_BEAM, MAX_DEPTH, PlanValue};
+use super::queue::{Next, Queue};
+use super::scoring::{Finder, Scorer, best_score, for_each_scored_placement};
+use super::{Candidate, FirstPiece, Position};
+use crate::ai::features::Incremental;
+use crate::ai::weights::Weights;
+use crate::engine::board::Board;
+use crate::engine::moves::Placement;
+use crate::engine::piece::{Piece, Rotation};
+use crate::engine::rules::lock;
+use crate::engine::spin::Spin;
+use rayon::prelude::*;
+use std::cell::RefCell;
+
+/// The plies a search may look past the first.
+const LATER_PLIES: usize = MAX_DEPTH as usize - 1;
+/// The most pieces a ply can be: the seven draws.
+const MAX_ARRIVALS: usize = 7;
+
+/// What every ply of one decision reads.
+pub(super) struct Plan<'a> {
+    /// The game as the AI sees it at the first ply.
+    pub(super) position: &'a Position<'a>,
+    /// The weights moves are scored by.
+    pub(super) weights: &'a Weights,
+    /// The plies searched, the first included.
+    pub(super) depth: u8,
+    /// The moves of each piece before the last ply searched further.
+    pub(super) beam: usize,
+    /// How a move's value is made from its score and what follows.
+    pub(super) value: PlanValue,
+    /// The margin of [`PlanValue::Max`].
+    pub(super) margin: f64,
+    /// Whether the second ply sees the first piece's full rows in place.
+    pub(super) keep_first_rows: bool,
+}
+
+/// A move kept for the next ply: where it locks, its own score, and whether hold brought the
+/// piece.
+#[derive(Clone, Copy, Debug)]
+struct Kept {
+    placement: Placement,
+    score: f64,
+    held: bool,
+}
+
+impl Kept {
+    /// A blank entry of a beam.
+    const NONE: Kept = Kept {
+        placement: Placement {
+            piece: Piece::I,
+            rotation: Rotation::Spawn,
+            x: 0,
+            y: 0,
+            spin: Spin::None,
+        },
+        score: f64::NEG_INFINITY,
+        held: false,
+    };
+}
+
+/// One ply's tables in a depth-first search: its placement search and its board's reading.
+#[derive(Default)]
+pub(super) struct PlyScratch {
+    finder: Finder,
+    incremental: Incremental,
+}
+
+/// The tables of the plies after the first, one per ply.
+type Levels = [PlyScratch; LATER_PLIES];
+
+thread_local! {
+    /// Each pool thread's own tables for the parallel search, made once per thread.
+    static POOL_LEVELS: RefCell<Levels> = RefCell::default();
+}
+
+/// The pieces that can be in play after a move left `queue`, each with the queue then: the
+/// known next piece, or each draw.
+fn arrivals(queue: &Queue, preview: &[Piece]) -> ([(Piece, Queue); MAX_ARRIVALS], usize) {
+    let mut found = [(Piece::I, *queue); MAX_ARRIVALS];
+    match queue.next(preview) {
+        Next::Known(piece, then) => {
+            found[0] = (piece, then);
+            (found, 1)
+        }
+        Next::Drawn(draws) => {
+            for (slot, &piece) in found.iter_mut().zip(draws.pieces()) {
+                *slot = (piece, queue.drawing(piece));
+            }
+            (found, draws.pieces().len())
+        }
+    }
+}
+
+/// Keeps `entry` among the best moves in `kept[..*len]`, best first, ties in move order, at
+/// most `kept.len()` of them.
+#[inline]
+fn keep_best(kept: &mut [Kept], len: &mut usize, entry: Kept) {
+    let width = kept.len();
+    if *len == width && entry.score <= kept[width - 1].score {
+        return;
+    }
+    let mut at = *len;
+    while at > 0 && kept[at - 1].score < entry.score {
+        at -= 1;
+    }
+    let end = (*len).min(width - 1);
+    kept.copy_within(at..end, at + 1);
+    kept[at] = entry;
+    *len = (*len + 1).min(width);
+}
+
+/// The larger of two values, the first when they are equal (so that a sign of zero never
+/// depends on the platform's maximum).
+#[inline]
+fn better(best: f64, value: f64) -> f64 {
+    if value > best { value } else { best }
+}
+
+impl Plan<'_> {
+    /// The best moves of `current` and of its hold alternative on the scorer's board, best
+    /// first, in `kept` (as many as it holds); returns how many there are. Moves that end the
+    /// game are left out.
+    fn best_moves(
+        &self,
+        finder: &mut Finder,
+        scorer: &mut Scorer,
+        current: Piece,
+        queue: &Queue,
+        kept: &mut [Kept],
+    ) -> usize {
+        let rules = self.position.rules;
+        let alternative = rules
+            .hold
+            .then(|| queue.hold_alternative(current, self.position.preview))
+            .flatten();
+        let mut len = 0;
+        for (piece, held) in [(Some(current), false), (alternative, true)] {
+            let Some(piece) = piece else { continue };
+            for_each_scored_placement(finder, scorer, rules, piece, |_, placement, score| {
+                if score != f64::NEG_INFINITY {
+                    let entry = Kept {
+                        placement,
+                        score,
+                        held,
+                    };
+                    keep_best(kept, &mut len, entry);
+                }
+            });
+        }
+        len
+    }
+
+    /// The value of the plies from `ply` on after a move left `board` and `queue`: the value
+    /// of the piece that comes, or the mean over the draws.
+    fn arrival_value(
+        &self,
+        levels: &mut [PlyScratch],
+        board: &Board,
+        queue: &Queue,
+        ply: u8,
+    ) -> f64 {
+        let (level, deeper) = levels
+            .split_first_mut()
+            .expect("a table for every ply searched");
+        let top_out = self.position.rules.top_out();
+        let mut scorer = Scorer::new(board, top_out, self.weights, &mut level.incremental);
+        let (arrivals, count) = arrivals(queue, self.position.preview);
+        let mut total = 0.0;
+        for (piece, then) in &arrivals[..count] {
+            total += self.piece_value(&mut level.finder, &mut scorer, deeper, *piece, then, ply);
+        }
+        total / count as f64
+    }
+
+    /// The value of `piece` in play at `ply` on the scorer's board: its best score at the last
+    /// ply, else the best value of its kept moves.
+    fn piece_value(
+        &self,
+        finder: &mut Finder,
+        scorer: &mut Scorer,
+        deeper: &mut [PlyScratch],
+        piece: Piece,
+        queue: &Queue,
+        ply: u8,
+    ) -> f64 {
+        if ply == self.depth {
+            return best_score(finder, scorer, self.position.rules, piece);
+        }
+        let mut kept = [Kept::NONE; MAX_BEAM as usize];
+        let count = self.best_moves(finder, scorer, piece, queue, &mut kept[..self.beam]);
+        let mut best = f64::NEG_INFINITY;
+        for entry in &kept[..count] {
+            let next = self.after_kept(deeper, scorer.board(), entry, piece, queue, ply);
+            best = better(best, self.value.combine(self.margin, entry.score, next));
+        }
+        best
+    }
+
+    /// The value of the plies after the kept move `entry` of `piece` at `ply`, on `board`.
+    fn after_kept(
+        &self,
+        levels: &mut [PlyScratch],
+        board: &Board,
+        entry: &Kept,
+        piece: Piece,
+        queue: &Queue,
+        ply: u8,
+    ) -> f64 {
+        let mut after = *board;
+        lock(&mut after, &entry.placement, self.position.rules.top_out());
+        let queue = queue.after_move(piece, entry.held);
+        self.arrival_value(levels, &after, &queue, ply + 1)
+    }
+
+    /// The board the second ply reads after `first` and the queue it leaves.
+    fn after_first(&self, first: &Candidate) -> (Board, Queue) {
+        let position = self.position;
+        let mut after = *position.board;
+        let placement = &first.placement;
+        if self.keep_first_rows {
+            after.place(
+                placement.piece.shape(placement.rotation),
+                placement.x,
+                placement.y,
+            );
+        } else {
+            lock(&mut after, placement, position.rules.top_out());
+        }
+        let queue = position
+            .first_queue()
+            .after_move(position.current, first.piece == FirstPiece::Held);
+        (after, queue)
+    }
+}
+
+/// A first move as the second ply starts from it.
+#[derive(Clone, Copy)]
+struct AfterFirst {
+    /// The board the second ply reads.
+    board: Board,
+    /// The queue it leaves.
+    queue: Queue,
+    /// Whether the first move ends the game (then nothing follows it).
+    loses: bool,
+    /// The value of what follows the first move.
+    value: f64,
+}
+
+/// One kept move of the second ply, for the round that searches the plies after it.
+#[derive(Clone, Copy)]
+struct Branch {
+    /// Its first move, arrival and place in that arrival's beam.
+    first: u32,
+    arrival: u8,
+    kept: u8,
+    /// The value of the plies after it.
+    value: f64,
+}
+
+/// The tables of the plies after the first, kept from decision to decision so that a search
+/// allocates nothing once they have grown.
+#[derive(Default)]
+pub(super) struct Plies {
+    /// The sequential search's tables.
+    levels: Levels,
+    /// The kept first moves as the second ply starts from them (parallel search).
+    firsts: Vec<AfterFirst>,
+    /// The moves each arrival after each first move keeps, `beam` slots per arrival
+    /// (parallel search).
+    kept: Vec<Kept>,
+    /// How many of each arrival's slots are used (parallel search).
+    kept_len: Vec<usize>,
+    /// The kept moves of the second ply (parallel search).
+    branches: Vec<Branch>,
+    /// The values of what follows each first move, in the order asked.
+    values: Vec<f64>,
+}
+
+impl Plies {
+    /// For each of `order`'s first moves, the value of what follows it: minus infinity when it
+    /// ends the game. On the rayon pool when `parallel`; the values are the same either way.
+    pub(super) fn values(&mut self, plan: &Plan, order: &[Candidate], parallel: bool) -> &[f64] {
+        self.values.clear();
+        if !parallel {
+            for first in order {
+                let value = if first.score == f64::NEG_INFINITY {
+                    f64::NEG_INFINITY
+                } else {
+                    let (board, queue) = plan.after_first(first);
+                    plan.arrival_value(&mut self.levels, &board, &queue, 2)
+                };
+                self.values.push(value);
+            }
+            return &self.values;
+        }
+        rayon::scope(|_| self.values_on_pool(plan, order));
+        &self.values
+    }
+
+    /// [`Plies::values`] on the pool: the second ply of every first move, then (deeper) the
+    /// plies after every move it keeps; gathered in the sequential search's order.
+    fn values_on_pool(&mut self, plan: &Plan, order: &[Candidate]) {
+        self.firsts.clear();
+        for first in order {
+            let (board, queue) = plan.after_first(first);
+            self.firsts.push(AfterFirst {
+                board,
+                queue,
+                loses: first.score == f64::NEG_INFINITY,
+                value: f64::NEG_INFINITY,
+            });
+        }
+        if plan.depth == 2 {
+            self.firsts.par_iter_mut().for_each(|first| {
+                if !first.loses {
+                    first.value = with_pool_levels(|levels| {
+                        plan.arrival_value(levels, &first.board, &first.queue, 2)
+                    });
+                }
+            });
+        } else {
+            self.deeper_on_pool(plan);
+        }
+        self.values
+            .extend(self.firsts.iter().map(|first| first.value));
+    }
+
+    /// The rounds past the second ply, on the pool.
+    fn deeper_on_pool(&mut self, plan: &Plan) {
+        let slots = MAX_ARRIVALS * plan.beam;
+        self.kept.clear();
+        self.kept.resize(self.firsts.len() * slots, Kept::NONE);
+        self.kept_len.clear();
+        self.kept_len.resize(self.firsts.len() * MAX_ARRIVALS, 0);
+        // The moves each arrival keeps at the second ply.
+        self.firsts
+            .par_iter()
+            .zip(self.kept.par_chunks_mut(slots))
+            .zip(self.kept_len.par_chunks_mut(MAX_ARRIVALS))
+            .filter(|((first, _), _)| !first.loses)
+            .for_each(|((first, kept), lens)| {
+                with_pool_levels(|levels| {
+                    let level = &mut levels[0];
+                    let top_out = plan.position.rules.top_out();
+                    let mut scorer =
+                        Scorer::new(&first.board, top_out, plan.weights, &mut level.incremental);
+                    let (arrivals, count) = arrivals(&first.queue, plan.position.preview);
+                    for (arrival, (piece, queue)) in arrivals[..count].iter().enumerate() {
+                        let beam = &mut kept[arrival * plan.beam..(arrival + 1) * plan.beam];
+                        lens[arrival] =
+                            plan.best_moves(&mut level.finder, &mut scorer, *piece, queue, beam);
+                    }
+                });
+            });
+        // The plies after each of those moves.
+        self.branches.clear();
+        for f in 0..self.firsts.len() {
+            for arrival in 0..MAX_ARRIVALS {
+                for kept in 0..self.kept_len[f * MAX_ARRIVALS + arrival] {
+                    self.branches.push(Branch {
+                        first: f as u32,
+                        arrival: arrival as u8,
+                        kept: kept as u8,
+                        value: f64::NEG_INFINITY,
+                    });
+                }
+            }
+        }
+        let (firsts, kept) = (&self.firsts, &self.kept);
+        self.branches.par_iter_mut().for_each(|branch| {
+            let first = &firsts[branch.first as usize];
+            let (arrivals, _) = arrivals(&first.queue, plan.position.preview);
+            let (piece, queue) = &arrivals[branch.arrival as usize];
+            let slot = branch.first as usize * slots
+                + branch.arrival as usize * plan.beam
+                + branch.kept as usize;
+            branch.value = with_pool_levels(|levels| {
+                plan.after_kept(
+                    &mut levels[1..],
+                    &first.board,
+                    &kept[slot],
+                    *piece,
+                    queue,
+                    2,
+                )
+            });
+        });
+        // Gathered as the sequential search does: the best kept move of each arrival, then
+        // the mean over the arrivals.
+        let mut branches = self.branches.iter();
+        for (f, first) in self.firsts.iter_mut().enumerate() {
+            if first.loses {
+                continue;
+            }
+            let (_, count) = arrivals(&first.queue, plan.position.preview);
+            let mut total = 0.0;
+            for arrival in 0..count {
+                let mut best = f64::NEG_INFINITY;
+                for kept in 0..self.kept_len[f * MAX_ARRIVALS + arrival] {
+                    let branch = branches.next().expect("a branch for every kept move");
+                    let entry = &self.kept[f * slots + arrival * plan.beam + kept];
+                    best = better(
+                        best,
+                        plan.value.combine(plan.margin, entry.score, branch.value),
+                    );
+                }
+                total += best;
+            }
+            first.value = total / count as f64;
+        }
+    }
+}
+
+/// Runs `work` with this pool thread's own tables.
+fn with_pool_levels<R>(work: impl FnOnce(&mut [PlyScratch]) -> R) -> R {
+    POOL_LEVELS.with(|levels| work(&mut levels.borrow_mut()[..]))
+}
