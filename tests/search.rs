@@ -164,3 +164,50 @@ fn keeping_the_first_pieces_rows_counts_them_at_the_second_ply() {
     let kept = decide(&board, Piece::I, &[Piece::O], &weights, search(true), 0);
     assert_eq!((columns(&kept), kept.score), (vec![0], 1.0));
 }
+
+#[test]
+fn a_third_ply_changes_the_choice() {
+    // An empty 4 x 8 board, an I to place, then an I and an O known; weights rows_cleared 1,
+    // plans valued by the last piece's score alone (`next`), every move searched.
+    // The flat I fills row 0 and clears it: the best single move, scoring 1; an upright I
+    // (in any column) scores 0.
+    // Depth 2, the second I's best score after each first move:
+    //   after the flat I the board is empty again, and the second flat I clears a row: 1;
+    //   after an upright I no second I fills a row (an upright I beside it fills 2 of 4
+    //   cells of a row, a flat one lies above it): 0.
+    //   So the flat I stays, valued 1.
+    // Depth 3, the O's best score after each first and second move:
+    //   after the flat I (an empty board), the second I either clears row 0 again (an empty
+    //   board) or stands upright in one column: either way an O fills at most 2 cells of a
+    //   row beside the I's 1, and clears nothing: 0;
+    //   after an upright I in column 0, an upright second I in column 1 leaves columns 2 and
+    //   3 empty in rows 0 and 1, where the O completes both rows: 2. (From an upright I in any
+    //   column a second one leaves two neighbouring columns for the O, so every upright first
+    //   move is worth 2.)
+    //   The upright Is all beat the flat I's 0; they score alike (0), so the first in move order
+    //   is played: the upright rotation's leftmost column, column 0, valued 2.
+    let board = Board::new(4, 8).unwrap();
+    let weights = Weights::new([("rows_cleared", 1.0, None)]).unwrap();
+    let search = |depth| SearchConfig {
+        depth,
+        prune: 1.0,
+        beam: Some(16),
+        value: PlanValue::Next,
+        tie_break: TieBreak::First,
+        ..SearchConfig::default()
+    };
+    let plan = |depth| {
+        decide(
+            &board,
+            Piece::I,
+            &[Piece::I, Piece::O],
+            &weights,
+            search(depth),
+            0,
+        )
+    };
+    let two = plan(2);
+    assert_eq!((columns(&two), two.score), (vec![0, 1, 2, 3], 1.0));
+    let three = plan(3);
+    assert_eq!((columns(&three), three.score), (vec![0], 2.0));
+}
