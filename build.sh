@@ -216,7 +216,8 @@ cmd_serve() {
 # Checks that the JSON printed by `tetris-ai bench --json` has every statistic.
 check_bench_json() {
     local json="$1" key
-    for key in games mean median min max std lines pieces pieces_per_line games_per_second; do
+    for key in games mean median min max std lines capped pieces pieces_per_line games_per_second \
+        decisions_per_second; do
         if ! grep -q "\"$key\":" <<<"$json"; then
             echo "error: the bench JSON has no \"$key\": $json" >&2
             return 1

@@ -1,5 +1,6 @@
 //! Engine speed: one AI decision (classic with `dellacherie` and `du` on 10x20 and 10x10, two
-//! plies by expectation, guideline with preview and hold), one placement search, and whole games.
+//! plies by expectation, guideline with preview and hold), deeper decisions on one thread and
+//! on the pool, one placement search, and whole games.
 //!
 //! Mid-game boards are sampled from games the AI plays itself (every 37th piece of a long game),
 //! so they look like the boards it meets in play.
@@ -98,6 +99,60 @@ fn decisions(c: &mut Criterion) {
     decision(c, guideline, (10, 20), "dellacherie", 2);
 }
 
+/// One decision of `dt10` on mid-game boards at depths 2 to 4, on one thread and split over the
+/// rayon pool (one thread per core): classic 10x10 without preview, and guideline 10x20 with
+/// five previewed and hold.
+fn deep_decisions(c: &mut Criterion) {
+    let mut group = c.benchmark_group("deep decision");
+    group.sample_size(20);
+    let weights = presets::find("dt10").unwrap().weights();
+    let preview = [Piece::T, Piece::I, Piece::L, Piece::O, Piece::S];
+    for (rules, size) in [(Rules::classic(), (10, 10)), (Rules::guideline(), (10, 20))] {
+        let boards = mid_game_boards(rules, size, "dt10", 64);
+        for depth in 2..=4 {
+            for parallel in [false, true] {
+                let config = SearchConfig {
+                    depth,
+                    ..SearchConfig::default()
+                };
+                let mut searcher = Searcher::new();
+                searcher.set_parallel(parallel);
+                let mut rng = GameRng::new(1, 1);
+                let mut i = 0;
+                let threads = if parallel {
+                    rayon::current_num_threads()
+                } else {
+                    1
+                };
+                let name = format!(
+                    "{} {}x{}, depth {depth}, {threads} thread{}",
+                    rules.kind.name(),
+                    size.0,
+                    size.1,
+                    if threads == 1 { "" } else { "s" }
+                );
+                group.bench_function(&name, |b| {
+                    b.iter(|| {
+                        let (board, piece) = &boards[i % boards.len()];
+                        i += 1;
+                        let position = Position {
+                            board,
+                            rules: &rules,
+                            current: *piece,
+                            hold: None,
+                            can_hold: rules.hold,
+                            preview: &preview[..rules.preview],
+                            unseen: &Piece::ALL,
+                        };
+                        black_box(searcher.decide(&position, &weights, &config, &mut rng))
+                    })
+                });
+            }
+        }
+    }
+    group.finish();
+}
+
 /// Scoring every drop placement of every piece on mid-game boards, with the incremental
 /// evaluation and with the full one.
 fn placement_scores(c: &mut Criterion) {
@@ -189,6 +244,7 @@ fn games(c: &mut Criterion) {
 criterion_group!(
     benches,
     decisions,
+    deep_decisions,
     placement_scores,
     guideline_search,
     games

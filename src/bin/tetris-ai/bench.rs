@@ -135,6 +135,8 @@ struct Summary {
     std: f64,
     /// Lines cleared over all games.
     lines: u64,
+    /// Games still going when they were stopped at the cap on pieces.
+    capped: usize,
     /// Pieces placed (one decision each) over all games.
     pieces: u64,
     pieces_per_line: Option<f64>,
@@ -159,6 +161,7 @@ impl Summary {
             max: lines.iter().copied().max().unwrap_or(0),
             std: sample_std(&lines),
             lines: total_lines,
+            capped: stats.iter().filter(|s| !s.game_over).count(),
             pieces,
             pieces_per_line: pieces_per_line(pieces, total_lines),
             games_per_second: per_second(lines.len() as f64),
@@ -206,6 +209,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
             "max": summary.max,
             "std": summary.std,
             "lines": summary.lines,
+            "capped": summary.capped,
             "pieces": summary.pieces,
             "pieces_per_line": summary.pieces_per_line,
             "games_per_second": summary.games_per_second,
@@ -318,6 +322,7 @@ fn table(s: &Summary) -> String {
         ("Minimum lines", s.min.to_string()),
         ("Median lines", format!("{:.1}", s.median)),
         ("Standard deviation (sample)", format!("{:.1}", s.std)),
+        ("Games stopped at the cap", s.capped.to_string()),
         ("Pieces per line", ppl),
         ("Games per second", format!("{:.2}", s.games_per_second)),
         (
@@ -410,8 +415,15 @@ mod tests {
         };
         let config = args.game.config().unwrap();
         let run = |lanes, search_threads| {
-            play_games(&config, 6, Some(200), lanes, search_threads, &ProgressBar::hidden())
-                .unwrap()
+            play_games(
+                &config,
+                6,
+                Some(200),
+                lanes,
+                search_threads,
+                &ProgressBar::hidden(),
+            )
+            .unwrap()
         };
         let one = run(1, 1);
         assert_eq!(one, run(2, 1));
