@@ -32,14 +32,21 @@ export interface Rules {
 
 /** How far and how wide the AI searches. */
 export interface Search {
+  /** The pieces a plan places, from `limits().depth.min` to `.max` (1 to 4). */
   depth?: number;
+  /** The fraction of first moves searched at the second ply, above 0 and at most 1. */
   prune?: number;
+  /**
+   * The moves of each piece after the first searched at the ply after theirs (depths 3 and 4),
+   * from `limits().beam.min` to `.max`; null takes the depth's (`limits().beam.default_by_depth`).
+   */
+  beam?: number | null;
   margin?: number | null;
-  /** How a two-ply plan is valued. */
+  /** How a plan is valued. */
   value?: 'sum' | 'max' | 'next';
   /** How a tie between equally good first moves is broken. */
   tie_break?: 'random' | 'first';
-  /** Whether a two-ply plan's second piece sees the first piece's full rows still in place. */
+  /** Whether a plan's second piece sees the first piece's full rows still in place. */
   keep_first_rows?: boolean;
 }
 
@@ -126,6 +133,17 @@ export interface Snapshot {
 /** Engine key names. */
 export type Key = 'left' | 'right' | 'soft_drop' | 'hard_drop' | 'cw' | 'ccw' | 'hold';
 
+/**
+ * How long a timing runs: decisions are timed (in batches of at least 20 ms) until `budgetMs`
+ * ms of them have been made, but at least `minSamples` batches and at most `maxSamples` in each
+ * way (by default 1500 ms, 5 and 15).
+ */
+export interface TimingBounds {
+  budgetMs?: number;
+  minSamples?: number;
+  maxSamples?: number;
+}
+
 /** A game in a worker of its own. Every method resolves once the worker has answered. */
 export declare class Game {
   /** The build the game runs on. */
@@ -171,11 +189,15 @@ export declare class Game {
   snapshot(hints?: boolean): Promise<Snapshot>;
   /** Replaces the game with a new one in the same worker; a bad config keeps the old game. */
   reset(config: GameConfig): Promise<void>;
-  /** Times two-ply decisions sequential and on the pool: medians in ms. */
+  /**
+   * Times decisions of games of `config` sequentially and split over the pool, in this game's
+   * worker between its other calls (the game plays on): the medians in ms per decision, and the
+   * decisions timed each way ([sequential, parallel]).
+   */
   calibrateParallel(
     config: GameConfig,
-    decisions?: number,
-  ): Promise<{ sequential: number; parallel: number }>;
+    bounds?: TimingBounds,
+  ): Promise<{ sequential: number; parallel: number; decisions: [number, number] }>;
   /** Stops the worker and frees its memory. */
   close(): void;
 }
@@ -302,6 +324,8 @@ export function limits(): Promise<{
   width: { min: number; max: number };
   height: { min: number; max: number };
   depth: { min: number; max: number };
+  /** The beam's range, and the beam each depth keeps by default (keyed by the depth). */
+  beam: { min: number; max: number; default_by_depth: Record<string, number> };
   preview: { min: number; max: number };
   seed: { min: number; max: number };
   rules: { classic: Rules; guideline: Rules };
@@ -309,3 +333,13 @@ export function limits(): Promise<{
   default_preset: string;
 }>;
 export function resolveBuild(build?: BuildChoice): Promise<{ build: Build; note: string }>;
+/**
+ * Times the AI's decisions of `config` at each search depth (`options.depths`, default every
+ * depth `limits()` allows) on one thread, in a short-lived worker of its own: the median ms per
+ * decision and the decisions timed, per depth. `options` bound each depth's timing (by default
+ * 500 ms of decisions).
+ */
+export function timeDepths(
+  config: GameConfig,
+  options?: TimingBounds & { depths?: number[] },
+): Promise<Array<{ depth: number; ms: number; decisions: number }>>;

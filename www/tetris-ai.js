@@ -122,6 +122,40 @@ export async function limits() {
   return (await catalog()).limits;
 }
 
+/** How long each depth is timed by default in `timeDepths`, in ms of decisions. */
+const DEPTH_BUDGET_MS = 500;
+
+/**
+ * Times the AI's decisions of `config` (a game configuration: its rules, board, weights and
+ * search) at each search depth, on one thread, in a short-lived worker of its own (so that a
+ * game playing in another worker does not wait). `options`: `depths` (default: every depth
+ * `limits()` allows), and `budgetMs` (ms of decisions per depth, default 500), `minSamples` and
+ * `maxSamples`. Resolves to `[{depth, ms, decisions}]`, `ms` the median ms per decision; a bad
+ * configuration or option rejects, naming it.
+ */
+export async function timeDepths(config, options = {}) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new Error(`options must be an object, got ${JSON.stringify(options)}`);
+  }
+  const { depths, ...bounds } = options;
+  const { depth } = await limits();
+  const every = Array.from({ length: depth.max - depth.min + 1 }, (_, i) => depth.min + i);
+  const build = await singleThreadedBuild();
+  const worker = await EngineWorker.start({ build, name: 'timing' });
+  try {
+    const times = await worker.call((remote) =>
+      remote.timeDepths(config, depths ?? every, [false], { budgetMs: DEPTH_BUDGET_MS, ...bounds }),
+    );
+    return times.map(({ depth: d, ms, decisions }) => ({
+      depth: d,
+      ms: ms[0],
+      decisions: decisions[0],
+    }));
+  } finally {
+    worker.terminate();
+  }
+}
+
 /**
  * The build `build` ("auto", "threaded", "simd" or "plain") resolves to on this page:
  * `{build, note}`, where `note` says why a build other than the threaded one runs when it does.

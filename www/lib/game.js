@@ -101,11 +101,15 @@ export class Game {
   }
 
   /**
-   * Times two-ply decisions of a seeded game both ways on this machine: resolves to the medians
-   * `{sequential, parallel}` in ms (equal work, so the smaller is the faster).
+   * Times decisions of games of `config` (a game configuration) both ways on this machine,
+   * sequentially and split over the pool, in the game's worker between its other calls (so this
+   * game plays on meanwhile): resolves to `{sequential, parallel, decisions}`, the medians in ms
+   * per decision (equal work, so the smaller is the faster) and the decisions timed each way.
+   * `bounds`: `{budgetMs, minSamples, maxSamples}` (by default at most 1.5 s of decisions, at
+   * least 5 batches each way).
    */
-  calibrateParallel(config, decisions = 60) {
-    return this.engine.call((remote) => remote.calibrateParallel(config, decisions));
+  calibrateParallel(config, bounds = {}) {
+    return this.engine.call((remote) => remote.calibrateParallel(config, bounds));
   }
 
   /** Stops the game's worker and frees its memory. */

@@ -4,7 +4,8 @@
 // run here; nothing in this file decides anything about a game.
 
 import * as Comlink from '../vendor/comlink.mjs';
-import { median, Session } from './session.js';
+import { timeDecisions } from './measure.js';
+import { Session } from './session.js';
 
 let wasm = null;
 let build = null;
@@ -131,27 +132,37 @@ const engine = {
   },
 
   /**
-   * Times `decisions` decisions of two games of the same seed, one searching sequentially and
-   * one on the pool, in turns on the same positions (both choose alike, so the games stay
-   * equal); returns the two medians in ms.
+   * Times the decisions of games of `config` searching sequentially and on the pool, in turns
+   * (see lib/measure.js), letting the worker answer other calls between batches, so that a game
+   * it plays goes on meanwhile. `bounds`: `{budgetMs, minSamples, maxSamples}`. Resolves to
+   * `{sequential, parallel, decisions}`: the medians in ms per decision, and the decisions timed
+   * sequentially and in parallel.
    */
-  calibrateParallel(config, decisions) {
-    const games = [new wasm.Game(config), new wasm.Game(config)];
-    try {
-      games[1].setParallel(true);
-      const times = [[], []];
-      for (let i = 0; i < decisions && !games[0].stats().game_over; i++) {
-        for (const [which, game] of games.entries()) {
-          const t0 = performance.now();
-          game.decide();
-          times[which].push(performance.now() - t0);
-          game.step();
-        }
-      }
-      return { sequential: median(times[0]), parallel: median(times[1]) };
-    } finally {
-      for (const game of games) game.free();
+  async calibrateParallel(config, bounds) {
+    const { ms, decisions } = await timeDecisions(wasm, config, [false, true], {
+      bounds,
+      pause: () => sleep(0),
+    });
+    return { sequential: ms[0], parallel: ms[1], decisions };
+  },
+
+  /**
+   * Times the decisions of games of `config` at each search depth of `depths`, in each mode of
+   * `modes` (false: sequential; true: on the pool), one depth after another, without pausing.
+   * `bounds` as for `calibrateParallel`, for each depth. Resolves to `[{depth, ms, decisions}]`,
+   * `ms` and `decisions` per mode.
+   */
+  async timeDepths(config, depths, modes, bounds) {
+    if (!Array.isArray(depths) || depths.length === 0) {
+      throw new Error(`depths must be a list of search depths, got ${JSON.stringify(depths)}`);
     }
+    const times = [];
+    for (const depth of depths) {
+      const search = { ...(config.search ?? {}), depth };
+      const { ms, decisions } = await timeDecisions(wasm, { ...config, search }, modes, { bounds });
+      times.push({ depth, ms, decisions });
+    }
+    return times;
   },
 
   // ---- evolution ----
