@@ -63,12 +63,27 @@ export declare class TetrisAiElement extends HTMLElement {
   /** Closes the help; the game goes on if it ran when the help opened. */
   closeHelp(): void;
   toggleHelp(): void;
-  /** Whether the search runs on the pool, and why. */
+  /**
+   * Whether the search runs on the pool, and why; with `parallel="auto"`, the measurement at
+   * the rules, board and search in play (made when they come into play) it follows, once made.
+   */
   parallelState(): {
     on: boolean;
     why: string;
-    calibration: { sequential: number; parallel: number } | null;
+    calibration: {
+      sequential: number;
+      parallel: number;
+      decisions: [number, number];
+      depth: number;
+    } | null;
   };
+  /**
+   * The time of a decision at each search depth under the rules, board and weights in play, on
+   * one thread, measured off the game's worker (once per rules and board).
+   */
+  timeDepths(): Promise<Array<{ depth: number; ms: number; decisions: number }>>;
+  /** What `timeDepths` gives for the rules and board in play, once measured (else null). */
+  readonly depthTimes: Array<{ depth: number; ms: number; decisions: number }> | null;
 }
 
 export interface TetrisAiEventMap {
@@ -78,7 +93,8 @@ export interface TetrisAiEventMap {
   gameover: CustomEvent<{ stats: unknown }>;
   error: CustomEvent<{ message: string }>;
   newgame: CustomEvent<{ seed: number }>;
-  calibrated: CustomEvent<{ on: boolean; why: string }>;
+  /** A measurement of the parallel search was made (see `parallelState`). */
+  calibrated: CustomEvent<ReturnType<TetrisAiElement['parallelState']>>;
 }
 
 declare global {

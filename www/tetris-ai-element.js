@@ -17,7 +17,7 @@
 // announces line clears and game over. Events: `ready`, `newgame`, `piece`, `lines`,
 // `gameover`, `error`. Removing it stops its worker.
 
-import { createGame, limits, presets, resolveBuild } from './tetris-ai.js';
+import { createGame, limits, presets, resolveBuild, timeDepths } from './tetris-ai.js';
 import { attachKeyboard } from './lib/keys.js';
 import { attachSwipes, attachTouchButtons } from './lib/touch.js';
 import { Renderer, SPAWN_ROWS } from './lib/render.js';
@@ -76,6 +76,16 @@ const COARSE = '(pointer: coarse)';
 export function publishedRules(presets, preset, asPublished) {
   if (!asPublished || !preset) return null;
   return presets.find((p) => p.name === preset)?.published ?? null;
+}
+
+/**
+ * Milliseconds as the element and the page show a decision's time: whole above 10, else two
+ * significant digits ("1.4", "0.27", "0.0012").
+ */
+export function msText(ms) {
+  if (!(ms > 0)) return '0';
+  if (ms >= 10) return ms.toFixed(0);
+  return ms.toFixed(Math.min(6, 1 - Math.floor(Math.log10(ms))));
 }
 
 /** The pause after the AI's game ends before the next one starts (`autorestart`), in ms. */
@@ -336,7 +346,16 @@ export class TetrisAiElement extends HTMLElement {
     this.engine = null;
     /** The placements of the current game, as JSON text, oldest first. */
     this.placements = [];
-    this.calibration = null;
+    /**
+     * The parallel measurements, by what they depend on (see `searchKey`): `{sequential,
+     * parallel, decisions, depth}`, or `{failed, depth}`; and the keys being measured.
+     */
+    this.calibrations = new Map();
+    this.calibrating = new Set();
+    /** The depth timings, by rules and board: `{promise, times}` (times once known). */
+    this.depthTimings = new Map();
+    /** The last measurement asked for (see `measureSerially`). */
+    this.measurements = Promise.resolve();
     this.changes = Promise.resolve();
     this.lastLines = 0;
     this.text = new Map();
@@ -511,8 +530,8 @@ export class TetrisAiElement extends HTMLElement {
     if (!this.readyFired) {
       this.readyFired = true;
       this.emit('ready', { build: this.game.build });
-      this.calibrate();
     }
+    this.calibrate();
   }
 
   /**
@@ -547,6 +566,7 @@ export class TetrisAiElement extends HTMLElement {
   }
 
   async applyLive(patch, next) {
+    const searched = this.searchKey(this.settings);
     if ('preset' in patch || 'weights' in patch) {
       const preset = this.engine.presets.find((p) => p.name === next.preset);
       await this.game.setWeights(next.weights ?? preset?.weights ?? {});
@@ -559,7 +579,12 @@ export class TetrisAiElement extends HTMLElement {
       await this.game.setHandling({ gravity: next.gravity, lock_delay: next.lockDelay });
     }
     this.settings = next;
-    if ('parallel' in patch) await this.game.setParallel(this.parallelInUse());
+    // A new search is measured anew where "auto" follows a measurement; until it is measured,
+    // "auto" searches on one thread.
+    if ('parallel' in patch || this.searchKey(next) !== searched) {
+      await this.game.setParallel(this.parallelInUse());
+      this.calibrate();
+    }
     if ('autoplay' in patch) this.keyboard.releaseAll();
     if ('controls' in patch && next.controls === 'none') this.closeHelp();
     if ('autoplay' in patch || 'autorestart' in patch) this.scheduleRestart();
@@ -573,52 +598,124 @@ export class TetrisAiElement extends HTMLElement {
     return this.update({ ...patch, seed: patch.seed ?? this.settings.seed });
   }
 
-  /** Whether the search runs on the pool: the setting, or where measured faster ("auto"). */
+  /**
+   * What the time of a decision depends on, besides the weights: the rules, board and search
+   * `s` plays (less the margin, which changes little of the work), as text.
+   */
+  searchKey(s) {
+    const { rules, width, height, search } = this.config(s);
+    const { margin, ...rest } = search;
+    return JSON.stringify([rules, width, height, rest]);
+  }
+
+  /** The rules and board `s` plays, as text. */
+  boardKey(s) {
+    const { rules, width, height } = this.config(s);
+    return JSON.stringify([rules, width, height]);
+  }
+
+  /**
+   * Runs `task` once every measurement asked for before it is done, so that no two measurements
+   * share the machine's cores (a measurement of the pool needs them all).
+   */
+  measureSerially(task) {
+    const run = this.measurements.then(task);
+    this.measurements = run.catch(() => {});
+    return run;
+  }
+
+  /**
+   * Whether the search runs on the pool: the setting, or ("auto") where a measurement of the
+   * search in play found it faster.
+   */
   parallelInUse() {
     if (this.game?.build !== 'threaded') return false;
     if (this.settings.parallel !== 'auto') return this.settings.parallel === 'on';
-    return Boolean(this.calibration && this.calibration.parallel < this.calibration.sequential);
+    const measured = this.calibrations.get(this.searchKey(this.settings));
+    return Boolean(measured && measured.parallel < measured.sequential);
   }
 
-  /** Measures once whether the pool makes two-ply decisions faster here, then applies it. */
-  async calibrate() {
-    if (this.game?.build !== 'threaded') return;
-    const config = {
-      ...this.config({
-        ...this.settings,
-        asPublished: false,
-        rules: 'guideline',
-        depth: 2,
-        board: [10, 20],
-      }),
-      seed: 1,
-    };
-    try {
-      this.calibration = await this.game.calibrateParallel(config);
-      await this.serially(() => this.game.setParallel(this.parallelInUse()));
-    } catch {
-      this.calibration = null;
-    }
-    this.emit('calibrated', this.parallelState());
+  /**
+   * With `parallel="auto"` on the threaded build, measures whether the pool makes decisions of
+   * the rules, board, weights and search in play faster here (once per `searchKey`), in the
+   * game's worker between its frames, so that the game plays on; then applies the answer and
+   * fires `calibrated`. The changes that ask for it do not wait for it.
+   */
+  calibrate() {
+    if (this.game?.build !== 'threaded' || this.settings.parallel !== 'auto') return;
+    const key = this.searchKey(this.settings);
+    if (this.calibrations.has(key) || this.calibrating.has(key)) return;
+    this.calibrating.add(key);
+    const game = this.game;
+    const config = this.config(this.settings);
+    const { depth } = config.search;
+    this.measureSerially(async () => {
+      // A search no longer in play is measured if it comes back.
+      if (this.game !== game || this.searchKey(this.settings) !== key) return;
+      try {
+        this.calibrations.set(key, { ...(await game.calibrateParallel(config)), depth });
+      } catch (err) {
+        if (this.game !== game || !game.alive) return;
+        this.calibrations.set(key, { failed: message(err), depth });
+      }
+      await this.serially(() => this.game === game && game.setParallel(this.parallelInUse()));
+      this.emit('calibrated', this.parallelState());
+    }).finally(() => this.calibrating.delete(key));
   }
 
   /** Whether the pool is in use and why: `{on, why, calibration}`. */
   parallelState() {
     const on = this.parallelInUse();
+    const depth = this.settings ? this.config(this.settings).search.depth : null;
+    const measured = this.settings ? this.calibrations.get(this.searchKey(this.settings)) : null;
     let why;
     if (this.game?.build !== 'threaded') {
       why = `Off: the ${this.game?.build ?? 'single-threaded'} build has no thread pool.`;
     } else if (this.settings.parallel !== 'auto') {
       why = `${on ? 'On' : 'Off'}: your choice.`;
-    } else if (!this.calibration) {
-      why = 'Off until this machine is measured.';
+    } else if (!measured) {
+      why = `Off until this machine is measured at depth ${depth}.`;
+    } else if (measured.failed) {
+      why = `Off: measuring this machine at depth ${depth} failed (${measured.failed}).`;
     } else {
-      const ms = (x) => x.toFixed(2);
       why =
-        `${on ? 'On' : 'Off'}: on this machine a two-ply decision takes ` +
-        `${ms(this.calibration.parallel)} ms parallel and ${ms(this.calibration.sequential)} ms sequential.`;
+        `${on ? 'On' : 'Off'}: on this machine a decision at depth ${depth} takes ` +
+        `${msText(measured.parallel)} ms parallel and ${msText(measured.sequential)} ms sequential.`;
     }
-    return { on, why, calibration: this.calibration };
+    return { on, why, calibration: measured && !measured.failed ? measured : null };
+  }
+
+  /**
+   * The time of a decision at each search depth under the rules, board, weights and search in
+   * play: resolves to `[{depth, ms, decisions}]` (see `timeDepths` of the API: on one thread,
+   * in a short-lived worker of its own, so that the game plays on). Measured once per rules and
+   * board, after the measurements asked for before it; rejects if the rules or board change
+   * before it starts.
+   */
+  timeDepths() {
+    if (!this.settings) return Promise.reject(new Error('the element has not started'));
+    const key = this.boardKey(this.settings);
+    let timing = this.depthTimings.get(key);
+    if (!timing) {
+      const config = this.config(this.settings);
+      timing = { times: null };
+      timing.promise = this.measureSerially(async () => {
+        if (this.boardKey(this.settings) !== key) {
+          throw new Error('the rules or board changed before their depths were timed');
+        }
+        timing.times = await timeDepths(config);
+        return timing.times;
+      });
+      timing.promise.catch(() => this.depthTimings.delete(key));
+      this.depthTimings.set(key, timing);
+    }
+    return timing.promise;
+  }
+
+  /** What `timeDepths` resolves to for the rules and board in play once measured, else null. */
+  get depthTimes() {
+    if (!this.settings) return null;
+    return this.depthTimings.get(this.boardKey(this.settings))?.times ?? null;
   }
 
   runnerSettings() {

@@ -105,6 +105,27 @@ function describeParallel() {
   panel.showParallel(on, why);
 }
 
+/** How many times the depths' labels were asked for: only the last answer is shown. */
+let depthAsks = 0;
+
+/**
+ * Labels the depth choice with each depth's time per decision under the rules and board in
+ * play, measured off the game's worker: at once where known, else once measured (the choice
+ * works meanwhile, its labels without times).
+ */
+async function labelDepths() {
+  const ask = ++depthAsks;
+  panel.showDepthTimes(element.depthTimes);
+  let times = null;
+  try {
+    times = await element.timeDepths();
+  } catch {
+    // Rules or a board that changed first are timed when they are asked for; a failure leaves
+    // the labels without times.
+  }
+  if (ask === depthAsks) panel.showDepthTimes(times);
+}
+
 /** The settings the page is applying to the element right now, or null. */
 let applying = null;
 
@@ -204,9 +225,10 @@ const app = {
       name === 'parallel'
         ? { parallel: value === null ? 'auto' : value ? 'on' : 'off' }
         : { [LIVE[name]]: value };
+    // A new depth or parallel choice changes what the note beside "Parallelize AI" says.
     element
       .update(patch)
-      .then(() => (name === 'parallel' ? describeParallel() : null))
+      .then(describeParallel)
       .catch((err) => panel.showGameError(message(err)));
     if (name === 'aiEnabled') showPlayer();
   },
@@ -304,6 +326,10 @@ async function openLink(link) {
 function listen(game) {
   game.addEventListener('calibrated', describeParallel);
   game.addEventListener('newgame', (event) => {
+    // New rules or a new board have depths timed and the pool measured anew (the same ones
+    // show what was measured at once).
+    labelDepths();
+    describeParallel();
     if (applying || settings.seed === event.detail.seed) return;
     settings.seed = event.detail.seed;
     commit();
