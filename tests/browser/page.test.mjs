@@ -327,6 +327,41 @@ test('a new search depth applies to the running game without restarting it', asy
   }
 });
 
+test('the depth choice offers every depth the engine allows, each with its time here', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  try {
+    const { page } = opened;
+    const allowed = await page.evaluate(async () => (await import('/tetris-ai.js')).limits());
+    const values = await page
+      .locator('#depth option')
+      .evaluateAll((options) => options.map((o) => Number(o.value)));
+    const depths = [];
+    for (let d = allowed.depth.min; d <= allowed.depth.max; d++) depths.push(d);
+    assert.deepEqual(values, depths, 'one option per depth the engine allows');
+    // The times are measured off the game's worker; the game plays on meanwhile.
+    const pieces = await waitPieces(page, 1);
+    const timed = /^(\d+) \(.*\), (\d+(?:\.\d+)?) ms$/;
+    await page.waitForFunction(
+      (source) =>
+        [...document.querySelectorAll('#depth option')].every((o) =>
+          new RegExp(source).test(o.textContent),
+        ),
+      timed.source,
+      { timeout: 120_000 },
+    );
+    const labels = await page.locator('#depth option').allTextContents();
+    for (const [i, label] of labels.entries()) {
+      const [, depth, ms] = label.match(timed);
+      assert.equal(Number(depth), depths[i], `"${label}" is depth ${depths[i]}'s`);
+      assert.ok(Number(ms) > 0, `"${label}" gives a time`);
+    }
+    assert.ok((await waitPieces(page, pieces + 1)) > pieces, 'the game played on');
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
 test('the AI decision stat shows a dash once the player plays', async () => {
   const opened = await openPage(env.browser, env.server.url);
   try {

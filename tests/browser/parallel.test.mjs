@@ -1,6 +1,7 @@
 // Issue test 3: toggling "Parallelize AI" keeps the AI playing, in both directions, on the
 // threaded build (guideline rules at depth 2, where the lookahead runs on the pool). By default
-// the page measures whether the pool is faster here and says so beside the switch; the user's
+// the page measures whether the pool is faster here at the depth in play, measures again when
+// the depth changes, and says beside the switch what it measured at which depth; the user's
 // toggles override that and keep the same game going.
 
 import { test } from 'node:test';
@@ -28,22 +29,42 @@ const CALIBRATION = 120_000;
 // The measurement as `#parallel-note` gives it: the two medians in ms.
 const MEASURED = /([0-9.]+) ms parallel\D+([0-9.]+) ms sequential/;
 
-/** The note beside the switch, once the page has measured both searches on this machine. */
-async function calibrated(page) {
+/**
+ * The note beside the switch, once the page has measured both searches on this machine at
+ * `depth` (the note names the depth).
+ */
+async function calibrated(page, depth) {
   const note = page.locator('#parallel-note');
+  const wanted = new RegExp(`\\bdepth ${depth}\\b.*${MEASURED.source}`);
   try {
     await page.waitForFunction(
       (source) => new RegExp(source).test(document.querySelector('#parallel-note').textContent),
-      MEASURED.source,
+      wanted.source,
       { timeout: CALIBRATION },
     );
   } catch (error) {
     const shown = JSON.stringify(await note.textContent());
     throw new Error(
-      `#parallel-note never gave the measurement (it says ${shown}): ${error.message}`,
+      `#parallel-note never gave the measurement at depth ${depth} (it says ${shown}): ${error.message}`,
     );
   }
   return ((await note.textContent()) || '').trim();
+}
+
+/**
+ * Checks that the automatic choice follows the measurement the note gives: on exactly when the
+ * pool measured faster (where the note's rounded times tell them apart), and that the note says
+ * which search is in use. Returns whether the switch is on.
+ */
+async function followsMeasurement(page, measured) {
+  const on = await page.locator('#parallel').isChecked();
+  const [, parallelMs, sequentialMs] = measured.match(MEASURED).map(Number);
+  assert.ok(parallelMs > 0 && sequentialMs > 0, `both times should be measured: ${measured}`);
+  if (parallelMs !== sequentialMs) {
+    assert.equal(on, parallelMs < sequentialMs, `the automatic choice should follow: ${measured}`);
+  }
+  assert.match(measured, on ? /^On\b/ : /^Off\b/, 'the note should say which search is in use');
+  return on;
 }
 
 test('toggling Parallelize AI keeps the AI playing', { timeout: 300_000 }, async (t) => {
@@ -52,11 +73,7 @@ test('toggling Parallelize AI keeps the AI playing', { timeout: 300_000 }, async
     const { page } = opened;
     assert.equal((await page.locator('#engine-kind').textContent()).trim(), 'threaded');
     await setValue(page, '#rules', 'guideline');
-    try {
-      await setValue(page, '#depth', 2);
-    } catch (error) {
-      t.diagnostic(`depth 2 not available, playing at the default depth: ${error.message}`);
-    }
+    await setValue(page, '#depth', 2);
     await newGame(page);
     await playFast(page);
     await waitPieces(page, 5, 60_000);
@@ -67,23 +84,20 @@ test('toggling Parallelize AI keeps the AI playing', { timeout: 300_000 }, async
       true,
       '#parallel should be enabled on the threaded build',
     );
-    // The automatic choice: on exactly when the pool measured faster (where the note's
-    // rounded times tell them apart).
-    const measured = await calibrated(page);
-    t.diagnostic(`#parallel-note: ${measured}`);
-    const initially = await parallel.isChecked();
-    const [, parallelMs, sequentialMs] = measured.match(MEASURED).map(Number);
-    if (parallelMs !== sequentialMs) {
-      assert.equal(
-        initially,
-        parallelMs < sequentialMs,
-        `the automatic choice should follow: ${measured}`,
-      );
-    }
-    assert.match(
-      measured,
-      initially ? /^On\b/ : /^Off\b/,
-      'the note should say which search is in use',
+    // The automatic choice follows a measurement at the depth in play, made again at a new
+    // depth (without a new game).
+    const atTwo = await calibrated(page, 2);
+    t.diagnostic(`#parallel-note at depth 2: ${atTwo}`);
+    await followsMeasurement(page, atTwo);
+    const game = await page.evaluate(() => window.tetris.placements[0]);
+    await setValue(page, '#depth', 3);
+    const measured = await calibrated(page, 3);
+    t.diagnostic(`#parallel-note at depth 3: ${measured}`);
+    const initially = await followsMeasurement(page, measured);
+    assert.equal(
+      await page.evaluate(() => window.tetris.placements[0]),
+      game,
+      'a new depth keeps the game going',
     );
     // The game's opening, to tell that the toggles keep this game rather than start another.
     const opening = await page.evaluate(() => window.tetris.placements.slice(0, 5));

@@ -290,9 +290,10 @@ test(
       weights: 'abc',
     };
     const opened = await openPage(env.browser, linkTo(link));
+    let limits;
     try {
       const { page } = opened;
-      const limits = await engineLimits(page);
+      limits = await engineLimits(page);
       const shown = await alerts(page);
       const expected = [
         ['rules', '"tetris99"', Object.keys(limits.rules).join(' or ')],
@@ -310,6 +311,21 @@ test(
       assertNoErrors(assert, opened);
     } finally {
       await opened.close();
+    }
+    // A depth just past either end of the engine's range is named with that range.
+    const { depth } = limits;
+    for (const bad of [depth.min - 1, depth.max + 1]) {
+      const shared = await openPage(env.browser, linkTo({ seed: 5, depth: bad }));
+      try {
+        const line =
+          `The share link's depth must be a whole number from ${depth.min} to ${depth.max}, ` +
+          `got ${bad}; the rest of the link is used.`;
+        const shown = await alerts(shared.page);
+        assert.ok(shown.includes(line), `the page should say "${line}"; it says:\n${shown}`);
+        assert.equal((await playing(shared.page)).seed, 5, "the link's good seed should play");
+      } finally {
+        await shared.close();
+      }
     }
     // A good board width with a bad height: the width plays.
     const board = await openPage(env.browser, linkTo({ seed: 5, width: 6, height: 0 }));
