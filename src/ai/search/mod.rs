@@ -24,6 +24,7 @@ mod config;
 mod plies;
 mod queue;
 mod scoring;
+mod transpositions;
 
 pub use config::{MAX_BEAM, MAX_DEPTH, MIN_DEPTH, PlanValue, SearchConfig, TieBreak, default_beam};
 pub use scoring::evaluate;
@@ -387,6 +388,7 @@ impl Searcher {
             value: config.value,
             margin,
             keep_first_rows: config.keep_first_rows,
+            decision: transpositions::new_decision(),
         };
         let next = self.plies.values(&plan, &self.order, self.parallel);
         let mut single_value = f64::NEG_INFINITY;

@@ -15,6 +15,7 @@
 use super::config::{MAX_BEAM, MAX_DEPTH, PlanValue};
 use super::queue::{Next, Queue};
 use super::scoring::{Finder, Scorer, best_score, for_each_scored_placement};
+use super::transpositions::Transpositions;
 use super::{Candidate, FirstPiece, Position};
 use crate::ai::features::Incremental;
 use crate::ai::weights::Weights;
@@ -47,6 +48,8 @@ pub(super) struct Plan<'a> {
     pub(super) margin: f64,
     /// Whether the second ply sees the first piece's full rows in place.
     pub(super) keep_first_rows: bool,
+    /// The decision's number, which its transpositions are kept under.
+    pub(super) decision: u64,
 }
 
 /// A move kept for the next ply: where it locks, its own score, and whether hold brought the
@@ -80,12 +83,16 @@ pub(super) struct PlyScratch {
     incremental: Incremental,
 }
 
-/// The tables of the plies after the first, one per ply.
-type Levels = [PlyScratch; LATER_PLIES];
+/// One thread's tables: one per ply after the first, and the values already worked out.
+#[derive(Default)]
+struct Tables {
+    levels: [PlyScratch; LATER_PLIES],
+    seen: Transpositions,
+}
 
 thread_local! {
     /// Each pool thread's own tables for the parallel search, made once per thread.
-    static POOL_LEVELS: RefCell<Levels> = RefCell::default();
+    static POOL_TABLES: RefCell<Tables> = RefCell::default();
 }
 
 /// The pieces that can be in play after a move left `queue`, each with the queue then: the
@@ -170,6 +177,7 @@ impl Plan<'_> {
     fn arrival_value(
         &self,
         levels: &mut [PlyScratch],
+        seen: &mut Transpositions,
         board: &Board,
         queue: &Queue,
         ply: u8,
@@ -182,18 +190,21 @@ impl Plan<'_> {
         let (arrivals, count) = arrivals(queue, self.position.preview);
         let mut total = 0.0;
         for (piece, then) in &arrivals[..count] {
-            total += self.piece_value(&mut level.finder, &mut scorer, deeper, *piece, then, ply);
+            let finder = &mut level.finder;
+            total += self.piece_value(finder, &mut scorer, deeper, seen, *piece, then, ply);
         }
         total / count as f64
     }
 
     /// The value of `piece` in play at `ply` on the scorer's board: its best score at the last
     /// ply, else the best value of its kept moves.
+    #[allow(clippy::too_many_arguments)]
     fn piece_value(
         &self,
         finder: &mut Finder,
         scorer: &mut Scorer,
         deeper: &mut [PlyScratch],
+        seen: &mut Transpositions,
         piece: Piece,
         queue: &Queue,
         ply: u8,
@@ -205,16 +216,19 @@ impl Plan<'_> {
         let count = self.best_moves(finder, scorer, piece, queue, &mut kept[..self.beam]);
         let mut best = f64::NEG_INFINITY;
         for entry in &kept[..count] {
-            let next = self.after_kept(deeper, scorer.board(), entry, piece, queue, ply);
+            let next = self.after_kept(deeper, seen, scorer.board(), entry, piece, queue, ply);
             best = better(best, self.value.combine(self.margin, entry.score, next));
         }
         best
     }
 
-    /// The value of the plies after the kept move `entry` of `piece` at `ply`, on `board`.
+    /// The value of the plies after the kept move `entry` of `piece` at `ply`, on `board`:
+    /// looked up where the same board and queue were valued before in this decision.
+    #[allow(clippy::too_many_arguments)]
     fn after_kept(
         &self,
         levels: &mut [PlyScratch],
+        seen: &mut Transpositions,
         board: &Board,
         entry: &Kept,
         piece: Piece,
@@ -224,7 +238,13 @@ impl Plan<'_> {
         let mut after = *board;
         lock(&mut after, &entry.placement, self.position.rules.top_out());
         let queue = queue.after_move(piece, entry.held);
-        self.arrival_value(levels, &after, &queue, ply + 1)
+        let ply = ply + 1;
+        if let Some(value) = seen.get(self.decision, ply, &after, &queue) {
+            return value;
+        }
+        let value = self.arrival_value(levels, seen, &after, &queue, ply);
+        seen.put(self.decision, ply, &after, &queue, value);
+        value
     }
 
     /// The board the second ply reads after `first` and the queue it leaves.
@@ -277,7 +297,7 @@ struct Branch {
 #[derive(Default)]
 pub(super) struct Plies {
     /// The sequential search's tables.
-    levels: Levels,
+    tables: Tables,
     /// The kept first moves as the second ply starts from them (parallel search).
     firsts: Vec<AfterFirst>,
     /// The moves each arrival after each first move keeps, `beam` slots per arrival
@@ -302,7 +322,8 @@ impl Plies {
                     f64::NEG_INFINITY
                 } else {
                     let (board, queue) = plan.after_first(first);
-                    plan.arrival_value(&mut self.levels, &board, &queue, 2)
+                    let Tables { levels, seen } = &mut self.tables;
+                    plan.arrival_value(levels, seen, &board, &queue, 2)
                 };
                 self.values.push(value);
             }
@@ -328,8 +349,8 @@ impl Plies {
         if plan.depth == 2 {
             self.firsts.par_iter_mut().for_each(|first| {
                 if !first.loses {
-                    first.value = with_pool_levels(|levels| {
-                        plan.arrival_value(levels, &first.board, &first.queue, 2)
+                    first.value = with_pool_tables(|Tables { levels, seen }| {
+                        plan.arrival_value(levels, seen, &first.board, &first.queue, 2)
                     });
                 }
             });
@@ -354,8 +375,8 @@ impl Plies {
             .zip(self.kept_len.par_chunks_mut(MAX_ARRIVALS))
             .filter(|((first, _), _)| !first.loses)
             .for_each(|((first, kept), lens)| {
-                with_pool_levels(|levels| {
-                    let level = &mut levels[0];
+                with_pool_tables(|tables| {
+                    let level = &mut tables.levels[0];
                     let top_out = plan.position.rules.top_out();
                     let mut scorer =
                         Scorer::new(&first.board, top_out, plan.weights, &mut level.incremental);
@@ -389,11 +410,13 @@ impl Plies {
             let slot = branch.first as usize * slots
                 + branch.arrival as usize * plan.beam
                 + branch.kept as usize;
-            branch.value = with_pool_levels(|levels| {
+            branch.value = with_pool_tables(|Tables { levels, seen }| {
+                let entry = &kept[slot];
                 plan.after_kept(
                     &mut levels[1..],
+                    seen,
                     &first.board,
-                    &kept[slot],
+                    entry,
                     *piece,
                     queue,
                     2,
@@ -427,6 +450,6 @@ impl Plies {
 }
 
 /// Runs `work` with this pool thread's own tables.
-fn with_pool_levels<R>(work: impl FnOnce(&mut [PlyScratch]) -> R) -> R {
-    POOL_LEVELS.with(|levels| work(&mut levels.borrow_mut()[..]))
+fn with_pool_tables<R>(work: impl FnOnce(&mut Tables) -> R) -> R {
+    POOL_TABLES.with(|tables| work(&mut tables.borrow_mut()))
 }
