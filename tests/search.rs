@@ -186,6 +186,10 @@ fn a_third_ply_changes_the_choice() {
     //   move is worth 2.)
     //   The upright Is all beat the flat I's 0; they score alike (0), so the first in move order
     //   is played: the upright rotation's leftmost column, column 0, valued 2.
+    // Depth 3 with a beam of 1: the second I keeps only its first best move. After the flat I
+    //   that is the flat I again (it clears a row: 1), after an upright one the flat I on top
+    //   (every second I scores 0, and the flat rotation comes first); the O clears nothing after
+    //   either, so every plan is worth 0 and the flat I stays, valued 0.
     let board = Board::new(4, 8).unwrap();
     let weights = Weights::new([("rows_cleared", 1.0, None)]).unwrap();
     let search = |depth| SearchConfig {

@@ -8,9 +8,10 @@
 //! best move's. At the last ply a piece's value is its best score, without hold: which of two
 //! pieces is left for later is what the plies past the search would have to judge.
 //!
-//! In parallel the same values are worked out in two rounds over the rayon pool: the moves each
-//! second-ply piece keeps, then the plies after each of those moves; they are then gathered in
-//! the order the sequential search takes, so both give the same values to the last bit.
+//! In parallel the same values are worked out over the rayon pool, the first moves split over
+//! its threads and, past depth 2, the moves each second-ply piece keeps split again; they are
+//! gathered in the order the sequential search takes, so both give the same values to the last
+//! bit.
 
 use super::config::{MAX_BEAM, MAX_DEPTH, PlanValue};
 use super::queue::{Next, Queue};
@@ -281,17 +282,6 @@ struct AfterFirst {
     value: f64,
 }
 
-/// One kept move of the second ply, for the round that searches the plies after it.
-#[derive(Clone, Copy)]
-struct Branch {
-    /// Its first move, arrival and place in that arrival's beam.
-    first: u32,
-    arrival: u8,
-    kept: u8,
-    /// The value of the plies after it.
-    value: f64,
-}
-
 /// The tables of the plies after the first, kept from decision to decision so that a search
 /// allocates nothing once they have grown.
 #[derive(Default)]
@@ -300,13 +290,6 @@ pub(super) struct Plies {
     tables: Tables,
     /// The kept first moves as the second ply starts from them (parallel search).
     firsts: Vec<AfterFirst>,
-    /// The moves each arrival after each first move keeps, `beam` slots per arrival
-    /// (parallel search).
-    kept: Vec<Kept>,
-    /// How many of each arrival's slots are used (parallel search).
-    kept_len: Vec<usize>,
-    /// The kept moves of the second ply (parallel search).
-    branches: Vec<Branch>,
     /// The values of what follows each first move, in the order asked.
     values: Vec<f64>,
 }
@@ -329,13 +312,6 @@ impl Plies {
             }
             return &self.values;
         }
-        rayon::scope(|_| self.values_on_pool(plan, order));
-        &self.values
-    }
-
-    /// [`Plies::values`] on the pool: the second ply of every first move, then (deeper) the
-    /// plies after every move it keeps; gathered in the sequential search's order.
-    fn values_on_pool(&mut self, plan: &Plan, order: &[Candidate]) {
         self.firsts.clear();
         for first in order {
             let (board, queue) = plan.after_first(first);
@@ -346,107 +322,71 @@ impl Plies {
                 value: f64::NEG_INFINITY,
             });
         }
-        if plan.depth == 2 {
+        // One parallel region: the first moves split over the pool, and at depth 3 and 4 the
+        // moves each keeps at the second ply split again, so that no thread waits for another
+        // between rounds.
+        rayon::scope(|_| {
             self.firsts.par_iter_mut().for_each(|first| {
                 if !first.loses {
-                    first.value = with_pool_tables(|Tables { levels, seen }| {
-                        plan.arrival_value(levels, seen, &first.board, &first.queue, 2)
-                    });
+                    first.value = first_value_on_pool(plan, first);
                 }
-            });
-        } else {
-            self.deeper_on_pool(plan);
-        }
-        self.values
-            .extend(self.firsts.iter().map(|first| first.value));
-    }
-
-    /// The rounds past the second ply, on the pool.
-    fn deeper_on_pool(&mut self, plan: &Plan) {
-        let slots = MAX_ARRIVALS * plan.beam;
-        self.kept.clear();
-        self.kept.resize(self.firsts.len() * slots, Kept::NONE);
-        self.kept_len.clear();
-        self.kept_len.resize(self.firsts.len() * MAX_ARRIVALS, 0);
-        // The moves each arrival keeps at the second ply.
-        self.firsts
-            .par_iter()
-            .zip(self.kept.par_chunks_mut(slots))
-            .zip(self.kept_len.par_chunks_mut(MAX_ARRIVALS))
-            .filter(|((first, _), _)| !first.loses)
-            .for_each(|((first, kept), lens)| {
-                with_pool_tables(|tables| {
-                    let level = &mut tables.levels[0];
-                    let top_out = plan.position.rules.top_out();
-                    let mut scorer =
-                        Scorer::new(&first.board, top_out, plan.weights, &mut level.incremental);
-                    let (arrivals, count) = arrivals(&first.queue, plan.position.preview);
-                    for (arrival, (piece, queue)) in arrivals[..count].iter().enumerate() {
-                        let beam = &mut kept[arrival * plan.beam..(arrival + 1) * plan.beam];
-                        lens[arrival] =
-                            plan.best_moves(&mut level.finder, &mut scorer, *piece, queue, beam);
-                    }
-                });
-            });
-        // The plies after each of those moves.
-        self.branches.clear();
-        for f in 0..self.firsts.len() {
-            for arrival in 0..MAX_ARRIVALS {
-                for kept in 0..self.kept_len[f * MAX_ARRIVALS + arrival] {
-                    self.branches.push(Branch {
-                        first: f as u32,
-                        arrival: arrival as u8,
-                        kept: kept as u8,
-                        value: f64::NEG_INFINITY,
-                    });
-                }
-            }
-        }
-        let (firsts, kept) = (&self.firsts, &self.kept);
-        self.branches.par_iter_mut().for_each(|branch| {
-            let first = &firsts[branch.first as usize];
-            let (arrivals, _) = arrivals(&first.queue, plan.position.preview);
-            let (piece, queue) = &arrivals[branch.arrival as usize];
-            let slot = branch.first as usize * slots
-                + branch.arrival as usize * plan.beam
-                + branch.kept as usize;
-            branch.value = with_pool_tables(|Tables { levels, seen }| {
-                let entry = &kept[slot];
-                plan.after_kept(
-                    &mut levels[1..],
-                    seen,
-                    &first.board,
-                    entry,
-                    *piece,
-                    queue,
-                    2,
-                )
             });
         });
-        // Gathered as the sequential search does: the best kept move of each arrival, then
-        // the mean over the arrivals.
-        let mut branches = self.branches.iter();
-        for (f, first) in self.firsts.iter_mut().enumerate() {
-            if first.loses {
-                continue;
-            }
-            let (_, count) = arrivals(&first.queue, plan.position.preview);
-            let mut total = 0.0;
-            for arrival in 0..count {
-                let mut best = f64::NEG_INFINITY;
-                for kept in 0..self.kept_len[f * MAX_ARRIVALS + arrival] {
-                    let branch = branches.next().expect("a branch for every kept move");
-                    let entry = &self.kept[f * slots + arrival * plan.beam + kept];
-                    best = better(
-                        best,
-                        plan.value.combine(plan.margin, entry.score, branch.value),
-                    );
-                }
-                total += best;
-            }
-            first.value = total / count as f64;
-        }
+        self.values.extend(self.firsts.iter().map(|first| first.value));
+        &self.values
     }
+}
+
+/// The value of what follows `first` on the pool, as [`Plan::arrival_value`] works it out from
+/// the second ply: the moves each arrival keeps, then the plies after each of them in parallel,
+/// gathered in the sequential search's order.
+fn first_value_on_pool(plan: &Plan, first: &AfterFirst) -> f64 {
+    if plan.depth == 2 {
+        return with_pool_tables(|Tables { levels, seen }| {
+            plan.arrival_value(levels, seen, &first.board, &first.queue, 2)
+        });
+    }
+    let (arrivals, count) = arrivals(&first.queue, plan.position.preview);
+    let mut kept = [[Kept::NONE; MAX_BEAM as usize]; MAX_ARRIVALS];
+    let mut lens = [0; MAX_ARRIVALS];
+    with_pool_tables(|tables| {
+        let level = &mut tables.levels[0];
+        let top_out = plan.position.rules.top_out();
+        let mut scorer = Scorer::new(&first.board, top_out, plan.weights, &mut level.incremental);
+        for ((piece, queue), (beam, len)) in arrivals[..count]
+            .iter()
+            .zip(kept.iter_mut().zip(lens.iter_mut()))
+        {
+            let beam = &mut beam[..plan.beam];
+            *len = plan.best_moves(&mut level.finder, &mut scorer, *piece, queue, beam);
+        }
+    });
+    // The plies after each kept move, a slot per (arrival, kept move).
+    let mut after = [f64::NEG_INFINITY; MAX_ARRIVALS * MAX_BEAM as usize];
+    let width = MAX_BEAM as usize;
+    after
+        .par_iter_mut()
+        .enumerate()
+        .filter(|(slot, _)| slot % width < lens[slot / width])
+        .for_each(|(slot, value)| {
+            let (arrival, index) = (slot / width, slot % width);
+            let (piece, queue) = &arrivals[arrival];
+            let entry = &kept[arrival][index];
+            *value = with_pool_tables(|Tables { levels, seen }| {
+                plan.after_kept(&mut levels[1..], seen, &first.board, entry, *piece, queue, 2)
+            });
+        });
+    // Gathered as the sequential search does: the best kept move of each arrival, then the mean
+    // over the arrivals.
+    let mut total = 0.0;
+    for arrival in 0..count {
+        let mut best = f64::NEG_INFINITY;
+        for (entry, next) in kept[arrival][..lens[arrival]].iter().zip(&after[arrival * width..]) {
+            best = better(best, plan.value.combine(plan.margin, entry.score, *next));
+        }
+        total += best;
+    }
+    total / count as f64
 }
 
 /// Runs `work` with this pool thread's own tables.
