@@ -84,16 +84,12 @@ pub(super) struct PlyScratch {
     incremental: Incremental,
 }
 
-/// One thread's tables: one per ply after the first, and the values already worked out.
-#[derive(Default)]
-struct Tables {
-    levels: [PlyScratch; LATER_PLIES],
-    seen: Transpositions,
-}
+/// One thread's tables, one per ply after the first.
+type Levels = [PlyScratch; LATER_PLIES];
 
 thread_local! {
     /// Each pool thread's own tables for the parallel search, made once per thread.
-    static POOL_TABLES: RefCell<Tables> = RefCell::default();
+    static POOL_LEVELS: RefCell<Levels> = RefCell::default();
 }
 
 /// The pieces that can be in play after a move left `queue`, each with the queue then: the
@@ -178,7 +174,7 @@ impl Plan<'_> {
     fn arrival_value(
         &self,
         levels: &mut [PlyScratch],
-        seen: &mut Transpositions,
+        seen: &Transpositions,
         board: &Board,
         queue: &Queue,
         ply: u8,
@@ -205,7 +201,7 @@ impl Plan<'_> {
         finder: &mut Finder,
         scorer: &mut Scorer,
         deeper: &mut [PlyScratch],
-        seen: &mut Transpositions,
+        seen: &Transpositions,
         piece: Piece,
         queue: &Queue,
         ply: u8,
@@ -229,7 +225,7 @@ impl Plan<'_> {
     fn after_kept(
         &self,
         levels: &mut [PlyScratch],
-        seen: &mut Transpositions,
+        seen: &Transpositions,
         board: &Board,
         entry: &Kept,
         piece: Piece,
@@ -287,7 +283,9 @@ struct AfterFirst {
 #[derive(Default)]
 pub(super) struct Plies {
     /// The sequential search's tables.
-    tables: Tables,
+    levels: Levels,
+    /// The values already worked out in this decision.
+    seen: Transpositions,
     /// The kept first moves as the second ply starts from them (parallel search).
     firsts: Vec<AfterFirst>,
     /// The values of what follows each first move, in the order asked.
@@ -305,8 +303,7 @@ impl Plies {
                     f64::NEG_INFINITY
                 } else {
                     let (board, queue) = plan.after_first(first);
-                    let Tables { levels, seen } = &mut self.tables;
-                    plan.arrival_value(levels, seen, &board, &queue, 2)
+                    plan.arrival_value(&mut self.levels, &self.seen, &board, &queue, 2)
                 };
                 self.values.push(value);
             }
@@ -325,14 +322,16 @@ impl Plies {
         // One parallel region: the first moves split over the pool, and at depth 3 and 4 the
         // moves each keeps at the second ply split again, so that no thread waits for another
         // between rounds.
+        let seen = &self.seen;
         rayon::scope(|_| {
             self.firsts.par_iter_mut().for_each(|first| {
                 if !first.loses {
-                    first.value = first_value_on_pool(plan, first);
+                    first.value = first_value_on_pool(plan, seen, first);
                 }
             });
         });
-        self.values.extend(self.firsts.iter().map(|first| first.value));
+        self.values
+            .extend(self.firsts.iter().map(|first| first.value));
         &self.values
     }
 }
@@ -340,17 +339,17 @@ impl Plies {
 /// The value of what follows `first` on the pool, as [`Plan::arrival_value`] works it out from
 /// the second ply: the moves each arrival keeps, then the plies after each of them in parallel,
 /// gathered in the sequential search's order.
-fn first_value_on_pool(plan: &Plan, first: &AfterFirst) -> f64 {
+fn first_value_on_pool(plan: &Plan, seen: &Transpositions, first: &AfterFirst) -> f64 {
     if plan.depth == 2 {
-        return with_pool_tables(|Tables { levels, seen }| {
+        return with_pool_levels(|levels| {
             plan.arrival_value(levels, seen, &first.board, &first.queue, 2)
         });
     }
     let (arrivals, count) = arrivals(&first.queue, plan.position.preview);
     let mut kept = [[Kept::NONE; MAX_BEAM as usize]; MAX_ARRIVALS];
     let mut lens = [0; MAX_ARRIVALS];
-    with_pool_tables(|tables| {
-        let level = &mut tables.levels[0];
+    with_pool_levels(|levels| {
+        let level = &mut levels[0];
         let top_out = plan.position.rules.top_out();
         let mut scorer = Scorer::new(&first.board, top_out, plan.weights, &mut level.incremental);
         for ((piece, queue), (beam, len)) in arrivals[..count]
@@ -372,8 +371,16 @@ fn first_value_on_pool(plan: &Plan, first: &AfterFirst) -> f64 {
             let (arrival, index) = (slot / width, slot % width);
             let (piece, queue) = &arrivals[arrival];
             let entry = &kept[arrival][index];
-            *value = with_pool_tables(|Tables { levels, seen }| {
-                plan.after_kept(&mut levels[1..], seen, &first.board, entry, *piece, queue, 2)
+            *value = with_pool_levels(|levels| {
+                plan.after_kept(
+                    &mut levels[1..],
+                    seen,
+                    &first.board,
+                    entry,
+                    *piece,
+                    queue,
+                    2,
+                )
             });
         });
     // Gathered as the sequential search does: the best kept move of each arrival, then the mean
@@ -381,7 +388,10 @@ fn first_value_on_pool(plan: &Plan, first: &AfterFirst) -> f64 {
     let mut total = 0.0;
     for arrival in 0..count {
         let mut best = f64::NEG_INFINITY;
-        for (entry, next) in kept[arrival][..lens[arrival]].iter().zip(&after[arrival * width..]) {
+        for (entry, next) in kept[arrival][..lens[arrival]]
+            .iter()
+            .zip(&after[arrival * width..])
+        {
             best = better(best, plan.value.combine(plan.margin, entry.score, *next));
         }
         total += best;
@@ -390,6 +400,6 @@ fn first_value_on_pool(plan: &Plan, first: &AfterFirst) -> f64 {
 }
 
 /// Runs `work` with this pool thread's own tables.
-fn with_pool_tables<R>(work: impl FnOnce(&mut Tables) -> R) -> R {
-    POOL_TABLES.with(|tables| work(&mut tables.borrow_mut()))
+fn with_pool_levels<R>(work: impl FnOnce(&mut [PlyScratch]) -> R) -> R {
+    POOL_LEVELS.with(|levels| work(&mut levels.borrow_mut()[..]))
 }

@@ -2,10 +2,13 @@
 //! the same board is often reached by two orders of the same pieces (two draws in either order,
 //! or a piece placed before or after the one hold swaps it with), and its value is then looked
 //! up rather than searched again. Keys are compared whole, so a value found is the value the
-//! search would work out; the table only saves time.
+//! search would work out; the table only saves time. The threads of a parallel search share it,
+//! in stripes behind locks of their own, so that a board one thread valued is not valued again
+//! by another.
 
 use super::queue::Queue;
 use crate::engine::board::Board;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The next decision's number: each decision's entries are told apart by it, so that a table
@@ -17,8 +20,10 @@ pub(super) fn new_decision() -> u64 {
     DECISIONS.fetch_add(1, Ordering::Relaxed)
 }
 
-/// Slots in a table: a power of two.
-const SLOTS: usize = 1 << 12;
+/// Stripes of a table, each behind a lock of its own: a power of two.
+const STRIPES: usize = 16;
+/// Slots in a stripe: a power of two.
+const SLOTS: usize = 1 << 8;
 /// Slots probed from a key's own before a value is given up (not looked up, or not kept).
 const PROBES: usize = 8;
 
@@ -43,15 +48,16 @@ impl Key {
         }
     }
 
-    /// The slot the key's probes start from.
-    fn slot(&self) -> usize {
+    /// The stripe the key lives in and the slot its probes start from.
+    fn place(&self) -> (usize, usize) {
         let mut hash = self.queue.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         for &column in self.board.columns() {
             hash = (hash ^ column)
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 .rotate_left(29);
         }
-        (hash >> 32) as usize & (SLOTS - 1)
+        let stripe = (hash >> 60) as usize & (STRIPES - 1);
+        (stripe, (hash >> 32) as usize & (SLOTS - 1))
     }
 }
 
@@ -63,44 +69,51 @@ struct Entry {
     value: f64,
 }
 
-/// The values of one decision's plies, by key; a table serves one thread.
+/// The values of one decision's plies, by key, shared by the threads of its search.
 #[derive(Default)]
 pub(super) struct Transpositions {
+    stripes: [Mutex<Stripe>; STRIPES],
+}
+
+/// One stripe's slots (none until a value is first kept).
+#[derive(Default)]
+struct Stripe {
     entries: Vec<Entry>,
 }
 
 impl Transpositions {
     /// The value kept for `ply` on `board` with `queue` in `decision`, if any.
     pub(super) fn get(&self, decision: u64, ply: u8, board: &Board, queue: &Queue) -> Option<f64> {
-        if self.entries.is_empty() {
+        let key = Key::new(ply, board, queue);
+        let (stripe, start) = key.place();
+        let stripe = self.stripes[stripe].lock().ok()?;
+        if stripe.entries.is_empty() {
             return None;
         }
-        let key = Key::new(ply, board, queue);
-        let start = key.slot();
         (0..PROBES)
-            .map(|probe| &self.entries[(start + probe) & (SLOTS - 1)])
+            .map(|probe| &stripe.entries[(start + probe) & (SLOTS - 1)])
             .take_while(|entry| entry.decision == decision)
             .find(|entry| entry.key == key)
             .map(|entry| entry.value)
     }
 
     /// Keeps `value` for `ply` on `board` with `queue` in `decision`, where a slot is free.
-    pub(super) fn put(&mut self, decision: u64, ply: u8, board: &Board, queue: &Queue, value: f64) {
-        if self.entries.is_empty() {
+    pub(super) fn put(&self, decision: u64, ply: u8, board: &Board, queue: &Queue, value: f64) {
+        let key = Key::new(ply, board, queue);
+        let (stripe, start) = key.place();
+        let Ok(mut stripe) = self.stripes[stripe].lock() else {
+            return;
+        };
+        if stripe.entries.is_empty() {
             let blank = Entry {
                 decision: 0,
-                key: Key {
-                    board: *board,
-                    queue: 0,
-                },
+                key,
                 value: 0.0,
             };
-            self.entries = vec![blank; SLOTS];
+            stripe.entries = vec![blank; SLOTS];
         }
-        let key = Key::new(ply, board, queue);
-        let start = key.slot();
         for probe in 0..PROBES {
-            let entry = &mut self.entries[(start + probe) & (SLOTS - 1)];
+            let entry = &mut stripe.entries[(start + probe) & (SLOTS - 1)];
             if entry.decision != decision {
                 *entry = Entry {
                     decision,
@@ -130,7 +143,7 @@ mod tests {
 
     #[test]
     fn a_value_is_found_only_under_its_whole_key_and_decision() {
-        let mut table = Transpositions::default();
+        let table = Transpositions::default();
         let board = Board::from_picture(6, 8, &["##..##"]).unwrap();
         let other = Board::from_picture(6, 8, &["#...##"]).unwrap();
         let q = queue(Some(Piece::T), 1, &Piece::ALL);
@@ -159,11 +172,11 @@ mod tests {
 
     #[test]
     fn many_values_of_one_decision_are_kept_or_given_up_never_mixed() {
-        let mut table = Transpositions::default();
+        let table = Transpositions::default();
         let decision = new_decision();
         let q = queue(None, 0, &Piece::ALL);
         // More boards than slots: each is found with its own value, or not at all.
-        let boards: Vec<(Board, f64)> = (0..2 * SLOTS as u64)
+        let boards: Vec<(Board, f64)> = (0..2 * (STRIPES * SLOTS) as u64)
             .map(|i| {
                 let mut board = Board::new(16, 40).unwrap();
                 for bit in 0..14 {
@@ -187,6 +200,9 @@ mod tests {
                 None => false,
             })
             .count();
-        assert!(found > SLOTS / 2 && found <= SLOTS, "{found} found");
+        assert!(
+            found > STRIPES * SLOTS / 2 && found <= STRIPES * SLOTS,
+            "{found} found"
+        );
     }
 }
