@@ -8,10 +8,10 @@
 //! best move's. At the last ply a piece's value is its best score, without hold: which of two
 //! pieces is left for later is what the plies past the search would have to judge.
 //!
-//! In parallel the same values are worked out over the rayon pool, the first moves split over
-//! its threads and, past depth 2, the moves each second-ply piece keeps split again; they are
-//! gathered in the order the sequential search takes, so both give the same values to the last
-//! bit.
+//! In parallel the same values are worked out by the calling thread and the rayon pool's
+//! others together, a task per piece that can arrive after each first move, each thread taking
+//! the next task not yet taken; they are gathered in the order the sequential search takes, so
+//! both give the same values to the last bit.
 
 use super::config::{MAX_BEAM, MAX_DEPTH, PlanValue};
 use super::queue::{Next, Queue};
@@ -25,8 +25,8 @@ use crate::engine::moves::Placement;
 use crate::engine::piece::{Piece, Rotation};
 use crate::engine::rules::lock;
 use crate::engine::spin::Spin;
-use rayon::prelude::*;
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// The plies a search may look past the first.
 const LATER_PLIES: usize = MAX_DEPTH as usize - 1;
@@ -88,8 +88,8 @@ pub(super) struct PlyScratch {
 type Levels = [PlyScratch; LATER_PLIES];
 
 thread_local! {
-    /// Each pool thread's own tables for the parallel search, made once per thread.
-    static POOL_LEVELS: RefCell<Levels> = RefCell::default();
+    /// Each thread's own tables for the parallel search, made once per thread.
+    static THREAD_LEVELS: RefCell<Levels> = RefCell::default();
 }
 
 /// The pieces that can be in play after a move left `queue`, each with the queue then: the
@@ -193,6 +193,36 @@ impl Plan<'_> {
         total / count as f64
     }
 
+    /// The value of one arrival at the second ply, as [`Plan::arrival_value`] adds it up: a
+    /// task of the parallel search.
+    fn arrival_piece_value(
+        &self,
+        levels: &mut [PlyScratch],
+        seen: &Transpositions,
+        arrival: &Arrival,
+    ) -> f64 {
+        let (level, deeper) = levels
+            .split_first_mut()
+            .expect("a table for every ply searched");
+        let top_out = self.position.rules.top_out();
+        let mut scorer = Scorer::new(
+            &arrival.board,
+            top_out,
+            self.weights,
+            &mut level.incremental,
+        );
+        let (piece, queue) = (arrival.piece, &arrival.queue);
+        self.piece_value(
+            &mut level.finder,
+            &mut scorer,
+            deeper,
+            seen,
+            piece,
+            queue,
+            2,
+        )
+    }
+
     /// The value of `piece` in play at `ply` on the scorer's board: its best score at the last
     /// ply, else the best value of its kept moves.
     #[allow(clippy::too_many_arguments)]
@@ -244,6 +274,13 @@ impl Plan<'_> {
         value
     }
 
+    /// The queue `first` leaves.
+    fn after_first_queue(&self, first: &Candidate) -> Queue {
+        self.position
+            .first_queue()
+            .after_move(self.position.current, first.piece == FirstPiece::Held)
+    }
+
     /// The board the second ply reads after `first` and the queue it leaves.
     fn after_first(&self, first: &Candidate) -> (Board, Queue) {
         let position = self.position;
@@ -258,24 +295,19 @@ impl Plan<'_> {
         } else {
             lock(&mut after, placement, position.rules.top_out());
         }
-        let queue = position
-            .first_queue()
-            .after_move(position.current, first.piece == FirstPiece::Held);
-        (after, queue)
+        (after, self.after_first_queue(first))
     }
 }
 
-/// A first move as the second ply starts from it.
+/// One arrival after one kept first move: a piece the second ply may place, searched as a task
+/// of the parallel search.
 #[derive(Clone, Copy)]
-struct AfterFirst {
+struct Arrival {
     /// The board the second ply reads.
     board: Board,
-    /// The queue it leaves.
+    /// The piece that arrives and the queue then.
+    piece: Piece,
     queue: Queue,
-    /// Whether the first move ends the game (then nothing follows it).
-    loses: bool,
-    /// The value of what follows the first move.
-    value: f64,
 }
 
 /// The tables of the plies after the first, kept from decision to decision so that a search
@@ -286,8 +318,10 @@ pub(super) struct Plies {
     levels: Levels,
     /// The values already worked out in this decision.
     seen: Transpositions,
-    /// The kept first moves as the second ply starts from them (parallel search).
-    firsts: Vec<AfterFirst>,
+    /// The arrivals after each kept first move, in order (parallel search).
+    arrivals: Vec<Arrival>,
+    /// The values of the arrivals, as bits, written by whichever thread searched each.
+    arrival_values: Vec<AtomicU64>,
     /// The values of what follows each first move, in the order asked.
     values: Vec<f64>,
 }
@@ -309,97 +343,75 @@ impl Plies {
             }
             return &self.values;
         }
-        self.firsts.clear();
-        for first in order {
+        // Every arrival after every first move that does not lose, a task each.
+        self.arrivals.clear();
+        for first in order.iter().filter(|f| f.score != f64::NEG_INFINITY) {
             let (board, queue) = plan.after_first(first);
-            self.firsts.push(AfterFirst {
-                board,
-                queue,
-                loses: first.score == f64::NEG_INFINITY,
-                value: f64::NEG_INFINITY,
-            });
+            let (arrivals, count) = arrivals(&queue, plan.position.preview);
+            for &(piece, queue) in &arrivals[..count] {
+                self.arrivals.push(Arrival {
+                    board,
+                    piece,
+                    queue,
+                });
+            }
         }
-        // One parallel region: the first moves split over the pool, and at depth 3 and 4 the
-        // moves each keeps at the second ply split again, so that no thread waits for another
-        // between rounds.
-        let seen = &self.seen;
-        rayon::scope(|_| {
-            self.firsts.par_iter_mut().for_each(|first| {
-                if !first.loses {
-                    first.value = first_value_on_pool(plan, seen, first);
-                }
-            });
+        let tasks = self.arrivals.len();
+        if self.arrival_values.len() < tasks {
+            self.arrival_values.resize_with(tasks, AtomicU64::default);
+        }
+        share_out(tasks, |task| {
+            let arrival = &self.arrivals[task];
+            let value =
+                with_thread_levels(|levels| plan.arrival_piece_value(levels, &self.seen, arrival));
+            self.arrival_values[task].store(value.to_bits(), Ordering::Relaxed);
         });
-        self.values
-            .extend(self.firsts.iter().map(|first| first.value));
+        // Gathered as the sequential search does: the mean over each first move's arrivals.
+        let mut task = 0;
+        for first in order {
+            if first.score == f64::NEG_INFINITY {
+                self.values.push(f64::NEG_INFINITY);
+                continue;
+            }
+            let (_, count) = arrivals(&plan.after_first_queue(first), plan.position.preview);
+            let mut total = 0.0;
+            for value in &self.arrival_values[task..task + count] {
+                total += f64::from_bits(value.load(Ordering::Relaxed));
+            }
+            task += count;
+            self.values.push(total / count as f64);
+        }
         &self.values
     }
 }
 
-/// The value of what follows `first` on the pool, as [`Plan::arrival_value`] works it out from
-/// the second ply: the moves each arrival keeps, then the plies after each of them in parallel,
-/// gathered in the sequential search's order.
-fn first_value_on_pool(plan: &Plan, seen: &Transpositions, first: &AfterFirst) -> f64 {
-    if plan.depth == 2 {
-        return with_pool_levels(|levels| {
-            plan.arrival_value(levels, seen, &first.board, &first.queue, 2)
-        });
-    }
-    let (arrivals, count) = arrivals(&first.queue, plan.position.preview);
-    let mut kept = [[Kept::NONE; MAX_BEAM as usize]; MAX_ARRIVALS];
-    let mut lens = [0; MAX_ARRIVALS];
-    with_pool_levels(|levels| {
-        let level = &mut levels[0];
-        let top_out = plan.position.rules.top_out();
-        let mut scorer = Scorer::new(&first.board, top_out, plan.weights, &mut level.incremental);
-        for ((piece, queue), (beam, len)) in arrivals[..count]
-            .iter()
-            .zip(kept.iter_mut().zip(lens.iter_mut()))
-        {
-            let beam = &mut beam[..plan.beam];
-            *len = plan.best_moves(&mut level.finder, &mut scorer, *piece, queue, beam);
+/// Runs `task(0)` to `task(count - 1)` on this thread and the pool's others together, each
+/// taking the next task not yet taken, and returns once every task is done. This thread works
+/// from the start, and the others join as they wake, so that a short search does not wait for
+/// the pool to wake before it begins.
+fn share_out(count: usize, task: impl Fn(usize) + Sync) {
+    let next = AtomicUsize::new(0);
+    let work = || {
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= count {
+                break;
+            }
+            task(index);
         }
+    };
+    let helpers = rayon::current_num_threads()
+        .saturating_sub(1)
+        .min(count.saturating_sub(1));
+    rayon::in_place_scope(|scope| {
+        for _ in 0..helpers {
+            scope.spawn(|_| work());
+        }
+        work();
     });
-    // The plies after each kept move, a slot per (arrival, kept move).
-    let mut after = [f64::NEG_INFINITY; MAX_ARRIVALS * MAX_BEAM as usize];
-    let width = MAX_BEAM as usize;
-    after
-        .par_iter_mut()
-        .enumerate()
-        .filter(|(slot, _)| slot % width < lens[slot / width])
-        .for_each(|(slot, value)| {
-            let (arrival, index) = (slot / width, slot % width);
-            let (piece, queue) = &arrivals[arrival];
-            let entry = &kept[arrival][index];
-            *value = with_pool_levels(|levels| {
-                plan.after_kept(
-                    &mut levels[1..],
-                    seen,
-                    &first.board,
-                    entry,
-                    *piece,
-                    queue,
-                    2,
-                )
-            });
-        });
-    // Gathered as the sequential search does: the best kept move of each arrival, then the mean
-    // over the arrivals.
-    let mut total = 0.0;
-    for arrival in 0..count {
-        let mut best = f64::NEG_INFINITY;
-        for (entry, next) in kept[arrival][..lens[arrival]]
-            .iter()
-            .zip(&after[arrival * width..])
-        {
-            best = better(best, plan.value.combine(plan.margin, entry.score, *next));
-        }
-        total += best;
-    }
-    total / count as f64
 }
 
-/// Runs `work` with this pool thread's own tables.
-fn with_pool_levels<R>(work: impl FnOnce(&mut [PlyScratch]) -> R) -> R {
-    POOL_LEVELS.with(|levels| work(&mut levels.borrow_mut()[..]))
+/// Runs `work` with this thread's own tables for the parallel search.
+fn with_thread_levels<R>(work: impl FnOnce(&mut [PlyScratch]) -> R) -> R {
+    THREAD_LEVELS.with(|levels| work(&mut levels.borrow_mut()[..]))
 }
