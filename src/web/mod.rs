@@ -2,6 +2,8 @@
 //! library's types and back. Every bad argument becomes a thrown `Error` naming it; nothing a
 //! page passes in reaches a panic.
 
+#[cfg(feature = "threads")]
+mod allocator;
 mod args;
 mod catalog;
 mod evolution;
@@ -16,6 +18,11 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "threads")]
 pub use wasm_bindgen_rayon::init_thread_pool;
+
+/// The threaded build's allocator: blocks on cache lines of their own.
+#[cfg(feature = "threads")]
+#[global_allocator]
+static ALLOCATOR: allocator::CacheLines = allocator::CacheLines;
 
 /// Installs the panic hook, so that a bug still reports to the console.
 #[wasm_bindgen(start)]
