@@ -1,5 +1,7 @@
 //! The JavaScript bindings in a real browser (headless Chromium): bad input becomes a thrown
-//! `Error` naming it, and a game plays through the bindings. Run for both WebAssembly builds.
+//! `Error` naming it, and a game plays through the bindings. Run for every WebAssembly build, in
+//! a dedicated worker, as the page runs the engine (a worker may wait for the thread pool; a
+//! page's main thread may not).
 #![cfg(target_arch = "wasm32")]
 
 use serde::Deserialize;
@@ -7,7 +9,7 @@ use tetris_ai::web::{self, WebGame as Game};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
+wasm_bindgen_test_configure!(run_in_dedicated_worker);
 
 fn config(text: &str) -> JsValue {
     js_sys::JSON::parse(text).unwrap()
@@ -133,7 +135,7 @@ fn values_json_cannot_hold_throw_naming_the_argument_and_harm_nothing() {
             ("handling", game.set_handling(value.clone())),
             ("weights", game.set_weights(value.clone())),
             ("search", game.set_search(value.clone())),
-            ("on", game.set_parallel(value.clone())),
+            ("on", game.set_parallel(value.clone()).map(|_| ())),
         ];
         for (name, result) in calls {
             let error = message(result.expect_err(name));
@@ -192,10 +194,11 @@ async fn parallel_search_uses_the_thread_pool_and_chooses_the_same() {
     wasm_bindgen_futures::JsFuture::from(web::init_thread_pool(2))
         .await
         .unwrap();
-    let setup = r#"{"rules": {"kind": "guideline"}, "seed": 12, "search": {"depth": 2}}"#;
+    let setup = r#"{"rules": {"kind": "guideline"}, "seed": 12, "search": {"depth": 3}}"#;
     let play = |parallel: bool| {
         let mut game = Game::new(config(setup)).unwrap();
-        game.set_parallel(JsValue::from_bool(parallel)).unwrap();
+        let on = game.set_parallel(JsValue::from_bool(parallel)).unwrap();
+        assert_eq!(on, parallel, "the pool is in use exactly when asked for");
         (0..60)
             .map(|_| js_sys::JSON::stringify(&game.step().unwrap()).unwrap())
             .collect::<Vec<_>>()

@@ -179,7 +179,11 @@ export declare class Game {
   setHandling(handling: GameConfig['handling']): Promise<void>;
   /** Replaces the AI's search from its next decision (a margin of null takes the preset's). */
   setSearch(search: GameConfig['search']): Promise<void>;
-  setParallel(on: boolean): Promise<void>;
+  /**
+   * Splits each decision's plies after the first over the threaded build's pool, with the same
+   * choices; resolves to whether the pool is in use (false on a single-threaded build).
+   */
+  setParallel(on: boolean): Promise<boolean>;
   /** Runs up to `frames` fixed frames of manual play or of the AI, then reports what to draw. */
   advance(
     frames: number,

@@ -1,7 +1,7 @@
 //! The `Game` class.
 
 use super::args::{checked, to_js};
-use super::threaded;
+use super::pool_usable;
 use crate::ai::search::Choice;
 use crate::checked as check;
 use crate::game::{Game, PieceView};
@@ -185,11 +185,14 @@ impl WebGame {
         Ok(())
     }
 
-    /// Spreads the AI's lookahead over the thread pool (threaded build only; ignored otherwise).
+    /// Splits each decision's plies after the first over the thread pool, with the same
+    /// choices; returns whether the search runs on the pool now. Ignored (false) where there is
+    /// no pool to wait for: a single-threaded build, or a page's main thread, which may not
+    /// wait (the page and the element run games in workers).
     #[wasm_bindgen(js_name = setParallel)]
-    pub fn set_parallel(&mut self, on: JsValue) -> Result<(), JsError> {
-        let on = checked(&on, "on", check::switch)?;
-        self.game.set_parallel(on && threaded());
-        Ok(())
+    pub fn set_parallel(&mut self, on: JsValue) -> Result<bool, JsError> {
+        let on = checked(&on, "on", check::switch)? && pool_usable();
+        self.game.set_parallel(on);
+        Ok(on)
     }
 }

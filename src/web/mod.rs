@@ -35,3 +35,25 @@ pub fn start() {
 pub fn threaded() -> bool {
     cfg!(feature = "threads")
 }
+
+#[wasm_bindgen]
+extern "C" {
+    /// `Atomics.wait`, which throws where the calling thread may not wait.
+    #[wasm_bindgen(js_namespace = Atomics, js_name = wait, catch)]
+    fn atomics_wait(array: &js_sys::Int32Array, index: u32, value: i32)
+    -> Result<JsValue, JsValue>;
+}
+
+/// Whether this build has a thread pool and this thread may wait for it: a worker may, a page's
+/// main thread may not (a wait there traps, and the instance with it). Probed by a wait on the
+/// module's shared memory for a value it does not hold, which returns at once where waiting is
+/// allowed.
+pub(crate) fn pool_usable() -> bool {
+    if !threaded() {
+        return false;
+    }
+    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+    let view = js_sys::Int32Array::new(&memory.buffer());
+    let held = view.get_index(0);
+    atomics_wait(&view, 0, held.wrapping_add(1)).is_ok()
+}

@@ -76,6 +76,7 @@ const FIELD_NAMES = [
   'weights',
   'search',
   'depth',
+  'beam',
   'prune',
   'margin',
   'handling',
@@ -236,13 +237,21 @@ function plausibleConfig(rng, catalog) {
       ]),
     ]);
   }
-  if (rng.chance(0.3)) entries.push(['search', V.obj([['depth', V.num(1 + rng.below(2))]])]);
+  if (rng.chance(0.3)) entries.push(['search', V.obj(plausibleSearch(rng))]);
   if (rng.chance(0.3)) entries.push(['handling', V.obj(plausibleHandling(rng))]);
   if (rng.chance(0.3)) {
     entries.push(['weights', V.obj(plausibleWeights(rng, catalog))]);
   } else if (rng.chance(0.3) && catalog.presets.length) {
     entries.push(['preset', V.of(rng.pick(catalog.presets))]);
   }
+  return entries;
+}
+
+/** A plausible search: every depth, and at depths 3 and 4 a narrow beam now and then. */
+function plausibleSearch(rng) {
+  const depth = 1 + rng.below(4);
+  const entries = [['depth', V.num(depth)]];
+  if (depth > 2 && rng.chance(0.5)) entries.push(['beam', V.num(1 + rng.below(3))]);
   return entries;
 }
 
@@ -263,12 +272,7 @@ function plausibleArgs(rng, name, catalog) {
     case 'setParallel':
       return [V.of(rng.chance(0.5))];
     case 'setSearch':
-      return [
-        V.obj([
-          ['depth', V.num(1 + rng.below(2))],
-          ['margin', V.num(rng.below(200))],
-        ]),
-      ];
+      return [V.obj([...plausibleSearch(rng), ['margin', V.num(rng.below(200))]])];
     default:
       return [];
   }
