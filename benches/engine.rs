@@ -5,7 +5,7 @@
 //! Mid-game boards are sampled from games the AI plays itself (every 37th piece of a long game),
 //! so they look like the boards it meets in play.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Bencher, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use tetris_ai::ai::features::Incremental;
 use tetris_ai::ai::presets;
@@ -13,7 +13,7 @@ use tetris_ai::ai::search::{Position, SearchConfig, Searcher, evaluate};
 use tetris_ai::engine::moves::{MoveSearch, drop_placements};
 use tetris_ai::engine::reach::Reach;
 use tetris_ai::engine::rules::{GameRng, TopOut, spawn_position};
-use tetris_ai::{Board, Game, GameConfig, Piece, Placement, Rules};
+use tetris_ai::{Board, Game, GameConfig, Piece, Placement, Rules, Weights};
 
 /// `count` boards of a `width` x `height` board under `rules`, from games `preset` plays (a new
 /// game, with the next seed, whenever one ends), with the piece to play on each.
@@ -58,9 +58,6 @@ fn decision(c: &mut Criterion, rules: Rules, size: (usize, usize), preset: &str,
         ..SearchConfig::default()
     };
     let mut searcher = Searcher::new();
-    let mut rng = GameRng::new(1, 1);
-    let preview = [Piece::T, Piece::I, Piece::L, Piece::O, Piece::S];
-    let mut i = 0;
     let kind = rules.kind.name();
     let plies = match (depth, rules.preview) {
         (1, _) => "1-ply".to_string(),
@@ -69,21 +66,37 @@ fn decision(c: &mut Criterion, rules: Rules, size: (usize, usize), preset: &str,
     };
     let name = format!("{kind} {plies} decision, {preset}, {}x{}", size.0, size.1);
     c.bench_function(&name, |b| {
-        b.iter(|| {
-            let (board, piece) = &boards[i % boards.len()];
-            i += 1;
-            let position = Position {
-                board,
-                rules: &rules,
-                current: *piece,
-                hold: None,
-                can_hold: rules.hold,
-                preview: &preview[..rules.preview],
-                unseen: &Piece::ALL,
-            };
-            black_box(searcher.decide(&position, &weights, &config, &mut rng))
-        })
+        time_decisions(b, &boards, &rules, &weights, &config, &mut searcher)
     });
+}
+
+/// Times `searcher` deciding on `boards` in turn under `rules` (with five pieces previewed where
+/// the rules show them).
+fn time_decisions(
+    b: &mut Bencher,
+    boards: &[(Board, Piece)],
+    rules: &Rules,
+    weights: &Weights,
+    config: &SearchConfig,
+    searcher: &mut Searcher,
+) {
+    let mut rng = GameRng::new(1, 1);
+    let preview = [Piece::T, Piece::I, Piece::L, Piece::O, Piece::S];
+    let mut i = 0;
+    b.iter(|| {
+        let (board, piece) = &boards[i % boards.len()];
+        i += 1;
+        let position = Position {
+            board,
+            rules,
+            current: *piece,
+            hold: None,
+            can_hold: rules.hold,
+            preview: &preview[..rules.preview],
+            unseen: &Piece::ALL,
+        };
+        black_box(searcher.decide(&position, weights, config, &mut rng))
+    })
 }
 
 fn decisions(c: &mut Criterion) {
@@ -106,7 +119,6 @@ fn deep_decisions(c: &mut Criterion) {
     let mut group = c.benchmark_group("deep decision");
     group.sample_size(20);
     let weights = presets::find("dt10").unwrap().weights();
-    let preview = [Piece::T, Piece::I, Piece::L, Piece::O, Piece::S];
     for (rules, size) in [(Rules::classic(), (10, 10)), (Rules::guideline(), (10, 20))] {
         let boards = mid_game_boards(rules, size, "dt10", 64);
         for depth in 2..=4 {
@@ -117,8 +129,6 @@ fn deep_decisions(c: &mut Criterion) {
                 };
                 let mut searcher = Searcher::new();
                 searcher.set_parallel(parallel);
-                let mut rng = GameRng::new(1, 1);
-                let mut i = 0;
                 let threads = if parallel {
                     rayon::current_num_threads()
                 } else {
@@ -132,20 +142,7 @@ fn deep_decisions(c: &mut Criterion) {
                     if threads == 1 { "" } else { "s" }
                 );
                 group.bench_function(&name, |b| {
-                    b.iter(|| {
-                        let (board, piece) = &boards[i % boards.len()];
-                        i += 1;
-                        let position = Position {
-                            board,
-                            rules: &rules,
-                            current: *piece,
-                            hold: None,
-                            can_hold: rules.hold,
-                            preview: &preview[..rules.preview],
-                            unseen: &Piece::ALL,
-                        };
-                        black_box(searcher.decide(&position, &weights, &config, &mut rng))
-                    })
+                    time_decisions(b, &boards, &rules, &weights, &config, &mut searcher)
                 });
             }
         }
