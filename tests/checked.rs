@@ -403,3 +403,56 @@ fn refusals_say_what_is_allowed() {
     assert_eq!(seed, u64::MAX);
     assert!(checked::seed("seed", Some(&json!("18446744073709551616"))).is_err());
 }
+
+#[test]
+fn every_field_serde_writes_is_read_back_alike() {
+    // A configuration with every field away from its default, written by serde: the checked
+    // reader must know every field serde writes, and read each to the same value, so the two
+    // readers' field lists cannot drift apart unnoticed.
+    use tetris_ai::ai::search::{PlanValue, TieBreak};
+    use tetris_ai::engine::manual::Handling;
+    use tetris_ai::engine::rules::{RandomizerKind, Timing, TopOut};
+    use tetris_ai::{RuleSet, Rules, SearchConfig, Weights};
+    let config = GameConfig {
+        rules: Rules {
+            kind: RuleSet::Guideline,
+            preview: 3,
+            hold: true,
+            timing: Some(Timing {
+                gravity: 5,
+                lock_delay: 20,
+            }),
+            randomizer: Some(RandomizerKind::Uniform),
+            top_out: Some(TopOut::AfterClears),
+        },
+        width: 8,
+        height: 12,
+        seed: 99,
+        preset: None,
+        weights: Some(
+            Weights::new([("holes", -2.0, None), ("bumpiness", -1.0, Some(2.0))]).unwrap(),
+        ),
+        search: SearchConfig {
+            depth: 3,
+            prune: 0.5,
+            beam: Some(3),
+            margin: Some(2.0),
+            value: PlanValue::Max,
+            tie_break: TieBreak::First,
+            keep_first_rows: true,
+        },
+        handling: Handling {
+            das: 7,
+            arr: 1,
+            gravity: 30,
+            soft_drop: 3,
+            lock_delay: 25,
+        },
+    };
+    let written = serde_json::to_value(&config).unwrap();
+    assert_eq!(
+        checked::game_config("config", Some(&written)).unwrap(),
+        config,
+        "{written}"
+    );
+}
