@@ -1,7 +1,8 @@
 // The deeper search through the JavaScript API on the threaded build: at depth 3 a game that
 // splits its search over the pool plays the same game as one searching on one thread, under the
 // research rules and the guideline ones; a search depth or beam out of range is refused, naming
-// the value and what is allowed, by `createGame` and by `setSearch` (the game going on as it was).
+// the value and what is allowed, by `createGame` and by `setSearch` (the game going on as it
+// was), and so is a pool's thread count that is not a whole number from 1.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -86,7 +87,7 @@ test(
   },
 );
 
-test('a search depth or beam out of range is refused, naming the value', async () => {
+test('a search depth, beam or thread count out of range is refused, naming the value', async () => {
   const opened = await openApiPage();
   try {
     const seen = await opened.page.evaluate(async () => {
@@ -113,6 +114,14 @@ test('a search depth or beam out of range is refused, naming the value', async (
           const set = await refusal(game.setSearch({ [field]: value }));
           cases.push({ field, value, created, set });
         }
+        // A pool of no threads, or of a number of threads that is not one.
+        const threads = [];
+        for (const value of [0, 1.5, 'two']) {
+          threads.push({
+            value,
+            message: await refusal(createGame({ seed: 1 }, { threads: value })),
+          });
+        }
         // The ends of the ranges are taken, and the game goes on as it was.
         const good = [
           await refusal(game.setSearch({ depth: depth.max, beam: beam.min })),
@@ -120,7 +129,7 @@ test('a search depth or beam out of range is refused, naming the value', async (
         ];
         const pieces = (await game.stats()).pieces;
         await game.step();
-        return { depth, beam, cases, good, pieces, after: (await game.stats()).pieces };
+        return { depth, beam, cases, threads, good, pieces, after: (await game.stats()).pieces };
       } finally {
         game.close();
       }
@@ -140,6 +149,13 @@ test('a search depth or beam out of range is refused, naming the value', async (
           `${how}: "${message}" says what is allowed`,
         );
       }
+    }
+    for (const { value, message } of seen.threads) {
+      assert.equal(
+        message,
+        `options.threads must be a whole number from 1, got ${JSON.stringify(value)}`,
+        `createGame should refuse threads ${JSON.stringify(value)}, naming it`,
+      );
     }
     assert.deepEqual(seen.good, [null, null], 'the ends of the ranges are taken');
     assert.equal(seen.pieces, 1, 'the refusals left the game as it was');

@@ -79,6 +79,18 @@ export function cores() {
 
 let workerCount = 0;
 
+/**
+ * An optional option that must be a whole number from `min`: `value` itself, or undefined when
+ * it was not given; throws an Error naming `name` and the value otherwise.
+ */
+export function wholeOption(value, name, min) {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number from ${min}, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
 /** An error saying that worker `name` stopped. */
 export class WorkerStopped extends Error {
   constructor(name, why) {

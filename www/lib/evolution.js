@@ -5,7 +5,7 @@
 // function of its batch, so the run is the same whichever way its games are spread, and a worker
 // that dies mid-generation is replaced and only its games are played again.
 
-import { chooseBuild, cores, EngineWorker, Comlink, WorkerStopped } from './engine.js';
+import { chooseBuild, cores, EngineWorker, Comlink, WorkerStopped, wholeOption } from './engine.js';
 
 /** A generation gives up after this many worker failures in a row. */
 const MAX_FAILURES = 5;
@@ -13,14 +13,6 @@ const MAX_FAILURES = 5;
 const PROGRESS_MS = 100;
 /** A batch is cut into about this many chunks per worker, so that idle workers find work. */
 const CHUNKS_PER_WORKER = 8;
-
-function whole(value, name, min) {
-  if (value === undefined) return undefined;
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new Error(`${name} must be a whole number from ${min}, got ${JSON.stringify(value)}`);
-  }
-  return value;
-}
 
 export class Evolution {
   /**
@@ -42,8 +34,8 @@ export class Evolution {
   }
 
   static async open(start, options) {
-    const workers = whole(options.workers, 'options.workers', 1) ?? cores();
-    const threads = whole(options.threads, 'options.threads', 1) ?? cores();
+    const workers = wholeOption(options.workers, 'options.workers', 1) ?? cores();
+    const threads = wholeOption(options.threads, 'options.threads', 1) ?? cores();
     const { build, note } = await chooseBuild(options.build);
     const run = new Evolution(build, build === 'threaded' ? 1 : workers, threads, note);
     try {

@@ -1,7 +1,7 @@
 // A game running in its own engine worker, seen from the page: every method of the engine's
 // `Game` as a promise, plus `advance` (run frames, get what to draw) for a render loop.
 
-import { chooseBuild, cores, EngineWorker } from './engine.js';
+import { chooseBuild, cores, EngineWorker, wholeOption } from './engine.js';
 
 // The engine's own `Game` methods a page may call, each forwarded as it is.
 const FORWARDED = [
@@ -31,10 +31,11 @@ export class Game {
    * pool's size on the threaded build (default: one per core).
    */
   static async create(config, options = {}) {
+    const threads = wholeOption(options.threads, 'options.threads', 1) ?? cores();
     const { build, note } = await chooseBuild(options.build);
     const engine = await EngineWorker.start({
       build,
-      threads: options.threads ?? cores(),
+      threads,
       name: 'game',
     });
     try {
