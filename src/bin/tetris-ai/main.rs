@@ -124,7 +124,7 @@ struct GameOptions {
     #[arg(long, value_name = "MODE", value_parser = parse_named::<TieBreak>)]
     tie_break: Option<TieBreak>,
 
-    /// Whether a depth-2 plan's second piece sees the first piece's full rows still in place
+    /// Whether a plan's second piece sees the first piece's full rows still in place
     /// (on) or removed (off) [default: off].
     #[arg(long, value_name = "on|off", value_parser = parse_switch)]
     keep_first_rows: Option<bool>,
@@ -434,6 +434,24 @@ mod tests {
             ),
             (0.5, Some(3.0), PlanValue::Max)
         );
+    }
+
+    #[test]
+    fn the_beam_help_gives_each_depths_default_beam() {
+        use clap::CommandFactory;
+        use tetris_ai::ai::search::default_beam;
+        let command = Cli::command();
+        let bench = command.find_subcommand("bench").expect("bench");
+        let beam = bench
+            .get_arguments()
+            .find(|a| a.get_id() == "beam")
+            .and_then(|a| a.get_help())
+            .expect("--beam has help")
+            .to_string();
+        for depth in [3, 4] {
+            let default = format!("{} at depth {depth}", default_beam(depth));
+            assert!(beam.contains(&default), "{beam:?} should say {default:?}");
+        }
     }
 
     #[test]
