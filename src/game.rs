@@ -221,7 +221,8 @@ impl Game {
         &self.weights
     }
 
-    /// Spreads the AI's second ply over the rayon pool (or not); the choices stay the same.
+    /// Splits the AI's plies after the first over the rayon pool (or not); the choices stay the
+    /// same.
     pub fn set_parallel(&mut self, parallel: bool) {
         self.searcher.set_parallel(parallel);
     }

@@ -161,7 +161,7 @@ pub static LEE: Preset = Preset {
 /// of first moves that values each as max(its own score + 100, the next piece's best score
 /// alone) ([`PlanValue::Max`] with the margin of 100). Its row and column flips count no walls
 /// and skip the top row (`row_flips`, `column_flips`). Its second ply also tries the hold piece,
-/// which this engine's second ply does not.
+/// which this engine's last ply does not (at depth 2, the second).
 pub static SMARTSPOT2: Preset = Preset {
     name: "smartspot2",
     source: "smartspot2, tetris-ai (p5.js), default weights",
