@@ -68,6 +68,17 @@ impl Position<'_> {
             draws: Draws::new(self.unseen, self.rules),
         }
     }
+
+    /// The piece the hold input would bring in now, if hold may be used and the piece is known
+    /// and differs from the current one (as every later ply finds it from its queue).
+    fn hold_alternative(&self) -> Option<Piece> {
+        self.can_hold
+            .then(|| {
+                self.first_queue()
+                    .hold_alternative(self.current, self.preview)
+            })
+            .flatten()
+    }
 }
 
 /// A placement with how to reach it and how the AI scored it.
@@ -79,7 +90,7 @@ pub struct Choice {
     pub hold: bool,
     /// The inputs, starting with `Hold` when hold is used and ending with a hard drop.
     pub path: Vec<Input>,
-    /// The score the choice was ranked by (the plan value at two plies).
+    /// The score the choice was ranked by (the plan value at depth 2 and deeper).
     pub score: f64,
 }
 
@@ -157,7 +168,7 @@ fn for_each_first_move(
     weights: &Weights,
     mut keep: impl FnMut(Candidate),
 ) {
-    let alternative = Searcher::hold_alternative(position);
+    let alternative = position.hold_alternative();
     let pieces = [Some(position.current), alternative];
     let mut scorer = Scorer::new(
         position.board,
@@ -296,17 +307,6 @@ impl Searcher {
         best.iter()
             .map(|c| self.choice(position, c, c.score))
             .collect()
-    }
-
-    /// The piece the hold input would bring in, if it is known and differs from the current one.
-    fn hold_alternative(position: &Position) -> Option<Piece> {
-        if !position.can_hold {
-            return None;
-        }
-        position
-            .hold
-            .or_else(|| position.preview.first().copied())
-            .filter(|&p| p != position.current)
     }
 
     /// Fills `self.candidates` with every first move of the current piece and the hold

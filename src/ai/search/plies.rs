@@ -274,13 +274,6 @@ impl Plan<'_> {
         value
     }
 
-    /// The queue `first` leaves.
-    fn after_first_queue(&self, first: &Candidate) -> Queue {
-        self.position
-            .first_queue()
-            .after_move(self.position.current, first.piece == FirstPiece::Held)
-    }
-
     /// The board the second ply reads after `first` and the queue it leaves.
     fn after_first(&self, first: &Candidate) -> (Board, Queue) {
         let position = self.position;
@@ -295,7 +288,10 @@ impl Plan<'_> {
         } else {
             lock(&mut after, placement, position.rules.top_out());
         }
-        (after, self.after_first_queue(first))
+        let queue = position
+            .first_queue()
+            .after_move(position.current, first.piece == FirstPiece::Held);
+        (after, queue)
     }
 }
 
@@ -322,6 +318,8 @@ pub(super) struct Plies {
     arrivals: Vec<Arrival>,
     /// The values of the arrivals, as bits, written by whichever thread searched each.
     arrival_values: Vec<AtomicU64>,
+    /// How many arrivals each kept first move has, in order (`None` for one that loses).
+    arrival_counts: Vec<Option<usize>>,
     /// The values of what follows each first move, in the order asked.
     values: Vec<f64>,
 }
@@ -345,9 +343,15 @@ impl Plies {
         }
         // Every arrival after every first move that does not lose, a task each.
         self.arrivals.clear();
-        for first in order.iter().filter(|f| f.score != f64::NEG_INFINITY) {
+        self.arrival_counts.clear();
+        for first in order {
+            if first.score == f64::NEG_INFINITY {
+                self.arrival_counts.push(None);
+                continue;
+            }
             let (board, queue) = plan.after_first(first);
             let (arrivals, count) = arrivals(&queue, plan.position.preview);
+            self.arrival_counts.push(Some(count));
             for &(piece, queue) in &arrivals[..count] {
                 self.arrivals.push(Arrival {
                     board,
@@ -368,12 +372,11 @@ impl Plies {
         });
         // Gathered as the sequential search does: the mean over each first move's arrivals.
         let mut task = 0;
-        for first in order {
-            if first.score == f64::NEG_INFINITY {
+        for &count in &self.arrival_counts {
+            let Some(count) = count else {
                 self.values.push(f64::NEG_INFINITY);
                 continue;
-            }
-            let (_, count) = arrivals(&plan.after_first_queue(first), plan.position.preview);
+            };
             let mut total = 0.0;
             for value in &self.arrival_values[task..task + count] {
                 total += f64::from_bits(value.load(Ordering::Relaxed));
