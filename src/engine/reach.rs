@@ -5,7 +5,9 @@
 //! whole words: soft drops fill down through the rows where the piece fits in one step, a shift
 //! moves the new positions to the next column, and a turn moves them through SRS's kicks, each
 //! kick taking the rows that no earlier kick lets through. When nothing more grows, the
-//! reachable positions with no room below are the placements.
+//! reachable positions with no room below are the placements. On a board with no covered cell
+//! and every column well below the spawn, that is known without following a move: the piece
+//! reaches every column in every state at the spawn row and drops from there.
 //!
 //! [`MoveSearch`](crate::engine::moves::MoveSearch) finds the same placements one input at a time, with
 //! the shortest input path to each; [`Reach`] finds them without paths, several times faster, for
@@ -21,6 +23,10 @@ use crate::engine::spin::{Spin, t_spin};
 pub(crate) const X_OFFSET: i32 = 3;
 /// Number of centre columns stored.
 pub(crate) const X_SLOTS: usize = 32;
+/// How far below the spawn row every column must stay for [`Reach`] to skip the flood: a
+/// piece's cells lie at most 2 rows from its centre, and a kick moves it at most 2 rows, so
+/// pieces turn freely in the rows near the spawn and no placement's T-spin test looks there.
+const OPEN_ROWS: i32 = 4;
 
 /// For each rotation state and centre column of one piece on one board, the centre rows where
 /// the piece fits (inside the walls, above the floor, below the buffer's top, over no filled
@@ -164,14 +170,15 @@ impl Reach {
         if !self.fits.at(0, spawn.0, spawn.1) {
             return &self.found;
         }
-        self.flood(piece, spawn);
+        if !self.drop_from_spawn_row(board, piece, spawn) {
+            self.flood(piece, spawn);
+        }
         self.collect(board, piece);
         &self.found
     }
 
-    /// Fills `reached` with every position reachable from `spawn`.
-    fn flood(&mut self, piece: Piece, spawn: (i32, i32)) {
-        // Only the words the last search touched need clearing.
+    /// Clears the words the last search touched, the only ones that can be set.
+    fn clear_reached(&mut self) {
         for (r, touched) in self.touched.iter_mut().enumerate() {
             for slot in bits(*touched) {
                 self.reached[r][slot] = 0;
@@ -179,6 +186,56 @@ impl Reach {
             }
             *touched = 0;
         }
+    }
+
+    /// Fills `reached` without following a single shift or turn, where the board allows it,
+    /// and returns whether it did: when no column has a filled cell over an empty one and
+    /// every column stays [`OPEN_ROWS`] below the spawn row, the piece turns to any state at
+    /// the spawn, shifts along the spawn row to any column, and drops; every position where it
+    /// fits under the spawn row is reached that way, since all above it is empty, and no
+    /// position a turn's kick could add below the spawn row is one it does not fit in. What a
+    /// kick could add above the spawn row holds no placement and no turn into one.
+    fn drop_from_spawn_row(&mut self, board: &Board, piece: Piece, spawn: (i32, i32)) -> bool {
+        let (x, y) = spawn;
+        let open = board.max_height() as i32 + OPEN_ROWS <= y
+            && board
+                .columns()
+                .iter()
+                .all(|&column| column & (column + 1) == 0);
+        if !open {
+            return false;
+        }
+        let states = if piece == Piece::O { 1 } else { 4 };
+        let spawn_slot = (x + X_OFFSET) as u32;
+        let mut runs = [0u32; 4];
+        for (r, run) in runs.iter_mut().enumerate().take(states) {
+            // The stored columns where the piece fits at the spawn row in this state: one run
+            // of columns around the spawn's, or the shortcut does not apply.
+            let at_spawn_row = self.fits.words[r]
+                .iter()
+                .enumerate()
+                .filter(|(_, word)| *word >> y & 1 == 1)
+                .fold(0u32, |slots, (slot, _)| slots | 1 << slot);
+            let from_lowest = at_spawn_row >> at_spawn_row.trailing_zeros().min(31);
+            let one_run = from_lowest & from_lowest.wrapping_add(1) == 0;
+            if at_spawn_row >> spawn_slot & 1 == 0 || !one_run {
+                return false;
+            }
+            *run = at_spawn_row;
+        }
+        self.clear_reached();
+        for (r, &run) in runs.iter().enumerate().take(states) {
+            for slot in bits(run) {
+                self.reached[r][slot] = fill_down(1 << y, self.fits.words[r][slot]);
+            }
+            self.touched[r] = run;
+        }
+        true
+    }
+
+    /// Fills `reached` with every position reachable from `spawn`.
+    fn flood(&mut self, piece: Piece, spawn: (i32, i32)) {
+        self.clear_reached();
         let start = (spawn.0 + X_OFFSET) as usize;
         self.touched[0] = 1 << start;
         self.reached[0][start] = 1 << spawn.1;
@@ -317,5 +374,77 @@ impl Reach {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rules::spawn_position;
+    use proptest::prelude::*;
+
+    /// A `width` x `height` board whose columns are solid up to `heights` (the first `width`).
+    fn stacked(width: usize, height: usize, heights: &[usize]) -> Board {
+        let mut board = Board::new(width, height).unwrap();
+        for (x, &h) in heights.iter().take(width).enumerate() {
+            for y in 0..h.min(board.row_limit()) {
+                board.set(x, y);
+            }
+        }
+        board
+    }
+
+    /// The placements of `piece` on `board` found with and without the shortcut, and whether
+    /// the shortcut applied.
+    fn both_ways(board: &Board, piece: Piece) -> (Vec<Placement>, Vec<Placement>, bool) {
+        let Some(spawn) = spawn_position(board, piece) else {
+            return (Vec::new(), Vec::new(), false);
+        };
+        let mut search = Reach::new();
+        search.fits.compute(board, piece);
+        search.flood(piece, spawn);
+        search.collect(board, piece);
+        let flooded = std::mem::take(&mut search.found);
+        let applied = search.drop_from_spawn_row(board, piece, spawn);
+        if !applied {
+            search.flood(piece, spawn);
+        }
+        search.collect(board, piece);
+        (flooded, search.found.clone(), applied)
+    }
+
+    #[test]
+    fn the_shortcut_applies_only_to_open_boards() {
+        let low = stacked(10, 20, &[3, 3, 2, 0, 1, 4, 4, 4, 0, 2]);
+        assert!(both_ways(&low, Piece::T).2);
+        // The T-spin test needs the turns followed near a slot like this one's overhang.
+        let mut covered = low;
+        covered.set(3, 4);
+        assert!(!both_ways(&covered, Piece::T).2);
+        // Spawn row 19: a column 16 high comes within 3 rows of it.
+        let high = stacked(10, 20, &[16, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert!(!both_ways(&high, Piece::I).2);
+        let below = stacked(10, 20, &[15, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert!(both_ways(&below, Piece::I).2);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(600))]
+
+        #[test]
+        fn the_shortcut_finds_what_the_flood_finds(
+            width in 4usize..=16,
+            height in 4usize..=40,
+            heights in proptest::collection::vec(0usize..=40, 16),
+            scale in 1usize..=4,
+            piece in 0usize..7,
+        ) {
+            // Heights scaled down so that most boards are open, some not.
+            let heights: Vec<usize> = heights.iter().map(|h| h * height / 40 / scale).collect();
+            let board = stacked(width, height, &heights);
+            let piece = Piece::from_index(piece);
+            let (flooded, shortcut, _) = both_ways(&board, piece);
+            prop_assert_eq!(flooded, shortcut, "board\n{:?}", board);
+        }
     }
 }
