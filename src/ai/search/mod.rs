@@ -21,6 +21,7 @@
 //! [`Reach`]: crate::engine::reach::Reach
 
 mod config;
+mod crew;
 mod plies;
 mod queue;
 mod scoring;

@@ -14,6 +14,7 @@
 //! both give the same values to the last bit.
 
 use super::config::{MAX_BEAM, MAX_DEPTH, PlanValue};
+use super::crew::Crew;
 use super::queue::{Next, Queue};
 use super::scoring::{Finder, Scorer, best_score, for_each_scored_placement};
 use super::transpositions::Transpositions;
@@ -26,7 +27,7 @@ use crate::engine::piece::{Piece, Rotation};
 use crate::engine::rules::lock;
 use crate::engine::spin::Spin;
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The plies a search may look past the first.
 const LATER_PLIES: usize = MAX_DEPTH as usize - 1;
@@ -322,6 +323,8 @@ pub(super) struct Plies {
     arrival_counts: Vec<Option<usize>>,
     /// The values of what follows each first move, in the order asked.
     values: Vec<f64>,
+    /// The pool's threads that share the arrivals (parallel search).
+    crew: Crew,
 }
 
 impl Plies {
@@ -364,7 +367,8 @@ impl Plies {
         if self.arrival_values.len() < tasks {
             self.arrival_values.resize_with(tasks, AtomicU64::default);
         }
-        share_out(tasks, |task| {
+        let helpers = rayon::current_num_threads().saturating_sub(1);
+        self.crew.run(tasks, helpers, |task| {
             let arrival = &self.arrivals[task];
             let value =
                 with_thread_levels(|levels| plan.arrival_piece_value(levels, &self.seen, arrival));
@@ -386,32 +390,6 @@ impl Plies {
         }
         &self.values
     }
-}
-
-/// Runs `task(0)` to `task(count - 1)` on this thread and the pool's others together, each
-/// taking the next task not yet taken, and returns once every task is done. This thread works
-/// from the start, and the others join as they wake, so that a short search does not wait for
-/// the pool to wake before it begins.
-fn share_out(count: usize, task: impl Fn(usize) + Sync) {
-    let next = AtomicUsize::new(0);
-    let work = || {
-        loop {
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            if index >= count {
-                break;
-            }
-            task(index);
-        }
-    };
-    let helpers = rayon::current_num_threads()
-        .saturating_sub(1)
-        .min(count.saturating_sub(1));
-    rayon::in_place_scope(|scope| {
-        for _ in 0..helpers {
-            scope.spawn(|_| work());
-        }
-        work();
-    });
 }
 
 /// Runs `work` with this thread's own tables for the parallel search.
