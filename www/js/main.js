@@ -7,6 +7,7 @@ import '../tetris-ai-element.js';
 import { createEvolutionPanel } from './evolution-panel.js';
 import { createPanel, matchPreset } from './panel.js';
 import * as store from './settings.js';
+import { showStartFailure } from './start-failure.js';
 import { createStatsPanel } from './stats-panel.js';
 
 const $ = (id) => document.getElementById(id);
@@ -444,9 +445,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  const banner = $('load-error');
-  banner.textContent = `The engine could not start: ${message(err)}`;
-  banner.hidden = false;
-  $('engine-kind').textContent = 'failed';
+  showStartFailure(err);
   rejectReady(err);
 });
