@@ -13,7 +13,8 @@ commands:
   build   build the three WebAssembly modules into www/pkg: threaded (SIMD and a thread pool),
           simd (SIMD on one thread) and plain (neither, for browsers without SIMD)
   test    formatting (rustfmt, prettier), clippy, the Rust tests, the WebAssembly tests in
-          headless Chromium and the browser tests of the page
+          headless Chromium and the browser tests of the page (Chromium; a part of them in
+          Firefox ESR and WebKitGTK too)
   bench   the engine benchmarks, then the command-line benchmark on 10x10 boards
   package build the modules and write the npm package's folder to target/package
           (`npm pack target/package` makes the tarball)
@@ -111,7 +112,7 @@ VENDORED=(
 # Makes sure the page's npm packages are installed and the vendored modules are in place.
 ensure_npm() {
     local entry package file name missing=0
-    for package in playwright-core prettier $(printf '%s\n' "${VENDORED[@]}" | cut -d' ' -f1); do
+    for package in playwright-core puppeteer-core selenium-webdriver prettier $(printf '%s\n' "${VENDORED[@]}" | cut -d' ' -f1); do
         [ -d "node_modules/$package" ] || missing=1
     done
     if [ "$missing" = 1 ]; then
@@ -261,6 +262,10 @@ cmd_test() {
     ensure_wasm_tools
     ensure_apt chromium chromium
     ensure_apt chromedriver chromium-driver
+    ensure_apt firefox-esr firefox-esr
+    ensure_apt WebKitWebDriver webkit2gtk-driver
+    ensure_apt /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser libwebkit2gtk-4.1-0
+    ensure_apt Xvfb xvfb
     echo "== cargo clippy for WebAssembly -- -D warnings"
     cargo clippy --target wasm32-unknown-unknown --no-default-features --lib --test web -- -D warnings
     local kind

@@ -1,0 +1,227 @@
+// One small interface over the three browsers' drivers, so that a test is written once and runs
+// in each: Debian's Chromium through playwright-core, Firefox ESR through puppeteer-core over
+// WebDriver BiDi, and WebKitGTK's MiniBrowser through WebKitWebDriver (selenium-webdriver),
+// under an Xvfb display of its own.
+//
+//   const browser = await launchAny('webkit', { env: { LANG: 'C.UTF-8' } });
+//   const page = await browser.open(url, { width: 390, height: 844 });
+//   await page.evaluate((n) => n + 1, 1); // 2: a function of one JSON argument, maybe async
+//   await page.waitFor(() => document.title !== '', null, 10_000);
+//   await page.click('#new-game'); await page.press('ArrowLeft');
+//   await page.screenshot('shot.png'); await page.close(); await browser.close();
+//
+// Each `open` gets fresh storage: a new browser context (Chromium, Firefox) or a new session
+// (WebKit, whose automation sessions are ephemeral).
+
+import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { freePort, launchBrowser } from './harness.mjs';
+
+/** The browsers a test can name. */
+export const BROWSERS = ['chromium', 'firefox', 'webkit'];
+
+const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
+const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER || '/usr/bin/WebKitWebDriver';
+const MINIBROWSER =
+  process.env.MINIBROWSER || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Launches browser `name` (one of `BROWSERS`); `env` adds to the browser's environment. */
+export async function launchAny(name, { env = {} } = {}) {
+  switch (name) {
+    case 'chromium':
+      return chromium(env);
+    case 'firefox':
+      return firefox(env);
+    case 'webkit':
+      return webkit(env);
+    default:
+      throw new Error(`unknown browser ${JSON.stringify(name)}: one of ${BROWSERS.join(', ')}`);
+  }
+}
+
+/** Waits until `ready()` is true, polling; throws `what` after `timeout` ms. */
+async function poll(ready, what, timeout) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await ready()) return;
+    if (Date.now() > deadline) throw new Error(`${what} within ${timeout} ms`);
+    await sleep(100);
+  }
+}
+
+/** Chromium through playwright-core, as the rest of the suite drives it. */
+async function chromium(env) {
+  if (Object.keys(env).length) throw new Error('Chromium takes no environment here');
+  const browser = await launchBrowser();
+  return {
+    name: 'chromium',
+    async open(url, viewport = { width: 1280, height: 900 }) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: 'load' });
+      return {
+        evaluate: (fn, arg = null) => page.evaluate(fn, arg),
+        waitFor: (fn, arg = null, timeout = 30_000) =>
+          page.waitForFunction(fn, arg, { timeout }).then(() => undefined),
+        click: (selector) => page.click(selector),
+        press: (key) => page.keyboard.press(key),
+        screenshot: (file) => page.screenshot({ path: file }).then(() => undefined),
+        close: () => context.close(),
+      };
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** Firefox ESR through puppeteer-core over WebDriver BiDi, headless. */
+async function firefox(env) {
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    protocol: 'webDriverBiDi',
+    env: { ...process.env, ...env },
+  });
+  return {
+    name: 'firefox',
+    async open(url, viewport = { width: 1280, height: 900 }) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport(viewport);
+      await page.goto(url, { waitUntil: 'load' });
+      return {
+        evaluate: (fn, arg = null) => page.evaluate(fn, arg),
+        waitFor: (fn, arg = null, timeout = 30_000) =>
+          page.waitForFunction(fn, { timeout, polling: 100 }, arg).then(() => undefined),
+        click: (selector) => page.click(selector),
+        press: (key) => page.keyboard.press(key),
+        screenshot: (file) => page.screenshot({ path: file }).then(() => undefined),
+        close: () => context.close(),
+      };
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** Starts `command` with `args` and `env` in a process group of its own; returns its `stop`. */
+function start(command, args, env) {
+  const child = spawn(command, args, { env, stdio: 'ignore', detached: true });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  return {
+    child,
+    exited: () => exited,
+    stop() {
+      if (exited) return;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
+
+/** A display number no X server holds now. */
+async function freeDisplay() {
+  const { access } = await import('node:fs/promises');
+  for (let display = 90 + Math.floor(Math.random() * 100); ; display++) {
+    try {
+      await access(`/tmp/.X${display}-lock`);
+    } catch {
+      return display;
+    }
+  }
+}
+
+/** WebKitGTK's MiniBrowser through WebKitWebDriver, under an Xvfb display of its own. */
+async function webkit(env) {
+  const { Builder, By, Capabilities, Key } = await import('selenium-webdriver');
+  const display = `:${await freeDisplay()}`;
+  const xvfb = start('Xvfb', [display, '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'], {
+    ...process.env,
+  });
+  const port = await freePort();
+  const driverEnv = { ...process.env, ...env, DISPLAY: display };
+  const driver = start(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], driverEnv);
+  const server = `http://127.0.0.1:${port}`;
+  try {
+    await poll(
+      () =>
+        fetch(`${server}/status`)
+          .then((r) => r.ok)
+          .catch(() => false),
+      'WebKitWebDriver did not answer',
+      30_000,
+    );
+  } catch (error) {
+    driver.stop();
+    xvfb.stop();
+    throw error;
+  }
+  const keys = { ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT, ArrowUp: Key.ARROW_UP };
+  Object.assign(keys, { ArrowDown: Key.ARROW_DOWN, Space: ' ', Escape: Key.ESCAPE });
+  const sessions = new Set();
+  return {
+    name: 'webkit',
+    async open(url, viewport = { width: 1280, height: 900 }) {
+      const capabilities = new Capabilities();
+      capabilities.set('browserName', 'MiniBrowser');
+      capabilities.set('webkitgtk:browserOptions', {
+        binary: MINIBROWSER,
+        args: ['--automation'],
+      });
+      const session = await new Builder()
+        .usingServer(server)
+        .withCapabilities(capabilities)
+        .build();
+      sessions.add(session);
+      await session.manage().setTimeouts({ script: 600_000 });
+      await session
+        .manage()
+        .window()
+        .setRect({ x: 0, y: 0, ...viewport });
+      await session.get(url);
+      const evaluate = async (fn, arg = null) => {
+        const result = await session.executeAsyncScript(
+          `const [source, arg, done] = arguments;
+           Promise.resolve()
+             .then(() => (0, eval)('(' + source + ')')(arg))
+             .then((value) => done({ value }), (e) => done({ error: e instanceof Error ? e.message + '\\n' + e.stack : String(e) }));`,
+          fn.toString(),
+          arg,
+        );
+        if (result && 'error' in result) throw new Error(result.error);
+        return result ? result.value : undefined;
+      };
+      return {
+        evaluate,
+        waitFor: (fn, arg = null, timeout = 30_000) =>
+          poll(
+            () => evaluate(fn, arg).catch(() => false),
+            `${fn.toString().slice(0, 80)} did not hold`,
+            timeout,
+          ),
+        click: (selector) => session.findElement(By.css(selector)).then((e) => e.click()),
+        press: (key) =>
+          session
+            .actions()
+            .sendKeys(keys[key] ?? key)
+            .perform(),
+        screenshot: async (file) => writeFile(file, await session.takeScreenshot(), 'base64'),
+        async close() {
+          sessions.delete(session);
+          await session.quit();
+        },
+      };
+    },
+    async close() {
+      await Promise.allSettled([...sessions].map((session) => session.quit()));
+      driver.stop();
+      xvfb.stop();
+    },
+  };
+}
