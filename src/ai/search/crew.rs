@@ -137,7 +137,10 @@ mod tests {
                 crew.run(count, 2, |task| {
                     runs[task].fetch_add(1, SeqCst);
                 });
-                assert!(runs.iter().all(|runs| runs.load(SeqCst) == 1), "{count} tasks");
+                assert!(
+                    runs.iter().all(|runs| runs.load(SeqCst) == 1),
+                    "{count} tasks"
+                );
             }
         });
     }
