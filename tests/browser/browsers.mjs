@@ -41,7 +41,10 @@ export async function launchAny(name, { env = {} } = {}) {
   }
 }
 
-/** Waits until `ready()` is true, polling; throws `what` after `timeout` ms. */
+/**
+ * Waits until `ready()` resolves to a true value, polling (a page's `waitFor` polls its function,
+ * awaited, the same way in every browser); throws `what` after `timeout` ms.
+ */
 async function poll(ready, what, timeout) {
   const deadline = Date.now() + timeout;
   for (;;) {
@@ -64,7 +67,7 @@ async function chromium(env) {
       return {
         evaluate: (fn, arg = null) => page.evaluate(fn, arg),
         waitFor: (fn, arg = null, timeout = 30_000) =>
-          page.waitForFunction(fn, arg, { timeout }).then(() => undefined),
+          poll(() => page.evaluate(fn, arg), `${fn.toString().slice(0, 80)} did not hold`, timeout),
         click: (selector) => page.click(selector),
         press: (key) => page.keyboard.press(key),
         screenshot: (file) => page.screenshot({ path: file }).then(() => undefined),
@@ -95,7 +98,7 @@ async function firefox(env) {
       return {
         evaluate: (fn, arg = null) => page.evaluate(fn, arg),
         waitFor: (fn, arg = null, timeout = 30_000) =>
-          page.waitForFunction(fn, { timeout, polling: 100 }, arg).then(() => undefined),
+          poll(() => page.evaluate(fn, arg), `${fn.toString().slice(0, 80)} did not hold`, timeout),
         click: (selector) => page.click(selector),
         press: (key) => page.keyboard.press(key),
         screenshot: (file) => page.screenshot({ path: file }).then(() => undefined),

@@ -55,8 +55,15 @@ function expectedBuild(page) {
 /** The page's build, the note beside it, and the pieces played once at least `pieces`. */
 async function pagePlays(page, pieces) {
   await page.waitFor(
-    async (pieces) =>
-      Boolean(window.tetris?.game) && (await window.tetris.game.stats()).pieces >= pieces,
+    async (pieces) => {
+      // The page is ready once it has named its build; until then its game may not exist.
+      try {
+        await window.tetris.ready;
+        return (await window.tetris.game.stats()).pieces >= pieces;
+      } catch {
+        return false;
+      }
+    },
     pieces,
     120_000,
   );
