@@ -14,7 +14,7 @@
 // (WebKit, whose automation sessions are ephemeral).
 
 import { spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { access, writeFile } from 'node:fs/promises';
 import { freePort, launchBrowser } from './harness.mjs';
 
 /** The browsers a test can name. */
@@ -26,6 +26,9 @@ const MINIBROWSER =
   process.env.MINIBROWSER || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The window a page opens in unless a test names another. */
+const DESKTOP = { width: 1280, height: 900 };
 
 /** Launches browser `name` (one of `BROWSERS`); `env` adds to the browser's environment. */
 export async function launchAny(name, { env = {} } = {}) {
@@ -54,25 +57,46 @@ async function poll(ready, what, timeout) {
   }
 }
 
+/**
+ * A page's `waitFor` from its `evaluate`: polls `fn(arg)`, awaited, until it gives a true value
+ * (a call that throws counts as false, as while the page is still loading).
+ */
+function waitingWith(evaluate) {
+  return (fn, arg = null, timeout = 30_000) =>
+    poll(
+      () => evaluate(fn, arg).catch(() => false),
+      `${fn.toString().slice(0, 80)} did not hold`,
+      timeout,
+    );
+}
+
+/**
+ * The interface's page over a playwright or puppeteer `page`, which share these calls;
+ * `close` closes its browser context.
+ */
+function scriptedPage(page, context) {
+  const evaluate = (fn, arg = null) => page.evaluate(fn, arg);
+  return {
+    evaluate,
+    waitFor: waitingWith(evaluate),
+    click: (selector) => page.click(selector),
+    press: (key) => page.keyboard.press(key),
+    screenshot: (file) => page.screenshot({ path: file }).then(() => undefined),
+    close: () => context.close(),
+  };
+}
+
 /** Chromium through playwright-core, as the rest of the suite drives it. */
 async function chromium(env) {
   if (Object.keys(env).length) throw new Error('Chromium takes no environment here');
   const browser = await launchBrowser();
   return {
     name: 'chromium',
-    async open(url, viewport = { width: 1280, height: 900 }) {
+    async open(url, viewport = DESKTOP) {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
       await page.goto(url, { waitUntil: 'load' });
-      return {
-        evaluate: (fn, arg = null) => page.evaluate(fn, arg),
-        waitFor: (fn, arg = null, timeout = 30_000) =>
-          poll(() => page.evaluate(fn, arg), `${fn.toString().slice(0, 80)} did not hold`, timeout),
-        click: (selector) => page.click(selector),
-        press: (key) => page.keyboard.press(key),
-        screenshot: (file) => page.screenshot({ path: file }).then(() => undefined),
-        close: () => context.close(),
-      };
+      return scriptedPage(page, context);
     },
     close: () => browser.close(),
   };
@@ -90,33 +114,23 @@ async function firefox(env) {
   });
   return {
     name: 'firefox',
-    async open(url, viewport = { width: 1280, height: 900 }) {
+    async open(url, viewport = DESKTOP) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       await page.setViewport(viewport);
       await page.goto(url, { waitUntil: 'load' });
-      return {
-        evaluate: (fn, arg = null) => page.evaluate(fn, arg),
-        waitFor: (fn, arg = null, timeout = 30_000) =>
-          poll(() => page.evaluate(fn, arg), `${fn.toString().slice(0, 80)} did not hold`, timeout),
-        click: (selector) => page.click(selector),
-        press: (key) => page.keyboard.press(key),
-        screenshot: (file) => page.screenshot({ path: file }).then(() => undefined),
-        close: () => context.close(),
-      };
+      return scriptedPage(page, context);
     },
     close: () => browser.close(),
   };
 }
 
-/** Starts `command` with `args` and `env` in a process group of its own; returns its `stop`. */
+/** Starts `command` with `args` and `env` in a process group of its own: `{stop}`. */
 function start(command, args, env) {
   const child = spawn(command, args, { env, stdio: 'ignore', detached: true });
   let exited = false;
   child.on('exit', () => (exited = true));
   return {
-    child,
-    exited: () => exited,
     stop() {
       if (exited) return;
       try {
@@ -130,7 +144,6 @@ function start(command, args, env) {
 
 /** A display number no X server holds now. */
 async function freeDisplay() {
-  const { access } = await import('node:fs/promises');
   for (let display = 90 + Math.floor(Math.random() * 100); ; display++) {
     try {
       await access(`/tmp/.X${display}-lock`);
@@ -144,9 +157,11 @@ async function freeDisplay() {
 async function webkit(env) {
   const { Builder, By, Capabilities, Key } = await import('selenium-webdriver');
   const display = `:${await freeDisplay()}`;
-  const xvfb = start('Xvfb', [display, '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'], {
-    ...process.env,
-  });
+  const xvfb = start(
+    'Xvfb',
+    [display, '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'],
+    process.env,
+  );
   const port = await freePort();
   const driverEnv = { ...process.env, ...env, DISPLAY: display };
   const driver = start(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], driverEnv);
@@ -170,7 +185,7 @@ async function webkit(env) {
   const sessions = new Set();
   return {
     name: 'webkit',
-    async open(url, viewport = { width: 1280, height: 900 }) {
+    async open(url, viewport = DESKTOP) {
       const capabilities = new Capabilities();
       capabilities.set('browserName', 'MiniBrowser');
       capabilities.set('webkitgtk:browserOptions', {
@@ -202,12 +217,7 @@ async function webkit(env) {
       };
       return {
         evaluate,
-        waitFor: (fn, arg = null, timeout = 30_000) =>
-          poll(
-            () => evaluate(fn, arg).catch(() => false),
-            `${fn.toString().slice(0, 80)} did not hold`,
-            timeout,
-          ),
+        waitFor: waitingWith(evaluate),
         click: (selector) => session.findElement(By.css(selector)).then((e) => e.click()),
         press: (key) =>
           session
