@@ -1,0 +1,51 @@
+// Screenshots of the page in every browser the tests drive, at a desktop size and a phone's,
+// served cross-origin isolated, once the AI has placed a few pieces: to look at, not to compare.
+//
+//   ./build.sh build && node benches/browser/screenshots.mjs [OUT_DIR]
+//
+// Writes OUT_DIR/<browser>-<width>x<height>.png (default OUT_DIR: target/screenshots).
+
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { BROWSERS, launchAny } from '../../tests/browser/browsers.mjs';
+import { ROOT, startServer } from '../../tests/browser/harness.mjs';
+
+const OUT = path.resolve(process.argv[2] || path.join(ROOT, 'target', 'screenshots'));
+const SIZES = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+];
+/** Pieces the AI places before the picture. */
+const PIECES = 8;
+
+await mkdir(OUT, { recursive: true });
+const server = await startServer({ isolation: true });
+try {
+  for (const name of BROWSERS) {
+    const browser = await launchAny(name);
+    try {
+      for (const size of SIZES) {
+        const page = await browser.open(server.url, size);
+        try {
+          await page.waitFor(
+            async (pieces) => {
+              await window.tetris.ready;
+              return (await window.tetris.game.stats()).pieces >= pieces;
+            },
+            PIECES,
+            120_000,
+          );
+          const file = path.join(OUT, `${name}-${size.width}x${size.height}.png`);
+          await page.screenshot(file);
+          console.log(file);
+        } finally {
+          await page.close();
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+  }
+} finally {
+  await server.stop();
+}
