@@ -7,7 +7,7 @@
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { BROWSERS, launchAny } from '../../tests/browser/browsers.mjs';
+import { BROWSERS, launchAny, waitPlaced } from '../../tests/browser/browsers.mjs';
 import { ROOT, startServer } from '../../tests/browser/harness.mjs';
 
 const OUT = path.resolve(process.argv[2] || path.join(ROOT, 'target', 'screenshots'));
@@ -27,14 +27,7 @@ try {
       for (const size of SIZES) {
         const page = await browser.open(server.url, size);
         try {
-          await page.waitFor(
-            async (pieces) => {
-              await window.tetris.ready;
-              return (await window.tetris.game.stats()).pieces >= pieces;
-            },
-            PIECES,
-            120_000,
-          );
+          await waitPlaced(page, PIECES);
           const file = path.join(OUT, `${name}-${size.width}x${size.height}.png`);
           await page.screenshot(file);
           console.log(file);

@@ -86,6 +86,21 @@ function scriptedPage(page, context) {
   };
 }
 
+/**
+ * Waits until the page (`index.html`) in `page` has started, named its build, and its game has
+ * placed at least `pieces` pieces.
+ */
+export function waitPlaced(page, pieces, timeout = 120_000) {
+  return page.waitFor(
+    async (pieces) => {
+      await window.tetris.ready;
+      return (await window.tetris.game.stats()).pieces >= pieces;
+    },
+    pieces,
+    timeout,
+  );
+}
+
 /** Chromium through playwright-core, as the rest of the suite drives it. */
 async function chromium(env) {
   if (Object.keys(env).length) throw new Error('Chromium takes no environment here');

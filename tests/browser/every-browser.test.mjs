@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { BROWSERS, launchAny } from './browsers.mjs';
+import { BROWSERS, launchAny, waitPlaced } from './browsers.mjs';
 import { ROOT, startAll, startServer } from './harness.mjs';
 
 const run = promisify(execFile);
@@ -54,19 +54,7 @@ function expectedBuild(page) {
 
 /** The page's build, the note beside it, and the pieces played once at least `pieces`. */
 async function pagePlays(page, pieces) {
-  await page.waitFor(
-    async (pieces) => {
-      // The page is ready once it has named its build; until then its game may not exist.
-      try {
-        await window.tetris.ready;
-        return (await window.tetris.game.stats()).pieces >= pieces;
-      } catch {
-        return false;
-      }
-    },
-    pieces,
-    120_000,
-  );
+  await waitPlaced(page, pieces);
   return page.evaluate(() => ({
     kind: document.querySelector('#engine-kind').textContent.trim(),
     note: document.querySelector('#engine-note').hidden
