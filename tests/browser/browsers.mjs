@@ -27,6 +27,9 @@ const MINIBROWSER =
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The longest a script run in WebKit may take, in ms, before its call fails. */
+const SCRIPT_TIMEOUT = 180_000;
+
 /** The window a page opens in unless a test names another. */
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -50,8 +53,15 @@ export async function launchAny(name, { env = {} } = {}) {
  */
 async function poll(ready, what, timeout) {
   const deadline = Date.now() + timeout;
+  const late = Symbol('late');
   for (;;) {
-    if (await ready()) return;
+    let timer;
+    const left = new Promise(
+      (resolve) => (timer = setTimeout(resolve, deadline - Date.now(), late)),
+    );
+    const answer = await Promise.race([ready(), left]);
+    clearTimeout(timer);
+    if (answer && answer !== late) return;
     if (Date.now() > deadline) throw new Error(`${what} within ${timeout} ms`);
     await sleep(100);
   }
@@ -71,16 +81,16 @@ function waitingWith(evaluate) {
 }
 
 /**
- * The interface's page over a playwright or puppeteer `page`, which share these calls;
- * `close` closes its browser context.
+ * The interface's page over a playwright or puppeteer `page`, which share these calls; `keys`
+ * names a key where the driver spells it otherwise; `close` closes its browser context.
  */
-function scriptedPage(page, context) {
+function scriptedPage(page, context, keys = {}) {
   const evaluate = (fn, arg = null) => page.evaluate(fn, arg);
   return {
     evaluate,
     waitFor: waitingWith(evaluate),
     click: (selector) => page.click(selector),
-    press: (key) => page.keyboard.press(key),
+    press: (key) => page.keyboard.press(keys[key] ?? key),
     screenshot: (file) => page.screenshot({ path: file }).then(() => undefined),
     close: () => context.close(),
   };
@@ -132,12 +142,30 @@ async function firefox(env) {
     async open(url, viewport = DESKTOP) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      await page.setViewport(viewport);
+      await firefoxViewport(page, viewport);
       await page.goto(url, { waitUntil: 'load' });
-      return scriptedPage(page, context);
+      return scriptedPage(page, context, { Space: ' ' });
     },
     close: () => browser.close(),
   };
+}
+
+/**
+ * Sizes a puppeteer page's viewport in Firefox. Puppeteer sends the viewport and a screen
+ * orientation together, and Firefox ESR 140 does not know the orientation command; the viewport
+ * command still applies, as the page's own width shows once it has.
+ */
+async function firefoxViewport(page, viewport) {
+  try {
+    await page.setViewport(viewport);
+  } catch (error) {
+    if (!/unknown command emulation\.setScreenOrientationOverride/.test(error.message)) throw error;
+  }
+  await poll(
+    async () => (await page.evaluate(() => window.innerWidth)) === viewport.width,
+    `Firefox's viewport did not become ${viewport.width} px wide`,
+    10_000,
+  );
 }
 
 /** Starts `command` with `args` and `env` in a process group of its own: `{stop}`. */
@@ -212,7 +240,7 @@ async function webkit(env) {
         .withCapabilities(capabilities)
         .build();
       sessions.add(session);
-      await session.manage().setTimeouts({ script: 600_000 });
+      await session.manage().setTimeouts({ script: SCRIPT_TIMEOUT });
       await session
         .manage()
         .window()
