@@ -1,6 +1,7 @@
 //! The crate's error type: every bad input becomes one of these, never a panic. It reads
 //! nothing of the rest of the crate: what a message names comes with the error.
 
+use serde_json::error::Category;
 use thiserror::Error;
 
 /// Anything the engine refuses, with a message that names the bad value.
@@ -65,3 +66,48 @@ pub enum Error {
 
 /// The crate's result type.
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// Why JSON text was refused, in plain words: where ("line 3, column 7"), and what was wrong
+/// with its values (the JSON reader's words, its quotes made plain ones).
+pub fn json_problem(error: &serde_json::Error) -> String {
+    let (line, column) = (error.line(), error.column());
+    let place = format!("line {line}, column {column}");
+    let full = error.to_string();
+    let what = full
+        .strip_suffix(&format!(" at line {line} column {column}"))
+        .unwrap_or(&full)
+        .replace('`', "\"");
+    match error.classify() {
+        Category::Eof => format!("the text ends too early, at {place}: it may have been cut short"),
+        Category::Syntax => format!("it is not JSON: something is wrong at {place}"),
+        Category::Data | Category::Io => format!("{what}, at {place}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `json_problem` says of `text` read as a map of numbers.
+    fn problem(text: &str) -> String {
+        let error = serde_json::from_str::<std::collections::BTreeMap<String, f64>>(text)
+            .expect_err("the text is refused");
+        json_problem(&error)
+    }
+
+    #[test]
+    fn each_kind_of_refusal_says_what_and_where_in_plain_words() {
+        assert_eq!(
+            problem("{\"holes\": 1,"),
+            "the text ends too early, at line 1, column 12: it may have been cut short"
+        );
+        assert_eq!(
+            problem("{\"holes\" 1}"),
+            "it is not JSON: something is wrong at line 1, column 10"
+        );
+        assert_eq!(
+            problem("{\"holes\": \"x\"}"),
+            "invalid type: string \"x\", expected f64, at line 1, column 13"
+        );
+    }
+}

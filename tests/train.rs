@@ -171,9 +171,13 @@ fn corrupt_checkpoints_are_refused_and_left_alone() {
         ..cem_config(2, 6, 1)
     };
     let cases = [
-        ("truncated", good[..good.len() / 2].to_string(), "EOF"),
-        ("empty", String::new(), "EOF"),
-        ("not json", "tetris".to_string(), "expected"),
+        (
+            "truncated",
+            good[..good.len() / 2].to_string(),
+            "ends too early",
+        ),
+        ("empty", String::new(), "ends too early"),
+        ("not json", "tetris".to_string(), "not JSON"),
         (
             "wrong format",
             good.replacen("\"format\": 1", "\"format\": 99", 1),

@@ -4,7 +4,7 @@
 //! number (the weight) or `{"weight": w, "exponent": e}`.
 
 use crate::ai::features::{FEATURES, Feature, Kind, Outcome, find_index};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, json_problem};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -139,7 +139,7 @@ impl Weights {
 
     /// Parses weights from JSON (see the module documentation for the form).
     pub fn from_json(text: &str) -> Result<Weights> {
-        serde_json::from_str(text).map_err(|e| Error::WeightsJson(e.to_string()))
+        serde_json::from_str(text).map_err(|e| Error::WeightsJson(json_problem(&e)))
     }
 
     /// The weights as pretty JSON, in the form [`Weights::from_json`] reads.

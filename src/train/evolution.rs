@@ -10,7 +10,7 @@
 use crate::ai::features::find_index;
 use crate::ai::weights::Weights;
 use crate::engine::rng::GameRng;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, json_problem};
 use crate::train::anneal::{Anneal, AnnealConfig};
 use crate::train::batch::GameBatch;
 use crate::train::cem::{Cem, CemConfig};
@@ -473,8 +473,13 @@ impl Evolution {
     /// A run from JSON written by [`Evolution::to_json`]; anything else is an error naming the
     /// problem.
     pub fn from_json(text: &str) -> Result<Evolution> {
-        let run: Evolution = serde_json::from_str(text)
-            .map_err(|e| Error::File(format!("not a training checkpoint: {e}")))?;
+        let run: Evolution = serde_json::from_str(text).map_err(|e| {
+            Error::File(format!(
+                "not an evolution checkpoint (the JSON that \"tetris-ai evolve --checkpoint\" \
+                     writes): {}",
+                json_problem(&e)
+            ))
+        })?;
         if run.format != FORMAT {
             return Err(Error::File(format!(
                 "checkpoint format {} is not the format {FORMAT} this build reads",
