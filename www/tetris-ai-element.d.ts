@@ -23,8 +23,9 @@ export declare class TetrisAiElement extends HTMLElement {
   /** While the AI plays, a game that ends is followed 2 s later by one with a new seed. */
   autorestart: boolean;
   /**
-   * none: no input; play: keys while focused, the "?" help; full: also the game-over buttons
-   * and the legend under the board.
+   * none: no input; play: keys while focused, "Play yourself" / "Let the AI play" (which flips
+   * `autoplay` and fires `autoplaychange`), the "?" help, and on a touch screen the game-over
+   * buttons; full: also the game-over buttons everywhere and the legend under the board.
    */
   controls: 'none' | 'play' | 'full';
   /** Touch buttons under the board: "auto" (where the pointer is coarse), "on" or "off". */
@@ -52,7 +53,11 @@ export declare class TetrisAiElement extends HTMLElement {
   readonly paused: boolean;
   /** The placements of the current game as JSON text, oldest first. */
   readonly placements: string[];
-  /** Changes several settings at once (one new game at most); rejects on a bad value. */
+  /**
+   * Changes several settings at once (one new game at most); rejects on a bad value and fires
+   * `error`, showing nothing over the game (a refused attribute or property value shows there for
+   * a few seconds).
+   */
   update(patch: Partial<Record<string, unknown>>): Promise<void>;
   newGame(patch?: Partial<Record<string, unknown>>): Promise<void>;
   pause(): void;
@@ -64,8 +69,15 @@ export declare class TetrisAiElement extends HTMLElement {
   closeHelp(): void;
   toggleHelp(): void;
   /**
-   * Whether the search runs on the pool, and why; with `parallel="auto"`, the measurement at
-   * the rules, board and search in play (made when they come into play) it follows, once made.
+   * What "Play yourself" / "Let the AI play" does: flips `autoplay` (giving the element the
+   * focus when the visitor takes over) and fires `autoplaychange` once it applies.
+   */
+  togglePlayer(): Promise<void>;
+  /**
+   * Whether the search runs on the pool (never at depth 1, which has nothing to split), and why;
+   * the measurement at the rules, board and search in play (made on the threaded build from
+   * depth 2, when they come into play, whatever `parallel` says; `parallel="auto"` follows it),
+   * once made.
    */
   parallelState(): {
     on: boolean;
@@ -95,6 +107,8 @@ export interface TetrisAiEventMap {
   newgame: CustomEvent<{ seed: number }>;
   /** A measurement of the parallel search was made (see `parallelState`). */
   calibrated: CustomEvent<ReturnType<TetrisAiElement['parallelState']>>;
+  /** The visitor flipped `autoplay` with "Play yourself" / "Let the AI play". */
+  autoplaychange: CustomEvent<{ autoplay: boolean }>;
 }
 
 declare global {

@@ -12,12 +12,20 @@
 // `lock-delay`, `margin`. The game runs in a worker of its own, on the threaded build where the
 // page is cross-origin isolated, else the simd one (the plain one where the browser has no
 // WebAssembly SIMD); the element sizes itself to its box, keeps its styles in its shadow root
-// and takes keys only while it has focus. Touch buttons show where the pointer is coarse (or as
-// `touch` says), a "?" button and the ? key show the keys and a legend, and a polite live region
-// announces line clears and game over. Events: `ready`, `newgame`, `piece`, `lines`,
-// `gameover`, `error`. Removing it stops its worker.
+// and takes keys only while it has focus (its size comes from the page, never from what it
+// holds: give it a height). Touch buttons show where the pointer is coarse (or as `touch` says),
+// a "Play yourself" / "Let the AI play" button flips `autoplay` for a visitor (with `controls`
+// play or full), a "?" button and the ? key show the keys and a legend, and a polite live region
+// announces line clears and game over. The game-over screen takes no input for a second, so
+// that keys and taps meant for the game that ended do not start the next one. Events: `ready`,
+// `newgame`, `piece`, `lines`, `gameover`, `error`, `calibrated`, and `autoplaychange` when the
+// visitor flips `autoplay` with that button (`detail.autoplay`). A refused attribute or property
+// value fires `error` and shows over the game for a few seconds; `update()` rejects and fires
+// `error`, leaving the telling to its caller (where no game could start, the element's box says
+// why). Removing it stops its worker.
 
 import { createGame, limits, presets, resolveBuild, timeDepths } from './tetris-ai.js';
+import { count } from './lib/count.js';
 import { attachKeyboard } from './lib/keys.js';
 import { attachSwipes, attachTouchButtons } from './lib/touch.js';
 import { Renderer, SPAWN_ROWS } from './lib/render.js';
@@ -88,6 +96,25 @@ export function msText(ms) {
   return ms.toFixed(Math.min(6, 1 - Math.floor(Math.log10(ms))));
 }
 
+/** A decision whose median reads at least this many steps of the clock is told by the median. */
+const FINE_STEPS = 20;
+/** Below a fine clock's reach, the mean of at least this many decisions tells their time. */
+const MEAN_DECISIONS = 10;
+
+/**
+ * The AI's decision time as the element shows it, from a snapshot's `decision` (see
+ * lib/session.js): the median of the recent decisions where each lasts many steps of the clock;
+ * else their mean ("≈ 0.042 ms"), true where each reads as 0 or one step, or "< 1 ms" (the
+ * step) while none has read above 0; "…" before enough decisions for a mean; "–" without any.
+ */
+function decisionText({ median, mean, count, clock }) {
+  if (!count) return '–';
+  if (median >= FINE_STEPS * clock) return `${msText(median)} ms`;
+  if (mean === 0) return `< ${msText(clock)} ms`;
+  if (count < MEAN_DECISIONS) return '…';
+  return `≈ ${msText(mean)} ms`;
+}
+
 /** The pause after the AI's game ends before the next one starts (`autorestart`), in ms. */
 export const RESTART_MS = 2000;
 /** Line clears are announced at most this often, in ms (the clears between are summed). */
@@ -96,6 +123,13 @@ const ANNOUNCE_MS = 1000;
 const ANNOUNCE_MAX_FPS = 60;
 /** The board's description (its `aria-label`) changes at most this often, in ms. */
 const LABEL_MS = 1000;
+/**
+ * For this long after a game ends, in ms, its game-over screen takes no input: keys and taps
+ * still meant for the game (a last hard drop, a held key) would start the next one unseen.
+ */
+const OVER_GRACE_MS = 1000;
+/** A refused attribute or property value shows over the game this long, in ms. */
+const BANNER_MS = 10_000;
 
 /** Room beside the board for hold and stats (left) and the queue (right), in cells. */
 const SIDE_CELLS = 4.2;
@@ -139,10 +173,11 @@ const TEMPLATE = `
     <dl class="box stats" aria-label="Statistics">
       <div><dt>Lines</dt><dd id="stat-lines">0</dd></div>
       <div><dt>Pieces</dt><dd id="stat-pieces">0</dd></div>
-      <div><dt>Score</dt><dd id="stat-score">0</dd></div>
+      <div id="score-row"><dt>Score</dt><dd id="stat-score">0</dd></div>
       <div><dt>Pieces / line</dt><dd id="stat-ppl">–</dd></div>
       <div><dt>AI decision</dt><dd id="stat-decision" class="small">–</dd></div>
     </dl>
+    <button type="button" id="play-toggle" class="play-toggle">Play yourself</button>
     <button type="button" id="help-button" class="help-button" aria-label="Keys and legend" aria-haspopup="dialog" title="Keys and legend (?)">?</button>
   </div>
   <div class="board-wrap">
@@ -189,11 +224,6 @@ const TEMPLATE = `
 
 function message(err) {
   return err instanceof Error ? err.message : String(err);
-}
-
-/** "1 line", "2 lines". */
-function count(n, noun) {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /** A random seed below 2^32 (short enough to read and type), from the browser's generator. */
@@ -362,6 +392,9 @@ export class TetrisAiElement extends HTMLElement {
     /** Whether the help is open, and whether closing it resumes the game. */
     this.helpOpen = false;
     this.helpResumes = false;
+    /** When the last game ended, and the timer that gives "New game" the focus after it. */
+    this.overAt = -Infinity;
+    this.actionsTimer = null;
     /** The countdown to the next game (`autorestart`): its interval and when it ends. */
     this.restartTimer = null;
     this.restartAt = null;
@@ -379,8 +412,14 @@ export class TetrisAiElement extends HTMLElement {
       onError: (err) => this.fail(`The engine failed: ${message(err)}`),
     });
     this.runner.placements = this.placements;
-    this.$('overlay-new').addEventListener('click', () => this.newGame({ seed: randomSeed() }));
-    this.$('overlay-replay').addEventListener('click', () => this.newGame());
+    this.$('overlay-new').addEventListener('click', () => {
+      if (this.overGraceEnded()) this.newGame({ seed: randomSeed() });
+    });
+    this.$('overlay-replay').addEventListener('click', () => {
+      if (this.overGraceEnded()) this.newGame();
+    });
+    this.guardActions(this.$('overlay-actions'));
+    this.$('play-toggle').addEventListener('click', () => this.togglePlayer());
     this.$('help-button').addEventListener('click', () => this.toggleHelp());
     this.$('help-close').addEventListener('click', () => this.closeHelp());
     attachTouchButtons(this.$('touch'), {
@@ -411,6 +450,7 @@ export class TetrisAiElement extends HTMLElement {
   }
 
   disconnectedCallback() {
+    clearTimeout(this.actionsTimer);
     this.resizer?.disconnect();
     this.keyboard?.detach();
     this.coarse.removeEventListener('change', this.pointerChanged);
@@ -428,7 +468,9 @@ export class TetrisAiElement extends HTMLElement {
     const name = PROPERTY[attribute];
     if (!this.engine) return; // read when the element starts
     try {
-      this.update({ [name]: fromAttribute(name, text, this.engine) }).catch(() => {});
+      this.update({ [name]: fromAttribute(name, text, this.engine) }).catch((err) =>
+        this.showBanner(message(err)),
+      );
     } catch (err) {
       this.report(message(err));
     }
@@ -536,8 +578,8 @@ export class TetrisAiElement extends HTMLElement {
 
   /**
    * Changes settings (`{name: value}`, values as the properties take them): a new game where
-   * one needs it, else live. Resolves once applied; a bad value rejects, shows the reason in the
-   * box and fires `error`, and the game goes on as it was.
+   * one needs it, else live. Resolves once applied; a bad value rejects and fires `error`, and
+   * the game goes on as it was (the caller says why its own way: nothing shows over the game).
    */
   update(patch) {
     return this.serially(async () => {
@@ -559,7 +601,7 @@ export class TetrisAiElement extends HTMLElement {
         }
         if (starting) this.started = Promise.resolve();
       } catch (err) {
-        this.report(message(err));
+        this.refused(message(err));
         throw err;
       }
     });
@@ -624,25 +666,32 @@ export class TetrisAiElement extends HTMLElement {
     return run;
   }
 
+  /** The search depth `s` plays (the preset's published one where it plays as published). */
+  depthOf(s) {
+    return this.config(s).search.depth;
+  }
+
   /**
-   * Whether the search runs on the pool: the setting, or ("auto") where a measurement of the
-   * search in play found it faster.
+   * Whether the search runs on the pool: never at depth 1 (a decision of one piece has no later
+   * plies to split); else the setting, or ("auto") where a measurement of the search in play
+   * found it faster.
    */
   parallelInUse() {
-    if (this.game?.build !== 'threaded') return false;
+    if (this.game?.build !== 'threaded' || this.depthOf(this.settings) < 2) return false;
     if (this.settings.parallel !== 'auto') return this.settings.parallel === 'on';
     const measured = this.calibrations.get(this.searchKey(this.settings));
     return Boolean(measured && measured.parallel < measured.sequential);
   }
 
   /**
-   * With `parallel="auto"` on the threaded build, measures whether the pool makes decisions of
-   * the rules, board, weights and search in play faster here (once per `searchKey`), in the
-   * game's worker between its frames, so that the game plays on; then applies the answer and
-   * fires `calibrated`. The changes that ask for it do not wait for it.
+   * On the threaded build at depth 2 or more, measures whether the pool makes decisions of the
+   * rules, board, weights and search in play faster here (once per `searchKey`, whatever
+   * `parallel` says: "auto" follows the answer, and `parallelState` tells it either way), in
+   * the game's worker between its frames, so that the game plays on; then applies the answer
+   * and fires `calibrated`. The changes that ask for it do not wait for it.
    */
   calibrate() {
-    if (this.game?.build !== 'threaded' || this.settings.parallel !== 'auto') return;
+    if (this.game?.build !== 'threaded' || this.depthOf(this.settings) < 2) return;
     const key = this.searchKey(this.settings);
     if (this.calibrations.has(key) || this.calibrating.has(key)) return;
     this.calibrating.add(key);
@@ -663,26 +712,35 @@ export class TetrisAiElement extends HTMLElement {
     }).finally(() => this.calibrating.delete(key));
   }
 
-  /** Whether the pool is in use and why: `{on, why, calibration}`. */
+  /**
+   * Whether the pool is in use and why: `{on, why, calibration}`; `why` gives the measurement
+   * at the search in play once made, whatever `parallel` says.
+   */
   parallelState() {
     const on = this.parallelInUse();
-    const depth = this.settings ? this.config(this.settings).search.depth : null;
+    const depth = this.settings ? this.depthOf(this.settings) : null;
     const measured = this.settings ? this.calibrations.get(this.searchKey(this.settings)) : null;
+    const state = on ? 'On' : 'Off';
+    const times =
+      measured && !measured.failed
+        ? `on this machine a decision at depth ${depth} takes ${msText(measured.parallel)} ms ` +
+          `parallel and ${msText(measured.sequential)} ms sequential.`
+        : null;
     let why;
     if (this.game?.build !== 'threaded') {
       why = `Off: the ${this.game?.build ?? 'single-threaded'} build has no thread pool.`;
+    } else if (depth < 2) {
+      why = 'Off: depth 1 never splits; from depth 2, the plies after the first share the threads.';
     } else if (this.settings.parallel !== 'auto') {
-      why = `${on ? 'On' : 'Off'}: your choice.`;
+      why = `${state}: your choice${times ? `; ${times}` : '.'}`;
     } else if (!measured) {
       why = `Off until this machine is measured at depth ${depth}.`;
     } else if (measured.failed) {
       why = `Off: measuring this machine at depth ${depth} failed (${measured.failed}).`;
     } else {
-      why =
-        `${on ? 'On' : 'Off'}: on this machine a decision at depth ${depth} takes ` +
-        `${msText(measured.parallel)} ms parallel and ${msText(measured.sequential)} ms sequential.`;
+      why = `${state}: ${times}`;
     }
-    return { on, why, calibration: measured && !measured.failed ? measured : null };
+    return { on, why, calibration: times ? measured : null };
   }
 
   /**
@@ -732,9 +790,11 @@ export class TetrisAiElement extends HTMLElement {
     return touch === 'on' || (touch === 'auto' && this.coarse.matches);
   }
 
-  /** Shows the controls the settings ask for (help, legend, touch buttons). */
+  /** Shows the controls the settings ask for (who plays, help, legend, touch buttons). */
   showControls() {
     const { controls, autoplay } = this.settings;
+    this.$('play-toggle').hidden = controls === 'none';
+    this.$('play-toggle').textContent = autoplay ? 'Play yourself' : 'Let the AI play';
     this.$('help-button').hidden = controls === 'none';
     this.$('legend').hidden = controls !== 'full';
     const touch = this.touchShown();
@@ -751,6 +811,8 @@ export class TetrisAiElement extends HTMLElement {
     this.$('hold-box').hidden = !rules.hold;
     this.$('next-box').hidden = rules.preview === 0;
     this.$('next-box').parentElement.hidden = rules.preview === 0;
+    // Only the guideline rules score; the research rules count lines alone.
+    this.$('score-row').hidden = rules.kind !== 'guideline';
     this.showControls();
     const below = ['legend', 'touch']
       .map((id) => this.$(id))
@@ -793,9 +855,7 @@ export class TetrisAiElement extends HTMLElement {
       'stat-ppl',
       stats.pieces_per_line == null ? '–' : stats.pieces_per_line.toFixed(3),
     );
-    const ms = (v) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
-    const { last, median } = snapshot.decision;
-    this.setText('stat-decision', last == null ? '–' : `${ms(last)} ms · median ${ms(median)} ms`);
+    this.setText('stat-decision', decisionText(snapshot.decision));
     this.describeBoard(stats);
     this.showOverlay();
   }
@@ -857,11 +917,16 @@ export class TetrisAiElement extends HTMLElement {
     }
   }
 
-  /** The game-over or pause overlay, with the buttons and keys that work there. */
+  /**
+   * The game-over or pause overlay, with the buttons and keys that work there: the game-over
+   * buttons with `controls="full"`, and on a touch screen (where they are all there is) with
+   * `play` too.
+   */
   showOverlay() {
     const state = this.runner.over ? 'over' : this.runner.paused ? 'paused' : '';
+    const touch = this.touchShown();
     const note = this.overlayNote(state);
-    const key = `${state}:${this.controls}:${this.runner.gameId}:${note}`;
+    const key = `${state}:${this.controls}:${touch}:${this.runner.gameId}:${note}`;
     if (key === this.overlayKey) return;
     const entering = `${state}:${this.runner.gameId}` !== this.overlayState;
     this.overlayKey = key;
@@ -869,39 +934,92 @@ export class TetrisAiElement extends HTMLElement {
     const overlay = this.$('overlay');
     const focused = this.matches(':focus');
     const inOverlay = overlay.contains(this.root.activeElement);
-    const actions = state === 'over' && this.controls === 'full';
+    const actions = state === 'over' && (this.controls === 'full' || touch);
     overlay.hidden = !state;
     this.$('overlay-actions').hidden = !actions;
     this.$('overlay-note').textContent = note;
     this.$('overlay-note').hidden = !note;
     if (state === 'over') {
       const { stats } = this.runner.snapshot.view;
+      const scored = this.rulesOf(this.settings).kind === 'guideline';
       this.$('overlay-title').textContent = 'Game over';
       this.$('overlay-text').textContent =
-        `${stats.lines} lines · ${stats.pieces} pieces${this.rulesOf(this.settings).kind === 'guideline' ? ` · ${stats.score} points` : ''}`;
+        `${count(stats.lines, 'line')} · ${count(stats.pieces, 'piece')}` +
+        (scored ? ` · ${count(stats.score, 'point')}` : '');
     } else if (state === 'paused') {
       this.$('overlay-title').textContent = 'Paused';
-      this.$('overlay-text').textContent = this.controls === 'none' ? '' : 'Press P to go on';
+      this.$('overlay-text').textContent =
+        this.controls === 'none' || touch ? '' : 'Press P to go on';
     }
-    // The keyboard follows: to "New game" as the game ends, back to the element as it goes.
+    // The keyboard follows: to "New game" once the game's last keys are past, back to the
+    // element as the overlay goes.
     if (focused && entering && actions && !this.helpOpen) {
-      this.$('overlay-new').focus({ preventScroll: true });
+      this.focusActionsLater();
     } else if (inOverlay && (!state || !actions)) {
       this.focus({ preventScroll: true });
     }
   }
 
-  /** The overlay's last line: the countdown to the next game, or the keys of game over. */
+  /**
+   * Whether the game that ended did so at least `OVER_GRACE_MS` ago, so that a key or tap meant
+   * for it (a hard drop at the top, a held key) is not taken for the game-over screen's.
+   */
+  overGraceEnded() {
+    return performance.now() - this.overAt >= OVER_GRACE_MS;
+  }
+
+  /**
+   * Gives "New game" the focus once the grace after game over ends (see `overGraceEnded`), if
+   * the element still has it and that game still shows its game-over buttons.
+   */
+  focusActionsLater() {
+    clearTimeout(this.actionsTimer);
+    const gameId = this.runner.gameId;
+    const wait = Math.max(0, this.overAt + OVER_GRACE_MS - performance.now());
+    this.actionsTimer = setTimeout(() => {
+      const shown = !this.$('overlay-actions').hidden && this.runner.gameId === gameId;
+      if (shown && this.runner.over && this.matches(':focus') && !this.helpOpen) {
+        this.$('overlay-new').focus({ preventScroll: true });
+      }
+    }, wait);
+  }
+
+  /**
+   * Keeps the keys of the game that ended off the game-over buttons in `actions`: Enter and
+   * Space act there only when pressed after the grace (see `overGraceEnded`), not by a held key's
+   * repeats, and Space only when it also went down there (not held over from the game).
+   */
+  guardActions(actions) {
+    let pressed = null; // the button that a fresh Space went down on
+    actions.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      const fresh = !event.repeat && this.overGraceEnded();
+      if (!fresh) event.preventDefault();
+      if (event.key === ' ') pressed = fresh ? event.target : null;
+    });
+    actions.addEventListener('keyup', (event) => {
+      if (event.key !== ' ') return;
+      if (pressed !== event.target) event.preventDefault();
+      pressed = null;
+    });
+  }
+
+  /**
+   * The overlay's last line: the countdown to the next game, or the keys of game over (none on
+   * a touch screen, where its buttons show).
+   */
   overlayNote(state) {
     if (state !== 'over') return '';
     if (this.restartAt !== null) {
       const seconds = Math.max(1, Math.ceil((this.restartAt - performance.now()) / 1000));
       return `Next game in ${seconds} s`;
     }
-    return this.controls === 'none' ? '' : 'N: new game · R: replay this seed';
+    if (this.controls === 'none' || this.touchShown()) return '';
+    return 'N: new game · R: replay this seed';
   }
 
   over() {
+    this.overAt = performance.now();
     const { stats } = this.runner.snapshot.view;
     this.emit('gameover', { stats });
     this.quietLines();
@@ -948,18 +1066,33 @@ export class TetrisAiElement extends HTMLElement {
     this.emit('error', { message: text });
   }
 
-  /** Shows a refused change in a banner over the game, which goes on, and fires `error`. */
+  /** Fires `error` for a refused change; where no game runs, its box shows why, too. */
+  refused(text) {
+    if (!this.game) this.fail(text);
+    else this.emit('error', { message: text });
+  }
+
+  /**
+   * Shows a refused attribute or property value, which nothing else reports, in a banner over
+   * the game (which goes on) for `BANNER_MS`.
+   */
+  showBanner(text) {
+    if (!this.game) return; // the box shows it
+    const banner = this.$('banner');
+    banner.textContent = text;
+    banner.hidden = false;
+    clearTimeout(this.bannerTimer);
+    this.bannerTimer = setTimeout(() => (banner.hidden = true), BANNER_MS);
+  }
+
+  /** Reports a refused attribute or property value: fires `error` and shows the banner. */
   report(text) {
-    if (!this.game) {
-      this.fail(text);
-      return;
-    }
-    this.$('banner').textContent = text;
-    this.$('banner').hidden = false;
-    this.emit('error', { message: text });
+    this.refused(text);
+    this.showBanner(text);
   }
 
   hideError() {
+    clearTimeout(this.bannerTimer);
     this.$('banner').hidden = true;
     this.$('error').hidden = true;
   }
@@ -1005,6 +1138,8 @@ export class TetrisAiElement extends HTMLElement {
       return true;
     }
     if (this.helpOpen) return true;
+    // P starts a new game at game over, once the grace for the game's last keys ends.
+    if (name === 'pause' && this.runner.over && !this.overGraceEnded()) return true;
     if (name === 'pause' && !this.runner.over) this.togglePause();
     else if (name === 'replay') this.newGame().catch(() => {});
     else this.newGame({ seed: randomSeed() }).catch(() => {});
@@ -1045,6 +1180,20 @@ export class TetrisAiElement extends HTMLElement {
   toggleHelp() {
     if (this.helpOpen) this.closeHelp();
     else this.openHelp();
+  }
+
+  /**
+   * Hands the game to the visitor, or back to the AI ("Play yourself" / "Let the AI play"):
+   * flips `autoplay`, gives a visitor who takes over the keys, and once that applies fires
+   * `autoplaychange` with the new `autoplay`, so that the page can follow.
+   */
+  togglePlayer() {
+    const autoplay = !this.settings.autoplay;
+    this.autoplay = autoplay; // applied after the changes asked for before it
+    return this.serially(() => {
+      if (!autoplay) this.focus({ preventScroll: true });
+      this.emit('autoplaychange', { autoplay: this.settings.autoplay });
+    });
   }
 
   /** Whether the game is paused. */
@@ -1117,7 +1266,7 @@ for (const [name, attribute] of Object.entries(ATTRIBUTES)) {
       } finally {
         this.reflecting = false;
       }
-      this.update({ [name]: parsed }).catch(() => {});
+      this.update({ [name]: parsed }).catch((err) => this.showBanner(message(err)));
     },
   });
 }

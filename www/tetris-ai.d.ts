@@ -122,8 +122,19 @@ export interface Snapshot {
   target: { piece: string; cells: Array<[number, number]> } | null;
   /** Every placement tied for best, when asked for. */
   hints: Choice[];
-  /** The AI's last and median decision times in ms (null in manual play). */
-  decision: { last: number | null; median: number | null };
+  /**
+   * The AI's decision times as the worker's clock read them: the last, and the median and mean
+   * of the `count` latest, in ms (null and 0 in manual play); `clock` is the clock's step in ms.
+   * A decision shorter than the step reads as 0 or one step, so only the mean of many tells its
+   * time there.
+   */
+  decision: {
+    last: number | null;
+    median: number | null;
+    mean: number | null;
+    count: number;
+    clock: number;
+  };
   /** The placements locked since the last snapshot. */
   locked: Array<Choice['placement']>;
   /** The frames that ran. */
@@ -285,6 +296,12 @@ export declare class Evolution {
   readonly generations: number;
   config: EvolutionConfig;
   onProgress: ((progress: Progress) => void) | null;
+  /**
+   * Where the pending generation stands: its batch's phase, the games of it played and kept for
+   * the next `generation()` (none on the threaded build, which plays a stopped batch again) and
+   * the batch's games; null before the generation's first batch.
+   */
+  readonly standing: Progress | null;
   /** Runs one generation: its report, or null when `pause()` stopped it. */
   generation(): Promise<Report | null>;
   /** The checkpoint text (the CLI's format) as of the last completed generation. */

@@ -1,9 +1,10 @@
-// Screenshots of the page in every browser the tests drive, at a desktop size and a phone's,
-// served cross-origin isolated, once the AI has placed a few pieces: to look at, not to compare.
+// Screenshots of the page and of embed.html in every browser the tests drive, at a desktop size
+// and a phone's, served cross-origin isolated, once the AI has placed a few pieces: to look at,
+// not to compare.
 //
 //   ./build.sh build && node benches/browser/screenshots.mjs [OUT_DIR]
 //
-// Writes OUT_DIR/<browser>-<width>x<height>.png (default OUT_DIR: target/screenshots).
+// Writes OUT_DIR/<page>-<browser>-<width>x<height>.png (default OUT_DIR: target/screenshots).
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,21 +19,44 @@ const SIZES = [
 /** Pieces the AI places before the picture. */
 const PIECES = 8;
 
+/** The pages, each with how to wait until its games have placed `PIECES`. */
+const PAGES = [
+  { name: 'index', path: '', ready: (page) => waitPlaced(page, PIECES) },
+  {
+    name: 'embed',
+    path: 'embed.html',
+    ready: (page) =>
+      page.waitFor(
+        async (pieces) => {
+          const elements = [...document.querySelectorAll('tetris-ai')];
+          if (!customElements.get('tetris-ai') || elements.length === 0) return false;
+          await Promise.all(elements.map((el) => el.ready));
+          const stats = await Promise.all(elements.map((el) => el.game.stats()));
+          return stats.every((s) => s.pieces >= pieces);
+        },
+        PIECES,
+        120_000,
+      ),
+  },
+];
+
 await mkdir(OUT, { recursive: true });
 const server = await startServer({ isolation: true });
 try {
   for (const name of BROWSERS) {
     const browser = await launchAny(name);
     try {
-      for (const size of SIZES) {
-        const page = await browser.open(server.url, size);
-        try {
-          await waitPlaced(page, PIECES);
-          const file = path.join(OUT, `${name}-${size.width}x${size.height}.png`);
-          await page.screenshot(file);
-          console.log(file);
-        } finally {
-          await page.close();
+      for (const shown of PAGES) {
+        for (const size of SIZES) {
+          const page = await browser.open(`${server.url}${shown.path}`, size);
+          try {
+            await shown.ready(page);
+            const file = path.join(OUT, `${shown.name}-${name}-${size.width}x${size.height}.png`);
+            await page.screenshot(file);
+            console.log(file);
+          } finally {
+            await page.close();
+          }
         }
       }
     } finally {

@@ -1,8 +1,9 @@
 // The <tetris-ai> element: two elements on one page play independently (simd build without
 // isolation, threaded with it); removing one stops its worker and its drawing; a bad attribute
 // is shown inside the element and fires `error`, whether it is there from the start or comes
-// later (the game then goes on); keys play only while the element has focus; a changed
-// attribute applies at once; and the npm package, installed from its tarball, runs a game from
+// later (the game then goes on), over the game for a few seconds, while `update()` only
+// rejects; keys play only while the element has focus; its "Play
+// yourself" hands the game to a visitor and back; a changed attribute applies at once; and the npm package, installed from its tarball, runs a game from
 // the element and from the API, threaded and simd.
 
 import { test, describe, before, after } from 'node:test';
@@ -467,6 +468,61 @@ test(
   },
 );
 
+test(
+  'a refused attribute shows over the game for a few seconds; update() rejects without it',
+  { timeout: 90_000 },
+  async () => {
+    const opened = await openHtml(
+      unisolated,
+      hostPage('<tetris-ai id="game" autoplay ai-delay="-1" fps="20" seed="1"></tetris-ai>'),
+    );
+    try {
+      const { page } = opened;
+      await elementsReady(page);
+      const banner = page.locator('#game').locator('#banner');
+      await page.evaluate(() => {
+        const el = document.querySelector('#game');
+        el.events = [];
+        el.addEventListener('error', (event) => el.events.push(event.detail.message));
+      });
+      // update() is for code: its caller hears why, and nothing shows over the game.
+      const refused = await page.evaluate(() =>
+        document
+          .querySelector('#game')
+          .update({ weights: { no_such_feature: 1 } })
+          .then(
+            () => null,
+            (err) => err.message,
+          ),
+      );
+      assert.match(refused ?? '', /no_such_feature/, 'update() rejects naming the feature');
+      assert.deepEqual(
+        await page.evaluate(() => document.querySelector('#game').events),
+        [refused],
+        'update() fires error',
+      );
+      assert.equal(await banner.isVisible(), false, 'update() shows nothing over the game');
+
+      // An attribute the engine refuses has no caller to tell: it shows over the game, which
+      // goes on, and then goes.
+      await page.evaluate(() =>
+        document.querySelector('#game').setAttribute('weights', '{"no_such_feature": 2}'),
+      );
+      await banner.waitFor({ state: 'visible', ...WAIT });
+      assert.match(await banner.textContent(), /no_such_feature/);
+      await banner.waitFor({ state: 'hidden', timeout: 30_000 });
+      const pieces = (await games(page)).game.pieces;
+      await until(
+        () => games(page),
+        (g) => g.game.pieces > pieces,
+        'the game to go on',
+      );
+    } finally {
+      await opened.close();
+    }
+  },
+);
+
 // ---- keys ----
 
 test('keys play only while the element has focus', { timeout: 90_000 }, async (t) => {
@@ -559,6 +615,76 @@ test('keys play only while the element has focus', { timeout: 90_000 }, async (t
     await opened.close();
   }
 });
+
+test(
+  '"Play yourself" in the element hands a visitor the game, and "Let the AI play" takes it back',
+  { timeout: 90_000 },
+  async () => {
+    const opened = await openHtml(
+      unisolated,
+      hostPage(
+        '<tetris-ai id="game" controls="play" autoplay rules="guideline" seed="5" gravity="1000" lock-delay="1000"></tetris-ai>',
+      ),
+    );
+    try {
+      const { page } = opened;
+      await elementsReady(page);
+      await page.evaluate(() => {
+        const el = document.querySelector('#game');
+        el.turns = [];
+        el.addEventListener('autoplaychange', (event) => el.turns.push(event.detail.autoplay));
+      });
+      const toggle = page.locator('#game').locator('#play-toggle');
+      /** Who plays, as the element, its attribute, its control and its events say. */
+      const players = () =>
+        page.evaluate(() => {
+          const el = document.querySelector('#game');
+          return {
+            autoplay: el.autoplay,
+            attribute: el.hasAttribute('autoplay'),
+            label: el.shadowRoot.querySelector('#play-toggle').textContent,
+            turns: el.turns,
+            focused: document.activeElement?.id ?? null,
+          };
+        });
+      assert.equal((await players()).label, 'Play yourself');
+
+      await toggle.click(WAIT);
+      const mine = await until(players, (p) => p.turns.length === 1, 'the visitor to take over');
+      assert.deepEqual(mine, {
+        autoplay: false,
+        attribute: false,
+        label: 'Let the AI play',
+        turns: [false],
+        focused: 'game',
+      });
+      // The keys play at once.
+      const pieces = (await games(page)).game.pieces;
+      await page.keyboard.press('Space');
+      await until(
+        () => games(page),
+        (g) => g.game.pieces === pieces + 1,
+        "Space to hard-drop the visitor's piece",
+      );
+
+      await toggle.click(WAIT);
+      const ai = await until(players, (p) => p.turns.length === 2, 'the AI to take over');
+      assert.deepEqual(
+        [ai.autoplay, ai.attribute, ai.label, ai.turns],
+        [true, true, 'Play yourself', [false, true]],
+      );
+
+      // Nothing to press with controls="none".
+      await page.evaluate(() => {
+        document.querySelector('#game').controls = 'none';
+      });
+      await toggle.waitFor({ state: 'hidden', ...WAIT });
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
+  },
+);
 
 // ---- a changed attribute applies at once ----
 

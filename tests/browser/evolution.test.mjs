@@ -2,7 +2,12 @@
 // gives the same report; the game keeps animating while one runs; a reload resumes a run of the
 // Evolution panel where it stopped; checkpoints move between the page and `tetris-ai evolve`
 // both ways; a worker that dies mid-generation is replaced and the generation still gives its
-// report; and a corrupt or foreign import changes nothing.
+// report; a corrupt or foreign import changes nothing and says why in plain words. The panel
+// itself: after Stop nothing of the stopped run changes it and Export saves its last
+// generation; Import… is a button; "Play these weights" says so; a paused run says where it
+// stands; a reload shows a notice in view; each phase's time left follows its own pace; the
+// chart names whole generations, its figures and its unit; and on a phone the Features choice
+// shows its options whole.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +18,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import {
   ROOT,
+  catchFileChoosers,
   startServer,
   launchBrowser,
   startAll,
@@ -111,9 +117,12 @@ after(async () => {
 
 // ---- helpers ----
 
-/** Opens the page, runs `use(opened)`, checks that nothing was reported as an error, closes. */
-async function withPage(server, use) {
-  const opened = await openPage(browser, server.url);
+/**
+ * Opens the page (`options` as for `openPage`), runs `use(opened)`, checks that nothing was
+ * reported as an error, closes.
+ */
+async function withPage(server, use, options = {}) {
+  const opened = await openPage(browser, server.url, options);
   try {
     const result = await use(opened);
     assertNoErrors(assert, opened);
@@ -324,6 +333,44 @@ async function importInto(page, name, text) {
     mimeType: 'application/json',
     buffer: Buffer.from(text),
   });
+}
+
+/** Imports checkpoint `text` into the panel and waits until it holds the run, paused. */
+async function importRun(page, text) {
+  await importInto(page, 'run.json', text);
+  await until(async () => {
+    const panel = await panelOf(page);
+    if (panel.error) throw new Error(`the import failed: ${panel.error}`);
+    return panel.state === 'paused';
+  }, 'the import');
+}
+
+/**
+ * Imports into the panel a run of the LONG configuration (with `overrides`) that has not
+ * started, made by the page's build; waits until the panel holds it, paused.
+ */
+async function importLongRun(page, overrides = {}) {
+  const checkpoint = await page.evaluate(
+    async (config) => {
+      const api = await import('./tetris-ai.js');
+      const evo = await api.createEvolution(config);
+      try {
+        return await evo.checkpoint();
+      } finally {
+        evo.close();
+      }
+    },
+    await longConfigIn(page, overrides),
+  );
+  await importRun(page, checkpoint);
+}
+
+/** Waits until the panel's progress line shows games of `phase` played. */
+function progressShown(page, phase = 'training') {
+  return until(async () => {
+    const text = await page.locator('#evo-eta').textContent();
+    return new RegExp(`${phase}: [1-9]\\d* of`).test(text) ? text : null;
+  }, `the panel to show ${phase} progress`);
 }
 
 /** The best validated weights after `reports`, kept as the engine keeps them (strictly better). */
@@ -562,20 +609,7 @@ for (const [build, server] of [
         assert.equal(await page.evaluate(() => window.tetris.kind), build);
         // A run of the panel, imported from a checkpoint of the LONG configuration with games
         // six times as long (about three seconds on the fastest build and an idle machine).
-        const checkpoint = await page.evaluate(
-          async (config) => {
-            const api = await import('./tetris-ai.js');
-            const evo = await api.createEvolution(config);
-            try {
-              return await evo.checkpoint();
-            } finally {
-              evo.close();
-            }
-          },
-          await longConfigIn(page, { max_pieces: 6 * LONG.max_pieces }),
-        );
-        await importInto(page, 'long.json', checkpoint);
-        await until(async () => (await panelOf(page)).state === 'paused', 'the import');
+        await importLongRun(page, { max_pieces: 6 * LONG.max_pieces });
 
         // Frames, long tasks and the game, from now on.
         await browser.startTracing(page, { categories: TRACE_CATEGORIES });
@@ -898,75 +932,454 @@ test(
   },
 );
 
-test('a corrupt or foreign import changes nothing and says why', { timeout: 120_000 }, async () => {
-  await withPage(isolated, async ({ page }) => {
-    await startPanelRun(page, 1);
-    await pausePanel(page);
-    await page.evaluate(() => {
-      window.runBefore = window.tetris.evolution.run;
-    });
-    const before = await panelOf(page);
-    const savedBefore = await savedRun(page);
-    assert.ok(savedBefore);
-    const checkpoint = savedBefore.checkpoint;
-
-    const bad = [
-      [
-        'truncated.json',
-        checkpoint.slice(0, Math.floor(checkpoint.length / 2)),
-        /EOF while parsing/,
-      ],
-      [
-        'notes.json',
-        'hello, these are notes, not a checkpoint',
-        /expected value at line 1 column 1/,
-      ],
-      [
-        'weights.json',
-        JSON.stringify({ holes: -1, landing_height: -2 }),
-        /unknown field `holes`|missing field `format`/,
-      ],
-    ];
-    for (const [name, text, problem] of bad) {
+test(
+  'a corrupt or foreign import changes nothing and says why in plain words',
+  { timeout: 120_000 },
+  async () => {
+    await withPage(isolated, async ({ page }) => {
+      await startPanelRun(page, 1);
+      await pausePanel(page);
       await page.evaluate(() => {
-        const error = document.getElementById('evo-error');
-        error.textContent = '';
-        error.hidden = true;
+        window.runBefore = window.tetris.evolution.run;
       });
-      await importInto(page, name, text);
-      await page.locator('#evo-error').waitFor({ state: 'visible', timeout: 30_000 });
-      const shown = await page.locator('#evo-error').textContent();
-      assert.match(
-        shown,
-        /cannot be resumed/,
-        `${name}: the error should say the checkpoint was refused`,
-      );
-      assert.match(shown, problem, `${name}: the error should name the problem`);
-      assert.match(
-        shown,
-        /not a training checkpoint/,
-        `${name}: the error should say what is wrong`,
-      );
+      const before = await panelOf(page);
+      const savedBefore = await savedRun(page);
+      assert.ok(savedBefore);
+      const checkpoint = savedBefore.checkpoint;
 
-      const now = await panelOf(page);
-      assert.equal(now.state, 'paused', `${name}: the panel's state changed`);
-      assert.deepEqual(now.history, before.history, `${name}: the history changed`);
-      assert.deepEqual(await savedRun(page), savedBefore, `${name}: the saved run changed`);
-      const same = await page.evaluate(() => {
+      const bad = [
+        [
+          'truncated.json',
+          checkpoint.slice(0, Math.floor(checkpoint.length / 2)),
+          /the text ends too early, at line \d+, column \d+: it may have been cut short/,
+        ],
+        [
+          'notes.json',
+          'hello, these are notes, not a checkpoint',
+          /it is not JSON: something is wrong at line 1, column 1/,
+        ],
+        [
+          'weights.json',
+          JSON.stringify({ holes: -1, landing_height: -2 }),
+          /it holds weights, not an evolution run: import it under "Advanced: weights"/,
+        ],
+        [
+          'settings.json',
+          JSON.stringify({ version: 2, format: 1 }),
+          /not an evolution checkpoint \(the JSON that "tetris-ai evolve --checkpoint" writes\): unknown field "version", expected one of "format", .*, at line 1, column \d+/,
+        ],
+      ];
+      for (const [name, text, problem] of bad) {
+        await page.evaluate(() => {
+          const error = document.getElementById('evo-error');
+          error.textContent = '';
+          error.hidden = true;
+        });
+        await importInto(page, name, text);
+        await page.locator('#evo-error').waitFor({ state: 'visible', timeout: 30_000 });
+        const shown = await page.locator('#evo-error').textContent();
+        assert.ok(
+          shown.startsWith(`"${name}" cannot be resumed: `),
+          `${name}: the error should say the file was refused: ${shown}`,
+        );
+        assert.match(shown, problem, `${name}: the error should name the problem in plain words`);
+        assert.doesNotMatch(
+          shown,
+          /`|training checkpoint|EOF|expected value/,
+          `${name}: the JSON reader's own words should not reach the player: ${shown}`,
+        );
+
+        const now = await panelOf(page);
+        assert.equal(now.state, 'paused', `${name}: the panel's state changed`);
+        assert.deepEqual(now.history, before.history, `${name}: the history changed`);
+        assert.deepEqual(await savedRun(page), savedBefore, `${name}: the saved run changed`);
+        const same = await page.evaluate(() => {
+          const run = window.tetris.evolution.run;
+          return run === window.runBefore && !run.closed && run.workers.every((w) => w.alive);
+        });
+        assert.ok(same, `${name}: the current run was replaced or stopped`);
+      }
+
+      // The run goes on as before.
+      await page.locator('#evo-start').click({ timeout: 10_000 });
+      const panel = await panelGenerations(page, before.history.length + 1);
+      await stopPanel(page);
+      sameReports(
+        panel.history.slice(0, before.history.length),
+        before.history,
+        'the history after the bad imports',
+      );
+    });
+  },
+);
+
+test(
+  'after Stop nothing of the stopped run changes the panel (simd workers)',
+  { timeout: 120_000 },
+  async () => {
+    await withPage(unisolated, async ({ page }) => {
+      assert.equal(await page.evaluate(() => window.tetris.kind), 'simd');
+      await importLongRun(page, { max_pieces: 6 * LONG.max_pieces });
+      await page.locator('#evo-start').click({ timeout: 10_000 });
+      await progressShown(page);
+      // Every change of what the panel shows from the click on Stop on.
+      const stopped = await page.evaluate(() => {
+        const shown = () =>
+          [
+            document.getElementById('evo-eta').textContent,
+            document.getElementById('evo-status').textContent,
+            `${document.getElementById('evo-progress').value}`,
+          ].join(' | ');
+        window.afterStop = [];
+        new MutationObserver(() => window.afterStop.push(shown())).observe(
+          document.getElementById('evolution'),
+          { subtree: true, childList: true, characterData: true, attributes: true },
+        );
+        window.stoppedRun = window.tetris.evolution.run;
+        document.getElementById('evo-stop').click();
+        return shown();
+      });
+      assert.match(stopped, /^Stopped\. The last generation is saved/);
+      // Once the stopped run's generation has ended, and a moment more for any message of its
+      // workers still on its way.
+      await until(
+        () => page.evaluate(() => !window.stoppedRun.running),
+        'the stopped generation to end',
+      );
+      await sleep(1_000);
+      const seen = await page.evaluate(() => window.afterStop);
+      assert.ok(seen.length >= 1, 'the observer saw the Stop');
+      assert.deepEqual(
+        seen.filter((now) => now !== stopped),
+        [],
+        `the panel changed after Stop (it showed ${JSON.stringify(stopped)})`,
+      );
+    });
+  },
+);
+
+test(
+  "after Stop, Export saves the stopped run's last generation",
+  { timeout: 120_000 },
+  async () => {
+    await withPage(isolated, async ({ page }) => {
+      await startPanelRun(page, 1);
+      await stopPanel(page);
+      const stopped = await panelOf(page);
+      const saved = await savedRun(page);
+      assert.equal(
+        await page.locator('#evo-export').isEnabled(),
+        true,
+        'the panel says the last generation can be exported: Export should be enabled',
+      );
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 10_000 }),
+        page.locator('#evo-export').click({ timeout: 10_000 }),
+      ]);
+      const exported = await readFile(await download.path(), 'utf8');
+      assert.equal(exported, saved.checkpoint, 'the export is the last generation saved');
+      const generations = JSON.parse(exported).history.length;
+      assert.equal(generations, stopped.history.length, 'it holds every generation shown');
+      assert.equal(download.suggestedFilename(), `evolution-generation-${generations}.json`);
+    });
+  },
+);
+
+test('the checkpoint Import… is reached and used by keyboard', { timeout: 120_000 }, async () => {
+  await withPage(isolated, async ({ page }) => {
+    const nextChooser = catchFileChoosers(page);
+    const { checkpoint } = await generationsIn(page, await configIn(page, SMALL), 1);
+    // Pause, Stop and Export are disabled before a run: Tab goes from Start to Import….
+    await page.locator('#evo-start').focus();
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement.textContent.trim());
+    assert.equal(focused, 'Import…', 'Tab from Start should reach Import…');
+    await page.keyboard.press('Enter');
+    const chooser = await nextChooser();
+    await chooser.setFiles({
+      name: 'run.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(checkpoint),
+    });
+    await until(async () => (await panelOf(page)).state === 'paused', 'the import');
+    assert.equal((await panelOf(page)).history.length, 1, 'the imported run is shown');
+  });
+});
+
+test(
+  '"Play these weights" says on the spot that the game plays them',
+  { timeout: 120_000 },
+  async () => {
+    await withPage(isolated, async ({ page }) => {
+      const { checkpoint, reports } = await generationsIn(page, await configIn(page, SMALL), 1);
+      await importRun(page, checkpoint);
+      const best = validatedBest(reports);
+      assert.ok(best, 'the run was validated');
+      const note = page.locator('#evo-best-note');
+      await page.locator('#evo-play').click({ timeout: 10_000 });
+      await note.waitFor({ state: 'visible', timeout: 10_000 });
+      const said = await note.textContent();
+      assert.match(
+        said,
+        /^The game now plays these weights \(validated in generation 1: [\d,]+ lines per game\)\.$/,
+      );
+      const playing = await page.evaluate(() => window.tetris.game.weights());
+      assert.deepEqual(
+        Object.keys(playing).sort(),
+        Object.keys(best.weights).sort(),
+        'the game plays the validated best weights',
+      );
+      const placed = await page.evaluate(() => {
+        const note = document.getElementById('evo-best-note').getBoundingClientRect();
+        const buttons = document.getElementById('evo-play').closest('.row');
+        return note.top - buttons.getBoundingClientRect().bottom;
+      });
+      assert.ok(placed >= 0 && placed < 20, `the note should sit under the buttons (${placed} px)`);
+    });
+  },
+);
+
+test(
+  'a paused run says it is paused, where it stands, and that Resume goes on',
+  { timeout: 120_000 },
+  async () => {
+    await withPage(unisolated, async ({ page }) => {
+      await importLongRun(page, { max_pieces: 6 * LONG.max_pieces });
+      await page.locator('#evo-start').click({ timeout: 10_000 });
+      await progressShown(page);
+      await pausePanel(page);
+      const { shown, standing } = await page.evaluate(() => ({
+        shown: document.getElementById('evo-eta').textContent,
+        standing: window.tetris.evolution.run.standing,
+      }));
+      assert.doesNotMatch(shown, /left/, `a paused run has no time left to show: ${shown}`);
+      const games = LONG.population * LONG.games;
+      assert.match(
+        shown,
+        new RegExp(
+          `^Paused in generation 1, training: \\d+ of ${games} games played\\. Resume continues from there\\.$`,
+        ),
+      );
+      assert.deepEqual(
+        standing,
+        { generation: 1, phase: 'training', done: standing.done, total: games },
+        'the run stands where the panel says',
+      );
+      assert.ok(shown.includes(`: ${standing.done} of`), 'the panel gives the games kept');
+
+      // Resume plays the games left, not those kept.
+      await page.evaluate(() => {
+        window.dones = [];
         const run = window.tetris.evolution.run;
-        return run === window.runBefore && !run.closed && run.workers.every((w) => w.alive);
+        const show = run.onProgress;
+        run.onProgress = (progress) => {
+          window.dones.push(progress.done);
+          show(progress);
+        };
       });
-      assert.ok(same, `${name}: the current run was replaced or stopped`);
-    }
+      await page.locator('#evo-start').click({ timeout: 10_000 });
+      await panelGenerations(page, 1);
+      await stopPanel(page);
+      const dones = await page.evaluate(() => window.dones);
+      assert.ok(dones[0] >= standing.done, `resumed at ${dones[0]}, paused at ${standing.done}`);
+    });
+  },
+);
 
-    // The run goes on as before.
+/**
+ * Starts a run in the panel, reloads the page once its first generation is saved, and scrolls
+ * the page to its end; resolves to the generations saved.
+ */
+async function reloadMidRun(page) {
+  await startPanelRun(page, 1);
+  await page.reload({ waitUntil: 'load' });
+  await waitReady(page);
+  await page.locator('#evo-resume-notice').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  return savedGenerations(page);
+}
+
+/** Whether the element `selector` matches is wholly in the window. */
+function inView(page, selector) {
+  return page.evaluate((selector) => {
+    const box = document.querySelector(selector).getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight;
+  }, selector);
+}
+
+test(
+  'after a reload, a notice in view offers to resume the saved run, and resumes it',
+  { timeout: 120_000 },
+  async () => {
+    await withPage(isolated, async ({ page }) => {
+      const generations = await reloadMidRun(page);
+      const notice = page.locator('#evo-resume-notice');
+      assert.ok(await inView(page, '#evo-resume-notice'), 'the notice is in view');
+      assert.match(await notice.textContent(), new RegExp(`saved at generation ${generations}\\b`));
+      assert.ok(await page.locator('#evo-resume').isVisible(), 'the panel keeps its own offer');
+
+      await notice.getByRole('button', { name: 'Resume' }).click({ timeout: 10_000 });
+      await panelGenerations(page, generations + 1);
+      await stopPanel(page);
+      assert.ok(await notice.isHidden(), 'the notice goes once the run is resumed');
+      assert.ok(await page.locator('#evo-resume').isHidden(), "so does the panel's offer");
+    });
+  },
+);
+
+test(
+  "on a phone the notice of a saved run stays in view and leads to the panel's offer",
+  { timeout: 120_000 },
+  async () => {
+    await withPage(
+      isolated,
+      async ({ page }) => {
+        const generations = await reloadMidRun(page);
+        assert.ok(await inView(page, '#evo-resume-notice'), 'the notice is in view');
+        assert.match(
+          await page.locator('#evo-resume-notice').textContent(),
+          new RegExp(`saved at generation ${generations}\\b`),
+        );
+        await page.locator('#evo-resume-notice-show').click({ timeout: 10_000 });
+        assert.ok(await inView(page, '#evo-resume'), "the panel's offer is brought into view");
+        assert.equal(
+          await page.evaluate(() => document.activeElement.id),
+          'evo-resume-run',
+          "the panel's Resume has the focus",
+        );
+        assert.ok(await page.locator('#evo-resume-notice').isHidden(), 'the panel takes over');
+      },
+      { viewport: { width: 390, height: 844 } },
+    );
+  },
+);
+
+test('the time left of each phase follows its own pace', { timeout: 120_000 }, async () => {
+  await withPage(isolated, async ({ page }) => {
+    const { checkpoint } = await generationsIn(page, await configIn(page, SMALL), 0);
+    await importRun(page, checkpoint);
+    // The test plays the generation: it reports the progress, on a clock of its own.
+    await page.evaluate(() => {
+      const run = window.tetris.evolution.run;
+      let now = 0;
+      performance.now = () => now;
+      run.generation = () => new Promise(() => {});
+      window.progressAt = (ms, progress) => {
+        now = ms;
+        run.onProgress(progress);
+        return document.getElementById('evo-eta').textContent;
+      };
+    });
     await page.locator('#evo-start').click({ timeout: 10_000 });
-    const panel = await panelGenerations(page, before.history.length + 1);
-    await stopPanel(page);
-    sameReports(
-      panel.history.slice(0, before.history.length),
-      before.history,
-      'the history after the bad imports',
+    await until(async () => (await panelOf(page)).state === 'running', 'the run to start');
+    const at = (ms, progress) =>
+      page.evaluate(([ms, progress]) => window.progressAt(ms, progress), [ms, progress]);
+    const training = { generation: 1, phase: 'training', total: 100 };
+    const validation = { generation: 1, phase: 'validation', total: 10 };
+    await at(0, { ...training, done: 0 });
+    assert.equal(
+      await at(50_000, { ...training, done: 50 }),
+      'Generation 1, training: 50 of 100 games · about 50 s left',
+    );
+    await at(100_000, { ...training, done: 100 });
+    await at(100_000, { ...validation, done: 0 });
+    assert.equal(
+      await at(101_000, { ...validation, done: 1 }),
+      'Generation 1, validating: 1 of 10 games · about 9 s left',
+      "validation's time left comes from its own pace, not training's",
     );
   });
+});
+
+test(
+  'the chart names whole generations, shows figures in its legend, and fitness with its unit',
+  { timeout: 120_000 },
+  async () => {
+    await withPage(isolated, async ({ page }) => {
+      const { checkpoint, reports } = await generationsIn(page, await configIn(page, SMALL), 3);
+      // What the chart writes on its canvas.
+      await page.evaluate(() => {
+        window.chartTexts = [];
+        const fillText = CanvasRenderingContext2D.prototype.fillText;
+        CanvasRenderingContext2D.prototype.fillText = function (text, x, y, ...rest) {
+          if (this.canvas.closest('#evo-chart')) window.chartTexts.push({ text: String(text), y });
+          return fillText.call(this, text, x, y, ...rest);
+        };
+      });
+      await importRun(page, checkpoint);
+      // One drawing of the whole run (the panel draws anew on a resize).
+      await page.evaluate(() => {
+        window.chartTexts = [];
+        window.dispatchEvent(new Event('resize'));
+      });
+      await until(() => page.evaluate(() => window.chartTexts.length > 0), 'the chart to draw');
+      const { texts, legend } = await page.evaluate(() => ({
+        texts: window.chartTexts,
+        legend: [...document.querySelectorAll('#evo-chart .u-legend tr')].map((row) => [
+          row.querySelector('.u-label').textContent,
+          row.querySelector('.u-value').textContent,
+        ]),
+      }));
+      // The axis under the chart: its tick labels share one line.
+      const lines = new Map();
+      for (const { text, y } of texts.filter(({ text }) => /^-?[\d,.]+$/.test(text))) {
+        lines.set(y, [...(lines.get(y) ?? []), text]);
+      }
+      const ticks = [...lines.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+      assert.ok(ticks.length >= 2, `the generation axis has ticks: ${JSON.stringify(ticks)}`);
+      assert.deepEqual(
+        ticks.filter((tick) => !/^\d+$/.test(tick)),
+        [],
+        `the generation axis names whole generations only: ${JSON.stringify(ticks)}`,
+      );
+      const words = texts.map(({ text }) => text);
+      assert.ok(words.includes('generation'), 'the generation axis is named');
+      assert.ok(
+        words.some((text) => /mean lines per game/.test(text)),
+        `the fitness axis gives its unit: ${JSON.stringify(words.filter((t) => /\D/.test(t)))}`,
+      );
+      const figure = (x) => (x == null ? '' : Math.round(x).toLocaleString('en'));
+      const last = reports.at(-1);
+      assert.deepEqual(
+        legend,
+        [
+          ['generation', '3'],
+          ['best', figure(last.best)],
+          ['mean', figure(last.mean)],
+          ['median', figure(last.median)],
+          ['validated', figure(last.validated_best)],
+        ],
+        "the legend shows the latest generation's figures",
+      );
+    });
+  },
+);
+
+test('on a phone the Features choice shows its options whole', { timeout: 120_000 }, async () => {
+  const opened = await openPage(browser, isolated.url, { viewport: { width: 390, height: 844 } });
+  try {
+    const fit = await opened.page.evaluate(() => {
+      const select = document.getElementById('evo-features');
+      const card = select.closest('.card');
+      // The width the choice takes where nothing holds it back: what its longest option needs.
+      const free = select.cloneNode(true);
+      free.removeAttribute('id');
+      free.style.maxWidth = 'none';
+      card.append(free);
+      const needed = free.getBoundingClientRect().width;
+      free.remove();
+      const box = select.getBoundingClientRect();
+      const inner =
+        card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
+      return { width: box.width, needed, right: box.right, inner };
+    });
+    assert.ok(
+      fit.width >= fit.needed - 0.5,
+      `the choice is ${fit.width} px wide, its options need ${fit.needed} px`,
+    );
+    assert.ok(fit.right <= fit.inner + 0.5, 'the choice stays inside its card');
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
 });

@@ -413,6 +413,35 @@ export async function waitForAsync(page, fn, arg, { timeout = 10_000 } = {}) {
   }
 }
 
+/**
+ * Catches the file choosers `page` opens from now on (Playwright starts catching them in the
+ * background, so a chooser opened by the very next key press could be missed: call this a few
+ * steps before). Returns `next(timeout)`, which resolves to the next chooser caught, or fails
+ * after `timeout` ms.
+ */
+export function catchFileChoosers(page) {
+  const caught = [];
+  const waiting = [];
+  page.on('filechooser', (chooser) => {
+    if (waiting.length > 0) waiting.shift()(chooser);
+    else caught.push(chooser);
+  });
+  return (timeout = 10_000) => {
+    if (caught.length > 0) return Promise.resolve(caught.shift());
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiting.splice(waiting.indexOf(take), 1);
+        reject(new Error(`no file chooser opened within ${timeout} ms`));
+      }, timeout);
+      const take = (chooser) => {
+        clearTimeout(timer);
+        resolve(chooser);
+      };
+      waiting.push(take);
+    });
+  };
+}
+
 /** The integer an element's text shows (digits only, so "1,234" is 1234); NaN when none. */
 export async function readNumber(page, selector) {
   const text = await page.locator(selector).textContent({ timeout: 10_000 });

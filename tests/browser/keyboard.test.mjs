@@ -1,7 +1,8 @@
 // The keyboard: with the AI off it moves, rotates, holds and hard-drops the piece on the page;
 // a quick tap of the down arrow moves the piece a row; at game over the overlay's buttons take
-// the focus and Enter and Space work them, and N, R and P start a new game, replay the seed and
-// pause at any time.
+// the focus a moment later and Enter and Space work them, and N, R and P start a new game,
+// replay the seed and pause at any time; keys of the game that just ended (a last tap, a held
+// key) do not act on its game-over screen.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -278,6 +279,15 @@ async function topOut(page) {
   throw new Error('the game did not end after 40 hard drops');
 }
 
+/** Waits until "New game" on the game-over screen has the focus (a moment after game over). */
+function newGameFocused(page) {
+  return page.waitForFunction(
+    () => document.querySelector('#game').shadowRoot.activeElement?.id === 'overlay-new',
+    null,
+    WAIT,
+  );
+}
+
 /** Waits until the element has started one more game than `count`; returns its seed. */
 async function nextGame(page, count) {
   await page.waitForFunction((count) => window.newGames.length > count, count, WAIT);
@@ -380,13 +390,9 @@ test(
       await focusElement(page);
 
       // Game over with the focus in the element: "New game" has it, and Enter works it.
-      let over = await topOut(page);
-      await page.waitForFunction(
-        () => document.querySelector('#game').shadowRoot.activeElement?.id === 'overlay-new',
-        null,
-        WAIT,
-      );
-      over = await element(page);
+      await topOut(page);
+      await newGameFocused(page);
+      const over = await element(page);
       assert.equal(over.active, 'game', 'the focus stays in the element');
       await page.keyboard.press('Enter');
       const entered = await nextGame(page, 0);
@@ -397,11 +403,7 @@ test(
 
       // Space on "Replay this seed" replays it (and drops no piece).
       await topOut(page);
-      await page.waitForFunction(
-        () => document.querySelector('#game').shadowRoot.activeElement?.id === 'overlay-new',
-        null,
-        WAIT,
-      );
+      await newGameFocused(page);
       await page.keyboard.press('Tab');
       assert.equal((await element(page)).focused, 'overlay-replay', 'Tab reaches "Replay"');
       await page.keyboard.press('Space');
@@ -416,6 +418,7 @@ test(
       const renewed = await nextGame(page, 3);
       assert.notEqual(renewed, entered, 'N at game over starts a game with a new seed');
       await topOut(page);
+      await newGameFocused(page); // P acts at game over once the game's last keys are past
       await page.keyboard.press('p');
       const resumed = await nextGame(page, 4);
       assert.notEqual(resumed, renewed, 'P at game over starts a game with a new seed');
@@ -436,6 +439,47 @@ test(
       assert.equal(await nextGame(page, 5), resumed, 'R replays the seed mid-game');
       await page.keyboard.press('n');
       assert.notEqual(await nextGame(page, 6), resumed, 'N starts a new seed mid-game');
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
+  },
+);
+
+test(
+  'keys of the game that just ended do not act on its game-over screen',
+  { timeout: 120_000 },
+  async () => {
+    const opened = await openBoard('4x4');
+    try {
+      const { page } = opened;
+      await countNewGames(page);
+      await focusElement(page);
+      await topOut(page);
+      await page.waitForFunction(
+        () => !document.querySelector('#game').shadowRoot.querySelector('#overlay-actions').hidden,
+        null,
+        WAIT,
+      );
+      // A hard drop tapped once more as the game ends, Enter and P: had any of them started a
+      // game, the worker would have reset it before it answers `element`.
+      for (const key of ['Space', 'Enter', 'p']) {
+        await page.keyboard.press(key);
+        const now = await element(page);
+        assert.equal(now.over, true, `${key} as the game ends should leave the game-over screen`);
+      }
+      // A hard drop held from the game: its repeats once "New game" has the focus, and its
+      // release there, do nothing either.
+      await page.keyboard.down('Space');
+      await newGameFocused(page);
+      await page.keyboard.down('Space'); // a repeat
+      await page.keyboard.down('Space');
+      await page.keyboard.up('Space');
+      assert.equal((await element(page)).over, true, 'a held Space should not start a game');
+      assert.deepEqual(await page.evaluate(() => window.newGames), [], 'no new game yet');
+      // A fresh press on "New game" starts one.
+      await page.keyboard.press('Space');
+      assert.notEqual(await nextGame(page, 0), 5, 'Space on "New game" starts a new seed');
       assertNoErrors(assert, opened);
     } finally {
       await opened.close();

@@ -1,6 +1,8 @@
-// The page as a player meets it: the board inside a phone's screen and a desktop window, text
-// contrast to WCAG AA, the first line's "Play yourself", the current game's rates and chart,
-// and the history of past games across a reload.
+// The page as a player meets it: the board inside a phone's screen and a desktop window, and in
+// view on a phone while its settings change; text contrast to WCAG AA; the first line's "Play
+// yourself", and the game's own, in step; the current game's stats (no score where the rules
+// do not score, the AI's decision time on one line), rates and chart; and the history of past
+// games across a reload, its counts in agreement and its columns whole.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -247,7 +249,7 @@ test('the current game shows its rates and a chart of lines against pieces', asy
     assert.ok(Number(shown.pps) > 0, `pieces per second: ${shown.pps}`);
     assert.ok(Number(shown.lpm) >= 0, `lines per minute: ${shown.lpm}`);
     assert.ok(shown.chart, 'the chart is drawn');
-    assert.match(shown.label, /\d+ lines after \d+ pieces/);
+    assert.match(shown.label, /\d+ lines? after \d+ pieces?/);
     // Paused, the time played stands still.
     await page.evaluate(() => window.tetris.pause());
     await page.waitForTimeout(700);
@@ -277,7 +279,7 @@ test('past games are listed with the best and the average, and survive a reload'
     const summary = await page.locator('#history-summary').textContent();
     assert.match(
       summary,
-      new RegExp(`best ${game.lines} lines, average ${game.lines}\\.0 over 1 game`),
+      new RegExp(`best ${game.lines} lines?, average ${game.lines}\\.0 over 1 game`),
     );
 
     await page.reload();
@@ -418,5 +420,237 @@ test('"Keep watching" makes the game start again after game over, and is saved',
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();
+  }
+});
+
+test('"Play yourself" in the game keeps the page in step', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  try {
+    const { page } = opened;
+    /** Who plays, as the page's button, its setting, its saved settings and the game say. */
+    const shown = () =>
+      page.evaluate(() => ({
+        button: document.querySelector('#play-yourself').textContent.trim(),
+        checkbox: document.querySelector('#ai-enabled').checked,
+        saved: JSON.parse(localStorage.getItem('tetris-ai/settings/v1')).aiEnabled,
+        game: document.querySelector('#game').shadowRoot.querySelector('#play-toggle').textContent,
+      }));
+    await page.locator('#game >> #play-toggle').click(WAIT);
+    await page.waitForFunction(() => !document.querySelector('#ai-enabled').checked, null, WAIT);
+    assert.deepEqual(await shown(), {
+      button: 'Let the AI play',
+      checkbox: false,
+      saved: false,
+      game: 'Let the AI play',
+    });
+    await page.locator('#play-yourself').click(WAIT);
+    await page.waitForFunction(() => document.querySelector('#game').autoplay === true);
+    assert.deepEqual(await shown(), {
+      button: 'Play yourself',
+      checkbox: true,
+      saved: true,
+      game: 'Play yourself',
+    });
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('the research rules, which do not score, show no score', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  try {
+    const { page } = opened;
+    const score = page.locator('#game >> #stat-score');
+    assert.equal(await score.isVisible(), true, 'the guideline rules score');
+    await setValue(page, '#rules', 'classic');
+    await page.waitForFunction(() => document.querySelector('#game').rules === 'classic');
+    await score.waitFor({ state: 'hidden', ...WAIT });
+    await setValue(page, '#rules', 'guideline');
+    await score.waitFor({ state: 'visible', ...WAIT });
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+/**
+ * Opens the page (with `options` as for `openPage`) with `games` saved as its past games, put
+ * in its storage by a blank page of its origin before the page itself loads.
+ */
+async function openWithHistory(games, options = {}) {
+  const opened = await openPage(env.browser, `${env.server.url}blank.html`, {
+    ...options,
+    ready: false,
+    html: '<!doctype html><title>blank</title><link rel="icon" href="data:,">',
+  });
+  await opened.page.evaluate((games) => {
+    localStorage.setItem('tetris-ai/history/v1', JSON.stringify(games));
+  }, games);
+  await opened.page.goto(env.server.url);
+  await waitReady(opened.page);
+  return opened;
+}
+
+/** A past game of the AI, with `fields` changed. */
+function pastGame(fields) {
+  return {
+    at: new Date().toISOString(),
+    rules: 'guideline',
+    width: 10,
+    height: 20,
+    seed: 1,
+    player: 'AI',
+    preset: 'dellacherie',
+    lines: 1,
+    pieces: 1,
+    score: 0,
+    seconds: 1,
+    ended: 'over',
+    ...fields,
+  };
+}
+
+test('counts agree with their numbers: "1 line", "1 game"', async () => {
+  const opened = await openWithHistory([pastGame({ lines: 1 })]);
+  try {
+    const { page } = opened;
+    assert.equal(
+      (await page.locator('#history-summary').textContent()).trim(),
+      'The AI on guideline 10×20: best 1 line, average 1.0 over 1 game.',
+    );
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('the past games table shows every column whole, on a phone and a desktop', async () => {
+  for (const [what, options] of [
+    ['phone', PHONE],
+    ['desktop', { viewport: { width: 1280, height: 900 } }],
+  ]) {
+    const long = pastGame({
+      rules: 'classic (bag pieces, top out: top row)',
+      player: 'AI and you',
+      preset: 'learned_10x20',
+      lines: 123456,
+      pieces: 987654,
+      ended: 'stopped',
+    });
+    const opened = await openWithHistory([pastGame({}), long], options);
+    try {
+      const { page } = opened;
+      const cut = await page.evaluate(() => {
+        const scroll = document.querySelector('.history-scroll');
+        const box = scroll.getBoundingClientRect();
+        return [...document.querySelectorAll('.history th, .history td')]
+          .filter((cell) => {
+            const r = cell.getBoundingClientRect();
+            return cell.scrollWidth > cell.clientWidth || r.right > box.right + 0.5;
+          })
+          .map((cell) => cell.textContent);
+      });
+      assert.deepEqual(cut, [], `${what}: cells cut off by the card`);
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
+  }
+});
+
+test("the game's AI decision time reads on one line", async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  try {
+    const { page } = opened;
+    const decision = page.locator('#game >> #stat-decision');
+    await page.waitForFunction(
+      () =>
+        /\d/.test(
+          document.querySelector('#game').shadowRoot.querySelector('#stat-decision').textContent,
+        ),
+      null,
+      WAIT,
+    );
+    const lines = await decision.evaluate((dd) => {
+      const range = document.createRange();
+      range.selectNodeContents(dd);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    assert.equal(lines, 1, `"${await decision.textContent()}" takes ${lines} lines`);
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('on a phone, the board stays in view beside the settings being changed', async () => {
+  const opened = await openPage(env.browser, env.server.url, PHONE);
+  try {
+    const { page } = opened;
+    for (const field of ['#fps', '#seed', '#rules']) {
+      await page.locator(field).focus(WAIT);
+      const seen = await page.evaluate((selector) => {
+        const input = document.querySelector(selector);
+        const r = input.getBoundingClientRect();
+        const board = document.querySelector('#game').shadowRoot.querySelector('#board');
+        const b = board.getBoundingClientRect();
+        const x = (r.left + r.right) / 2;
+        const y = (r.top + r.bottom) / 2;
+        return {
+          field: document.elementFromPoint(x, y) === input,
+          board: b.top >= 0 && b.bottom <= innerHeight && b.left >= 0 && b.right <= innerWidth,
+        };
+      }, field);
+      assert.deepEqual(seen, { field: true, board: true }, `${field} and the board on screen`);
+    }
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('keyboard focus rings the board, whole and clear of the boxes beside it', async () => {
+  for (const [what, options] of [
+    ['phone', PHONE],
+    ['desktop', { viewport: { width: 1280, height: 900 } }],
+  ]) {
+    const opened = await openPage(env.browser, env.server.url, options);
+    try {
+      const { page } = opened;
+      await page.keyboard.press('Tab'); // the focus then shows as the keyboard's
+      await page.locator('#game').focus(WAIT);
+      const rings = await page.evaluate(() => {
+        const host = document.querySelector('#game');
+        const part = (id) => host.shadowRoot.getElementById(id).getBoundingClientRect();
+        const meets = (a, b) =>
+          a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        const within = (a, b) =>
+          a.left >= b.left && a.top >= b.top && a.right <= b.right && a.bottom <= b.bottom;
+        return [...host.shadowRoot.querySelectorAll('*')]
+          .filter((e) => getComputedStyle(e).outlineStyle !== 'none')
+          .map((e) => {
+            const style = getComputedStyle(e);
+            const out = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+            const r = e.getBoundingClientRect();
+            const ring = {
+              left: r.left - out,
+              top: r.top - out,
+              right: r.right + out,
+              bottom: r.bottom + out,
+            };
+            return {
+              // The element's box clips what it draws outside it.
+              whole: within(ring, host.getBoundingClientRect()),
+              board: within(part('board'), ring),
+              under: ['hold-box', 'next-box'].filter((id) => meets(ring, part(id))),
+            };
+          });
+      });
+      assert.deepEqual(rings, [{ whole: true, board: true, under: [] }], `${what}: the ring`);
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
   }
 });

@@ -1,8 +1,9 @@
-// Issue test 3: toggling "Parallelize AI" keeps the AI playing, in both directions, on the
-// threaded build (guideline rules at depth 2, where the lookahead runs on the pool). By default
-// the page measures whether the pool is faster here at the depth in play, measures again when
-// the depth changes, and says beside the switch what it measured at which depth; the user's
-// toggles override that and keep the same game going.
+// "Parallelize AI" on the threaded build: automatic, on or off. Automatic by default: the page
+// measures whether the pool is faster here at the depth in play (guideline rules from depth 2,
+// where the lookahead runs on the pool; depth 1 never splits, and the note says so), measures
+// again when the depth changes, and says beside the choice what it measured at which depth.
+// On and off override the measurement, whose times stay in the note; each choice keeps the same
+// game going, and automatic brings the measured choice back.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,11 +15,10 @@ import {
   newGame,
   waitPieces,
   readNumber,
-  settle,
   assertNoErrors,
 } from './harness.mjs';
 
-// Pieces the AI must place after each toggle.
+// Pieces the AI must place after each choice.
 const MORE = 20;
 
 const env = serveAndBrowse({ isolation: true });
@@ -51,13 +51,18 @@ async function calibrated(page, depth) {
   return ((await note.textContent()) || '').trim();
 }
 
+/** Whether the game's search runs on the pool, as its element says. */
+function inUse(page) {
+  return page.evaluate(() => document.querySelector('#game').parallelState().on);
+}
+
 /**
  * Checks that the automatic choice follows the measurement the note gives: on exactly when the
  * pool measured faster (where the note's rounded times tell them apart), and that the note says
- * which search is in use. Returns whether the switch is on.
+ * which search is in use. Returns whether the search runs on the pool.
  */
 async function followsMeasurement(page, measured) {
-  const on = await page.locator('#parallel').isChecked();
+  const on = await inUse(page);
   const [, parallelMs, sequentialMs] = measured.match(MEASURED).map(Number);
   assert.ok(parallelMs > 0 && sequentialMs > 0, `both times should be measured: ${measured}`);
   if (parallelMs !== sequentialMs) {
@@ -67,76 +72,93 @@ async function followsMeasurement(page, measured) {
   return on;
 }
 
-test('toggling Parallelize AI keeps the AI playing', { timeout: 300_000 }, async (t) => {
-  const opened = await openPage(env.browser, env.server.url);
-  try {
-    const { page } = opened;
-    assert.equal((await page.locator('#engine-kind').textContent()).trim(), 'threaded');
-    await setValue(page, '#rules', 'guideline');
-    await setValue(page, '#depth', 2);
-    await newGame(page);
-    await playFast(page);
-    await waitPieces(page, 5, 60_000);
+test(
+  'Parallelize AI offers automatic, on and off, keeps the AI playing, and keeps its times',
+  { timeout: 300_000 },
+  async (t) => {
+    const opened = await openPage(env.browser, env.server.url);
+    try {
+      const { page } = opened;
+      assert.equal((await page.locator('#engine-kind').textContent()).trim(), 'threaded');
+      const choice = page.locator('#parallel');
+      assert.equal(await choice.isEnabled(), true, '#parallel is enabled on the threaded build');
+      assert.deepEqual(
+        await choice.locator('option').evaluateAll((options) => options.map((o) => o.value)),
+        ['auto', 'on', 'off'],
+      );
+      assert.equal(await choice.inputValue(), 'auto', 'automatic by default');
+      // Depth 1 has nothing to split, and the note says so.
+      await setValue(page, '#depth', 1);
+      assert.match(await page.locator('#parallel-note').textContent(), /depth 1 never splits/);
 
-    const parallel = page.locator('#parallel');
-    assert.equal(
-      await parallel.isEnabled(),
-      true,
-      '#parallel should be enabled on the threaded build',
-    );
-    // The automatic choice follows a measurement at the depth in play, made again at a new
-    // depth (without a new game).
-    const atTwo = await calibrated(page, 2);
-    t.diagnostic(`#parallel-note at depth 2: ${atTwo}`);
-    await followsMeasurement(page, atTwo);
-    const game = await page.evaluate(() => window.tetris.placements[0]);
-    await setValue(page, '#depth', 3);
-    const measured = await calibrated(page, 3);
-    t.diagnostic(`#parallel-note at depth 3: ${measured}`);
-    const initially = await followsMeasurement(page, measured);
-    assert.equal(
-      await page.evaluate(() => window.tetris.placements[0]),
-      game,
-      'a new depth keeps the game going',
-    );
-    // The game's opening, to tell that the toggles keep this game rather than start another.
-    const opening = await page.evaluate(() => window.tetris.placements.slice(0, 5));
-    assert.equal(opening.length, 5);
-    // Off -> on and on -> off, whatever the page starts with, then once more.
-    for (const checked of [!initially, initially, !initially]) {
-      await parallel.setChecked(checked, { timeout: 10_000 });
-      await settle(page);
-      assert.equal(await parallel.isChecked(), checked);
-      const why = ((await page.locator('#parallel-note').textContent()) || '').trim();
-      assert.match(
-        why,
-        checked ? /^On\b/ : /^Off\b/,
-        '#parallel-note should say which search is in use',
+      await setValue(page, '#rules', 'guideline');
+      await setValue(page, '#depth', 2);
+      await newGame(page);
+      await playFast(page);
+      await waitPieces(page, 5, 60_000);
+      // The automatic choice follows a measurement at the depth in play, made again at a new
+      // depth (without a new game).
+      const atTwo = await calibrated(page, 2);
+      t.diagnostic(`#parallel-note at depth 2: ${atTwo}`);
+      await followsMeasurement(page, atTwo);
+      const game = await page.evaluate(() => window.tetris.placements[0]);
+      await setValue(page, '#depth', 3);
+      const measured = await calibrated(page, 3);
+      t.diagnostic(`#parallel-note at depth 3: ${measured}`);
+      const automatic = await followsMeasurement(page, measured);
+      assert.equal(
+        await page.evaluate(() => window.tetris.placements[0]),
+        game,
+        'a new depth keeps the game going',
       );
-      assert.notEqual(
-        why,
-        measured,
-        '#parallel-note should say the user chose, not the measurement',
-      );
-      const from = await readNumber(page, '#stat-pieces');
-      const started = Date.now();
-      const reached = await waitPieces(page, from + MORE, 120_000);
-      t.diagnostic(
-        `parallel ${checked ? 'on' : 'off'}: ${from} -> ${reached} pieces in ${Date.now() - started} ms`,
-      );
-      const now = await page.evaluate(async () => ({
-        stats: await window.tetris.game.stats(),
-        opening: window.tetris.placements.slice(0, 5),
-      }));
-      assert.equal(now.stats.game_over, false, 'the game should still be running');
-      assert.ok(
-        now.stats.pieces >= reached,
-        `stats().pieces ${now.stats.pieces} fell below ${reached}`,
-      );
-      assert.deepEqual(now.opening, opening, 'toggling should keep the same game going');
+      // The game's opening, to tell that the choices keep this game rather than start another.
+      const opening = await page.evaluate(() => window.tetris.placements.slice(0, 5));
+      assert.equal(opening.length, 5);
+      // On and off by choice, each saved, and back to the automatic one, which the note gives
+      // again: the measured times stay in the note whatever is chosen.
+      for (const [chosen, on, saved] of [
+        ['on', true, true],
+        ['off', false, false],
+        ['auto', automatic, null],
+      ]) {
+        await setValue(page, '#parallel', chosen);
+        assert.equal(await inUse(page), on, `${chosen}: the search in use`);
+        const why = ((await page.locator('#parallel-note').textContent()) || '').trim();
+        if (chosen === 'auto') {
+          assert.equal(why, measured, 'automatic: the measurement decides again');
+        } else {
+          assert.match(why, on ? /^On: your choice/ : /^Off: your choice/);
+          assert.deepEqual(
+            why.match(MEASURED)?.slice(1),
+            measured.match(MEASURED).slice(1),
+            `${chosen}: the note keeps the times measured (${why})`,
+          );
+        }
+        assert.equal(
+          await page.evaluate(
+            () => JSON.parse(localStorage.getItem('tetris-ai/settings/v1')).parallel,
+          ),
+          saved,
+          `${chosen} is saved`,
+        );
+        const from = await readNumber(page, '#stat-pieces');
+        const started = Date.now();
+        const reached = await waitPieces(page, from + MORE, 120_000);
+        t.diagnostic(`${chosen}: ${from} -> ${reached} pieces in ${Date.now() - started} ms`);
+        const now = await page.evaluate(async () => ({
+          stats: await window.tetris.game.stats(),
+          opening: window.tetris.placements.slice(0, 5),
+        }));
+        assert.equal(now.stats.game_over, false, 'the game should still be running');
+        assert.ok(
+          now.stats.pieces >= reached,
+          `stats().pieces ${now.stats.pieces} fell below ${reached}`,
+        );
+        assert.deepEqual(now.opening, opening, 'a choice should keep the same game going');
+      }
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
     }
-    assertNoErrors(assert, opened);
-  } finally {
-    await opened.close();
-  }
-});
+  },
+);

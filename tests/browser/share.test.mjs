@@ -1,7 +1,9 @@
 // The share link: opened in a fresh browser context it replays the same game (placements, seed,
 // rules, board, depth and weights); a bad link is reported by field and its good fields are
-// used, without touching the user's saved settings; a damaged one says so and stays said; a click
-// on the link copies it and restarts nothing, while a link pasted into the open page plays.
+// used, without touching the user's saved settings; a damaged one says so, in plain words, and
+// stays said; a click on the link copies it and restarts nothing, while a link pasted into the
+// open page plays; a shared game says so and stays in the address, so that a reload plays it
+// again, until the user goes back to their own settings or changes one.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -205,6 +207,7 @@ test(
           const shown = await alerts(shared);
           assert.match(shown, /share link/i, `${what}: the message should blame the link`);
           assert.match(shown, names, `${what}: the message should name the bad field`);
+          assert.doesNotMatch(shown, /config\./, `${what}: in the player's words`);
           assert.doesNotMatch(shown, /saved settings/i, `${what}: not the saved settings`);
           assert.equal(
             await shared.evaluate((key) => localStorage.getItem(key), STORAGE_KEY),
@@ -236,8 +239,8 @@ test(
     const seedLimit = (await engineLimits(page0.page)).seed;
     await page0.close();
     const cases = [
-      { hash: '#s=%%%garbage', names: /damaged.*base64url JSON.*%%%garbage/ },
-      { payload: 'not json', names: /damaged.*base64url JSON/ },
+      { hash: '#s=%%%garbage', names: /damaged.*not a game this page can read.*%%%garbage/ },
+      { payload: 'not json', names: /damaged.*not a game this page can read/ },
       { payload: 'null', names: /damaged.*null/ },
       { payload: '[1,2]', names: /damaged.*\[1,2\]/ },
       { payload: { seed: 'abc' }, names: /seed.*"abc"/ },
@@ -254,6 +257,7 @@ test(
         const shown = await alerts(page);
         assert.match(shown, /share link/i, `${url}: a message should stay after 3 pieces`);
         assert.match(shown, names, `${url}: the message should say what is wrong`);
+        assert.doesNotMatch(shown, /base64|JSON/i, `${url}: in plain words`);
         if (payload && typeof payload === 'object') {
           const { min, max } = seedLimit;
           assert.ok(shown.includes(`from ${min} to ${max}`), `${url}: the seeds allowed: ${shown}`);
@@ -300,8 +304,8 @@ test(
         ['width', '999', `a whole number from ${limits.width.min} to ${limits.width.max}`],
         ['height', '0', `a whole number from ${limits.height.min} to ${limits.height.max}`],
         ['depth', '7', `a whole number from ${limits.depth.min} to ${limits.depth.max}`],
-        ['margin', '"x"', 'a number or null'],
-        ['weights', '"abc"', 'an object of feature names to weights'],
+        ['margin', '"x"', 'a number, or none'],
+        ['weights', '"abc"', 'features with their weights, like {"holes": -4}'],
       ];
       for (const [field, value, allowed] of expected) {
         const line = `The share link's ${field} must be ${allowed}, got ${value}; the rest of the link is used.`;
@@ -390,6 +394,72 @@ test(
       const got = await playing(page);
       assert.deepEqual([got.seed, got.width, got.height], [2718, 7, 14]);
       assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
+  },
+);
+
+test(
+  'a shared game says so and survives a reload, until the user goes back or changes something',
+  { timeout: 300_000 },
+  async () => {
+    const opened = await openPage(env.browser, env.server.url);
+    try {
+      const { page, context } = opened;
+      await setValue(page, '#seed', 4242);
+      const saved = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
+      await page.close();
+
+      const link = linkTo({ seed: 777, rules: 'classic', width: 6, height: 12, depth: 1 });
+      /** What `page` says of a shared game, the seed it plays and its address's hash. */
+      const watching = async (page) => ({
+        note: await page.evaluate(() => {
+          const note = document.querySelector('#shared-game');
+          return note && !note.hidden ? note.textContent.replace(/\s+/g, ' ').trim() : '';
+        }),
+        seed: (await playing(page)).seed,
+        hash: await page.evaluate(() => window.location.hash),
+      });
+      const shared = await context.newPage();
+      try {
+        await shared.goto(link, { waitUntil: 'load' });
+        await waitReady(shared);
+        const first = await watching(shared);
+        assert.match(first.note, /shared game.*777.*Back to my settings/);
+        assert.deepEqual([first.seed, first.hash], [777, new URL(link).hash]);
+
+        await shared.reload();
+        await waitReady(shared);
+        assert.deepEqual(await watching(shared), first, 'a reload plays the shared game again');
+
+        await shared.getByRole('button', { name: 'Back to my settings' }).click(WAIT);
+        await waitForAsync(shared, async () => (await window.tetris.game.view()).width !== 6);
+        assert.deepEqual(
+          await watching(shared),
+          { note: '', seed: 4242, hash: '' },
+          'back to the own settings',
+        );
+        assert.deepEqual(
+          JSON.parse(await shared.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)),
+          JSON.parse(saved),
+          'the own settings are still saved as they were',
+        );
+      } finally {
+        await shared.close();
+      }
+
+      // A change of the user's own makes the shared game theirs: the link goes.
+      const changed = await context.newPage();
+      try {
+        await changed.goto(link, { waitUntil: 'load' });
+        await waitReady(changed);
+        assert.equal((await watching(changed)).seed, 777);
+        await setValue(changed, '#fps', 30);
+        assert.deepEqual(await watching(changed), { note: '', seed: 777, hash: '' });
+      } finally {
+        await changed.close();
+      }
     } finally {
       await opened.close();
     }

@@ -2,7 +2,8 @@
 // the AI off they move, rotate, soft-drop, hold and hard-drop the piece, a held shift repeats,
 // and gestures on the board rotate and drop; the board and the buttons fit the screen, on a page
 // of its own and on the project's page; `touch` shows or hides them anywhere, and a bad value is
-// refused naming it.
+// refused naming it; game over offers buttons to tap rather than keys, and "Play yourself" hands
+// the touch buttons to the player.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -276,3 +277,43 @@ test('on a phone, touch="off" hides the buttons', { timeout: 90_000 }, async () 
     await opened.close();
   }
 });
+
+test(
+  'on a phone, the game-over screen offers its buttons, not keys, and "Play yourself" works',
+  { timeout: 90_000 },
+  async () => {
+    const opened = await openElementPage(
+      env.browser,
+      env.server,
+      '<tetris-ai id="full" controls="full" board="4x4" seed="3" autoplay ai-delay="-1"></tetris-ai>' +
+        '<tetris-ai id="play" controls="play" board="4x4" seed="3" autoplay ai-delay="-1"></tetris-ai>',
+      { ...PHONE, style: 'tetris-ai { height: 45vh; }' },
+    );
+    try {
+      const { page } = opened;
+      for (const id of ['full', 'play']) {
+        const over = page.locator(`#${id}`).locator('#overlay');
+        await over.waitFor({ state: 'visible', ...WAIT });
+        const shown = await page.evaluate((id) => {
+          const root = document.querySelector(`#${id}`).shadowRoot;
+          const visible = (e) => e.getClientRects().length > 0;
+          return {
+            text: root.querySelector('#overlay').innerText,
+            buttons: [...root.querySelectorAll('#overlay button')].filter(visible).length,
+          };
+        }, id);
+        assert.doesNotMatch(shown.text, /\bN\b|\bR\b|press/i, `${id}: no keys on a phone`);
+        assert.equal(shown.buttons, 2, `${id}: "New game" and "Replay this seed" to tap`);
+      }
+      // With the AI playing, the touch buttons wait; "Play yourself" hands them over.
+      const drop = page.locator('#play').locator('[data-key="hard_drop"]');
+      assert.equal(await drop.isDisabled(), true);
+      await page.locator('#play').locator('#play-toggle').tap(WAIT);
+      await page.waitForFunction(() => document.querySelector('#play').autoplay === false);
+      assert.equal(await drop.isDisabled(), false, 'the visitor has the touch buttons');
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
+  },
+);

@@ -1,11 +1,15 @@
 // The weights panel: a weight input changes the AI's next decision; an invalid import shows an
 // error naming the problem and keeps the old weights; weights that use no feature are asked
 // about before they apply; a number too large to be finite is named as such; a bad cell is
-// marked with its message and gets the AI's value back when it loses focus.
+// marked with its message and gets the AI's value back when it loses focus. A refused import is
+// said beside Import in plain words, not over the game; a file imports by keyboard, and an
+// import that works says so; the import area shows one message at a time; and the table is
+// one Tab stop whose cells the arrow keys reach.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  catchFileChoosers,
   serveAndBrowse,
   openPage,
   setValue,
@@ -332,6 +336,250 @@ test(
         null,
         WAIT,
       );
+    } finally {
+      await opened.close();
+    }
+  },
+);
+
+/** The weight of `name` the game plays. */
+function playedWeight(page, name) {
+  return page.evaluate(async (name) => {
+    const value = (await window.tetris.game.weights())[name];
+    return value !== null && typeof value === 'object' ? value.weight : value;
+  }, name);
+}
+
+/** What the import area shows: its error, its news and any question, as visible text. */
+function importMessages(page) {
+  return page.evaluate(() => {
+    const shown = (element) => (element && !element.hidden ? element.textContent.trim() : '');
+    return {
+      error: shown(document.getElementById('import-error')),
+      status: shown(document.getElementById('import-status')),
+      question: shown(document.querySelector('.advanced [role="alertdialog"] p')),
+    };
+  });
+}
+
+/** Imports JSON `text` through the box and its Import button. */
+async function importText(page, text) {
+  await setValue(page, '#weights-json', text);
+  await page.locator('#import-weights').click(WAIT);
+  await settle(page);
+}
+
+/** The element the keyboard is on, looking into the game's shadow root. */
+function focusedElement(page) {
+  return page.evaluate(() => {
+    let element = document.activeElement;
+    while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+    return {
+      id: element?.id ?? '',
+      feature: element?.dataset?.feature ?? '',
+      field: element?.dataset?.field ?? '',
+      inTable: Boolean(element?.closest?.('#weights-body')),
+    };
+  });
+}
+
+test(
+  'a refused weights import is said beside Import, not over the game',
+  { timeout: 120_000 },
+  async () => {
+    const opened = await openPage(env.browser, env.server.url);
+    try {
+      const { page } = opened;
+      await importText(page, '{"no_such_feature":1}');
+      await page.locator('#import-error').waitFor({ state: 'visible', ...WAIT });
+      assert.equal(
+        await page.locator('#game').locator('#banner').isVisible(),
+        false,
+        'the refusal should not show over the game',
+      );
+      assert.match(
+        await page.locator('#import-error').textContent(),
+        /^Not imported: "no_such_feature" is not a feature the AI knows/,
+      );
+    } finally {
+      await opened.close();
+    }
+  },
+);
+
+test(
+  'weights import from a file by keyboard, and an import that works says so',
+  { timeout: 120_000 },
+  async () => {
+    const opened = await openPage(env.browser, env.server.url);
+    try {
+      const { page } = opened;
+      const nextChooser = catchFileChoosers(page);
+      await page.locator('#import-weights').focus();
+      await page.keyboard.press('Tab');
+      assert.equal((await focusedElement(page)).id, 'import-weights-file', 'Tab reaches the file');
+      await page.keyboard.press('Enter');
+      const chooser = await nextChooser();
+      await chooser.setFiles({
+        name: 'mine.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify({ holes: -6.5, landing_height: -3 })),
+      });
+      await waitForAsync(
+        page,
+        async () => {
+          const v = (await window.tetris.game.weights()).holes;
+          return (v !== null && typeof v === 'object' ? v.weight : v) === -6.5;
+        },
+        null,
+        WAIT,
+      );
+      await settle(page);
+      assert.deepEqual(await importMessages(page), {
+        error: '',
+        status: 'Imported: the AI plays the weights of "mine.json" from its next decision.',
+        question: '',
+      });
+
+      await importText(page, JSON.stringify({ holes: -2 }));
+      assert.equal(await playedWeight(page, 'holes'), -2);
+      assert.deepEqual(await importMessages(page), {
+        error: '',
+        status: 'Imported: the AI plays these weights from its next decision.',
+        question: '',
+      });
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
+  },
+);
+
+test('the import area shows one current message at a time', { timeout: 120_000 }, async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  try {
+    const { page } = opened;
+    await importText(page, '{"holes": ');
+    const refused = await importMessages(page);
+    assert.match(refused.error, /JSON/);
+
+    // A question replaces the error.
+    await importText(page, '{}');
+    await page.getByRole('alertdialog').waitFor(WAIT);
+    const asked = await importMessages(page);
+    assert.match(asked.question, /no feature/);
+    assert.equal(asked.error, '', 'the earlier error should go while the question is asked');
+
+    // A later import that applies closes the question.
+    await importText(page, JSON.stringify({ holes: -3 }));
+    assert.equal(await playedWeight(page, 'holes'), -3);
+    assert.deepEqual(await importMessages(page), {
+      error: '',
+      status: 'Imported: the AI plays these weights from its next decision.',
+      question: '',
+    });
+    assert.equal(await page.getByRole('alertdialog').count(), 0, 'no question is left open');
+  } finally {
+    await opened.close();
+  }
+});
+
+test('a refused import says what was expected in plain words', { timeout: 120_000 }, async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  try {
+    const { page } = opened;
+    const cases = [
+      [
+        { format: 1, config: {}, history: [] },
+        /^Not imported: these are not weights but a checkpoint of an evolution run: import it under "Evolve weights"\./,
+      ],
+      [{ version: 2 }, /^Not imported: "version" is not a feature the AI knows/],
+      [
+        { holes: { weight: -1, exponent: -2 } },
+        /^Not imported: the exponent of "holes" must be a finite number above 0 \(or null\), got -2\./,
+      ],
+      [
+        { holes: { weigth: -1 } },
+        /^Not imported: "holes" has a field "weigth": a feature's weight/,
+      ],
+    ];
+    for (const [weights, expected] of cases) {
+      await importText(page, JSON.stringify(weights));
+      const { error } = await importMessages(page);
+      assert.match(error, expected, JSON.stringify(weights));
+      assert.doesNotMatch(error, /`|weights\.\w|weights has/, `plain words: ${error}`);
+    }
+  } finally {
+    await opened.close();
+  }
+});
+
+test(
+  'the weights table is one Tab stop, and a weight is still edited by keyboard alone',
+  { timeout: 120_000 },
+  async (t) => {
+    const opened = await openPage(env.browser, env.server.url);
+    try {
+      const { page } = opened;
+      // From the top of the page to the evolution panel's Start, as a keyboard user goes.
+      const stops = [];
+      for (let i = 0; i < 200; i++) {
+        await page.keyboard.press('Tab');
+        const at = await focusedElement(page);
+        stops.push(at);
+        if (at.id === 'evo-start') break;
+      }
+      t.diagnostic(`${stops.length} Tab stops to Start`);
+      assert.equal(stops.at(-1).id, 'evo-start', 'Tab reaches Start');
+      assert.equal(stops.filter((stop) => stop.inTable).length, 1, 'the table is one Tab stop');
+      assert.ok(stops.length <= 50, `${stops.length} Tab stops to Start (96 with a stop per cell)`);
+
+      // Into the table again, down to the holes row, a new weight typed, and out with Tab.
+      await page.locator('#as-published').focus();
+      await page.keyboard.press('Tab');
+      assert.deepEqual(await focusedElement(page), {
+        id: '',
+        ...(await page.evaluate(() => {
+          const first = document.querySelector('#weights-body input');
+          return { feature: first.dataset.feature, field: 'weight' };
+        })),
+        inTable: true,
+      });
+      const row = await page.evaluate(() =>
+        [...document.querySelectorAll('#weights-body tr')].findIndex((tr) =>
+          tr.querySelector('[data-feature="holes"]'),
+        ),
+      );
+      for (let i = 0; i < row; i++) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowRight');
+      assert.deepEqual(
+        await focusedElement(page),
+        { id: '', feature: 'holes', field: 'exponent', inTable: true },
+        'the arrows move between cells',
+      );
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.type('-9.5');
+      await page.keyboard.press('Tab');
+      assert.equal((await focusedElement(page)).inTable, false, 'Tab leaves the table');
+      await waitForAsync(
+        page,
+        async () => {
+          const v = (await window.tetris.game.weights()).holes;
+          return (v !== null && typeof v === 'object' ? v.weight : v) === -9.5;
+        },
+        null,
+        WAIT,
+      );
+
+      // Back into the table: at the cell last used.
+      await page.keyboard.press('Shift+Tab');
+      assert.deepEqual(await focusedElement(page), {
+        id: '',
+        feature: 'holes',
+        field: 'weight',
+        inTable: true,
+      });
+      assertNoErrors(assert, opened);
     } finally {
       await opened.close();
     }

@@ -1,10 +1,15 @@
 // The Evolution panel: choose an optimizer, features, training board and games, then start,
 // pause, resume and stop a run that plays in Web Workers; watch its progress and a chart of its
 // fitness per generation; play or copy the validated best weights; and keep the run in
-// IndexedDB after every generation, with export and import in the command line's format.
+// IndexedDB after every generation, with export and import in the command line's format. A run
+// kept before a reload is offered for resuming both in the panel and at the top of the page.
 
 import uPlot from '../vendor/uPlot.esm.js';
 import { createEvolution, evolutionConfig, resumeEvolution } from '../tetris-ai.js';
+import { count } from '../lib/count.js';
+import { openFileWith, saveJson } from './files.js';
+import { Pace } from './pace.js';
+import { checkpointRefusal, weightsRefusal } from './refusals.js';
 import { discardRun, loadRun, saveRun } from './runs.js';
 
 const $ = (id, root = document) => root.getElementById(id);
@@ -16,6 +21,9 @@ const SERIES = [
   ['median', 'median', '#c59cf0'],
   ['validated', 'validated_best', '#8ff0b6'],
 ];
+
+/** The steps between the generations the chart's axis names: whole generations only. */
+const GENERATION_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000];
 
 function message(err) {
   return err instanceof Error ? err.message : String(err);
@@ -32,10 +40,24 @@ function figure(x) {
   return x == null ? '–' : Math.round(x).toLocaleString('en');
 }
 
+/** A batch's phase as the progress line says it. */
+function phaseWord(phase) {
+  return phase === 'validation' ? 'validating' : 'training';
+}
+
+/**
+ * A figure of the chart's legend (uPlot's series `value`): the hovered generation's, else the
+ * latest one's; nothing where a series has none.
+ */
+function legendValue(chart, value, series, index) {
+  const shown = index == null ? chart.data[series].at(-1) : value;
+  return shown == null ? '' : figure(shown);
+}
+
 /**
  * Builds and binds the panel. `app`: `choices` (the engine's evolution choices), `presets`,
- * `features`, `limits`, `build` (the build runs use), `playWeights(weights)` and
- * `copyWeights(weights)`.
+ * `features`, `limits`, `build` (the build runs use), `playWeights(weights)` (resolves to why
+ * the game refused them, or null) and `copyWeights(weights)`.
  */
 export function createEvolutionPanel(app) {
   const el = Object.fromEntries(
@@ -65,12 +87,19 @@ export function createEvolutionPanel(app) {
       'best',
       'play',
       'copy',
+      'best-note',
       'export',
       'import',
+      'import-button',
       'resume',
       'resume-text',
       'resume-run',
       'discard',
+      'resume-notice',
+      'resume-notice-text',
+      'resume-notice-run',
+      'resume-notice-discard',
+      'resume-notice-show',
       'setup',
     ].map((id) => [id, $(`evo-${id}`)]),
   );
@@ -82,7 +111,10 @@ export function createEvolutionPanel(app) {
   let history = [];
   let best = null;
   let settingsEdited = false;
-  let generationStart = 0;
+  /** The checkpoint of the run shown, as of its last completed generation: `{text, generations}`. */
+  let saved = null;
+  /** The time left in the phase of the generation that runs. */
+  const pace = new Pace();
 
   function showError(text) {
     el.error.textContent = text || '';
@@ -199,8 +231,9 @@ export function createEvolutionPanel(app) {
     el.start.textContent = state === 'paused' ? 'Resume' : 'Start';
     el.pause.disabled = state !== 'running';
     el.stop.disabled = state === 'idle';
-    el.export.disabled = !run;
+    el.export.disabled = !saved || state === 'starting';
     el['resume-run'].disabled = busy;
+    el['resume-notice-run'].disabled = busy;
     el.live.hidden = history.length === 0 && !busy;
   }
 
@@ -220,17 +253,28 @@ export function createEvolutionPanel(app) {
           height: 200,
           scales: { x: { time: false } },
           axes: [
-            { stroke: '#8b97aa', grid: { stroke: '#243044' }, label: 'generation' },
-            { stroke: '#8b97aa', grid: { stroke: '#243044' }, size: 56 },
+            {
+              stroke: '#8b97aa',
+              grid: { stroke: '#243044' },
+              label: 'generation',
+              incrs: GENERATION_STEPS,
+            },
+            {
+              stroke: '#8b97aa',
+              grid: { stroke: '#243044' },
+              size: 56,
+              label: 'mean lines per game',
+            },
           ],
           series: [
-            { label: 'generation' },
+            { label: 'generation', value: legendValue },
             ...SERIES.map(([label, , stroke]) => ({
               label,
               stroke,
               width: 2,
               spanGaps: true,
               points: { show: history.length < 40 },
+              value: legendValue,
             })),
           ],
         },
@@ -249,7 +293,11 @@ export function createEvolutionPanel(app) {
     history.push(report);
     // The run's validated best so far, kept as the engine keeps it: replaced only when beaten.
     if (report.validated_best != null && (!best || report.validated_best > best.fitness)) {
-      best = { weights: report.validated_weights, fitness: report.validated_best };
+      best = {
+        weights: report.validated_weights,
+        fitness: report.validated_best,
+        generation: report.generation,
+      };
     }
     el.best.textContent = best ? JSON.stringify(best.weights, null, 2) : '';
     el.status.textContent =
@@ -259,14 +307,40 @@ export function createEvolutionPanel(app) {
     drawChart();
   }
 
+  /** Shows where the generation that runs stands, with the time its phase has left. */
   function showProgress({ generation, phase, done, total }) {
+    if (state !== 'running' && state !== 'pausing') return;
     el.progress.max = total;
     el.progress.value = done;
-    const elapsed = (performance.now() - generationStart) / 1000;
-    const eta = done > 0 ? (elapsed * (total - done)) / done : NaN;
+    const left = pace.left(`${generation} ${phase}`, done, total);
     el.eta.textContent =
-      `Generation ${generation}, ${phase === 'validation' ? 'validating' : 'training'}: ` +
-      `${done} of ${total} games · about ${seconds(eta)} left`;
+      `Generation ${generation}, ${phaseWord(phase)}: ${done} of ${total} games` +
+      (Number.isFinite(left) ? ` · about ${seconds(left)} left` : '');
+  }
+
+  /** Says where the paused run stands and that Resume goes on from there. */
+  function showPaused() {
+    const at = run.standing;
+    if (!at) {
+      el.eta.textContent = `Paused before generation ${run.generations + 1}: Resume starts it.`;
+      return;
+    }
+    el.progress.max = at.total;
+    el.progress.value = at.done;
+    el.eta.textContent =
+      `Paused in generation ${at.generation}, ${phaseWord(at.phase)}: ${at.done} of ` +
+      `${at.total} games played. Resume continues from there.`;
+  }
+
+  /** Keeps checkpoint `text` as the run's last completed generation, for Export. */
+  function keep(text) {
+    saved = { text, generations: JSON.parse(text).history.length };
+  }
+
+  /** Says what became of the validated best weights, under them (`text`; "" says nothing). */
+  function sayOfBest(text) {
+    el['best-note'].textContent = text;
+    el['best-note'].hidden = !text;
   }
 
   /** Takes over a run (new, resumed or imported) and its history so far. */
@@ -274,13 +348,14 @@ export function createEvolutionPanel(app) {
     if (run) run.close();
     run = next;
     run.onProgress = showProgress;
-    const saved = JSON.parse(checkpointText);
+    keep(checkpointText);
     history = [];
     best = null;
-    for (const report of saved.history) showReport(report);
+    sayOfBest('');
+    for (const report of JSON.parse(checkpointText).history) showReport(report);
     if (history.length === 0) {
       el.status.textContent = `Ready: ${run.build} build, ${
-        run.build === 'threaded' ? `${run.threads} threads` : `${run.size} workers`
+        run.build === 'threaded' ? count(run.threads, 'thread') : count(run.size, 'worker')
       }.`;
       el.best.textContent = '';
     }
@@ -290,19 +365,25 @@ export function createEvolutionPanel(app) {
     const current = run;
     setState('running');
     showError('');
+    pace.restart();
     try {
       while (state === 'running') {
-        generationStart = performance.now();
         const report = await current.generation();
         if (report === null || run !== current) break;
+        const text = await current.checkpoint();
+        keep(text);
         showReport(report);
-        await saveRun(await current.checkpoint());
+        await saveRun(text);
       }
-      if (state === 'pausing') setState('paused');
+      if (state === 'pausing' && run === current) {
+        setState('paused');
+        showPaused();
+      }
     } catch (err) {
       if (run !== current) return; // stopped, or replaced by another run, meanwhile
       showError(`The run stopped: ${message(err)}`);
       setState('paused');
+      showPaused();
     }
   }
 
@@ -319,7 +400,7 @@ export function createEvolutionPanel(app) {
       const text = await next.checkpoint();
       adopt(next, text);
       await saveRun(text);
-      el.resume.hidden = true;
+      offerResume(null);
     } catch (err) {
       showError(message(err));
       setState('idle');
@@ -328,21 +409,26 @@ export function createEvolutionPanel(app) {
     loop();
   }
 
-  /** Continues a run from checkpoint text; a bad one changes nothing and says why. */
-  async function resumeFrom(text, { save }) {
+  /**
+   * Continues a run from checkpoint text (`what` names it: a file, or the run saved before the
+   * reload); a bad one changes nothing and says why.
+   */
+  async function resumeFrom(text, { save, what }) {
     let next;
     try {
       next = await resumeEvolution(text, { build: app.build });
     } catch (err) {
-      showError(`That checkpoint cannot be resumed: ${message(err)}. Nothing was changed.`);
+      const why = checkpointRefusal(message(err), text, app.features);
+      showError(`${what} cannot be resumed: ${why}. Nothing was changed.`);
       return false;
     }
     const checkpoint = await next.checkpoint();
     adopt(next, checkpoint);
     if (save) await saveRun(checkpoint);
-    el.resume.hidden = true;
+    offerResume(null);
     showError('');
     setState('paused');
+    showPaused();
     return true;
   }
 
@@ -353,59 +439,87 @@ export function createEvolutionPanel(app) {
     run.pause();
   });
   el.stop.addEventListener('click', () => {
+    // A closed run reports nothing more: what it was doing stops showing at once.
     if (run) run.close();
     run = null;
     setState('idle');
     el.eta.textContent = 'Stopped. The last generation is saved: export it, or start anew.';
   });
 
-  el.play.addEventListener('click', () => best && app.playWeights(best.weights));
-  el.copy.addEventListener('click', () => best && app.copyWeights(best.weights));
-
-  el.export.addEventListener('click', async () => {
-    if (!run) return;
-    const text = await run.checkpoint();
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `evolution-generation-${run.generations}.json`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  el.play.addEventListener('click', async () => {
+    const chosen = best;
+    if (!chosen) return;
+    const error = await app.playWeights(chosen.weights);
+    sayOfBest(
+      error
+        ? `These weights were refused: ${weightsRefusal(error, chosen.weights)}. ` +
+            'The game keeps its weights.'
+        : `The game now plays these weights (validated in generation ${chosen.generation}: ` +
+            `${figure(chosen.fitness)} lines per game).`,
+    );
+  });
+  el.copy.addEventListener('click', () => {
+    if (!best) return;
+    app.copyWeights(best.weights);
+    sayOfBest('Copied into "Advanced: weights": press Import there to play them.');
   });
 
-  el.import.addEventListener('change', async () => {
-    const file = el.import.files[0];
-    el.import.value = '';
-    if (!file) return;
-    if (state === 'running' || state === 'pausing') {
+  el.export.addEventListener('click', () => {
+    if (saved) saveJson(`evolution-generation-${saved.generations}.json`, saved.text);
+  });
+
+  openFileWith(el['import-button'], el.import, async (text, name) => {
+    if (state === 'starting' || state === 'running' || state === 'pausing') {
       showError('Pause or stop the run before importing another.');
       return;
     }
-    await resumeFrom(await file.text(), { save: true });
+    await resumeFrom(text, { save: true, what: `"${name}"` });
+  });
+
+  /**
+   * Offers to resume `kept` (`{checkpoint, saved}`, a run saved before a reload, of
+   * `generations` generations) in the panel and at the top of the page; null takes the offer
+   * back.
+   */
+  function offerResume(kept, generations) {
+    el.resume.hidden = !kept;
+    el['resume-notice'].hidden = !kept;
+    if (!kept) return;
+    const text =
+      `An evolution run was saved at generation ${generations} ` +
+      `(${new Date(kept.saved).toLocaleString()}).`;
+    el['resume-text'].textContent = text;
+    el['resume-notice-text'].textContent = text;
+    const resume = async () => {
+      if (await resumeFrom(kept.checkpoint, { save: false, what: 'The saved run' })) loop();
+    };
+    const discard = async () => {
+      await discardRun();
+      offerResume(null);
+    };
+    el['resume-run'].onclick = resume;
+    el['resume-notice-run'].onclick = resume;
+    el.discard.onclick = discard;
+    el['resume-notice-discard'].onclick = discard;
+  }
+
+  // The panel's own offer, brought into view, takes over from the notice.
+  el['resume-notice-show'].addEventListener('click', () => {
+    el['resume-notice'].hidden = true;
+    el.resume.scrollIntoView({ block: 'center' });
+    el['resume-run'].focus({ preventScroll: true });
   });
 
   // A run saved before a reload: offer to resume it.
-  loadRun().then((saved) => {
-    if (!saved || run) return;
+  loadRun().then((kept) => {
+    if (!kept || run) return;
     let generations;
     try {
-      generations = JSON.parse(saved.checkpoint).history.length;
+      generations = JSON.parse(kept.checkpoint).history.length;
     } catch {
       return;
     }
-    el['resume-text'].textContent =
-      `A run was saved at generation ${generations} ` +
-      `(${new Date(saved.saved).toLocaleString()}).`;
-    el.resume.hidden = false;
-    el['resume-run'].onclick = async () => {
-      if (await resumeFrom(saved.checkpoint, { save: false })) loop();
-    };
-    el.discard.onclick = async () => {
-      await discardRun();
-      el.resume.hidden = true;
-    };
+    offerResume(kept, generations);
   });
 
   window.addEventListener('resize', () => chart && drawChart());

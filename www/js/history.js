@@ -1,6 +1,8 @@
 // The history of past games: each game's kind, player and result, kept in localStorage across
 // reloads, with the best and the average of the games like the current one.
 
+import { count } from '../lib/count.js';
+
 const STORAGE_KEY = 'tetris-ai/history/v1';
 /** The most games kept; the oldest go first. */
 export const MAX_GAMES = 500;
@@ -42,7 +44,7 @@ export function loadHistory(storage = localStorage) {
   const dropped = games.length - kept.length;
   return {
     games: kept,
-    problem: dropped ? `${dropped} saved game${dropped === 1 ? '' : 's'} could not be read` : null,
+    problem: dropped ? `${count(dropped, 'saved game')} could not be read` : null,
   };
 }
 

@@ -4,8 +4,10 @@
 
 import { evolutionChoices, features, limits, presets, resolveBuild } from '../tetris-ai.js';
 import '../tetris-ai-element.js';
+import { count } from '../lib/count.js';
 import { createEvolutionPanel } from './evolution-panel.js';
 import { createPanel, matchPreset } from './panel.js';
+import { weightsRefusal } from './refusals.js';
 import * as store from './settings.js';
 import { showStartFailure } from './start-failure.js';
 import { createStatsPanel } from './stats-panel.js';
@@ -70,7 +72,7 @@ function elementSettings(s) {
     hints: s.hints,
     gravity: s.gravity,
     lockDelay: s.lockDelay,
-    parallel: s.parallel === null ? 'auto' : s.parallel ? 'on' : 'off',
+    parallel: store.parallelChoice(s.parallel),
   };
 }
 
@@ -88,10 +90,33 @@ function updateShare() {
   $('share-link').href = store.shareUrl(settings);
 }
 
-/** Saves the settings (a change the user made) and updates the share link. */
+/**
+ * Whether the game a share link gave plays: its link then stays in the address, so that a
+ * reload plays it again, and the page says so, with the way back to the user's own settings
+ * (saved as they were: a shared game is someone else's).
+ */
+let watchingShared = false;
+
+/** Says whether a shared game plays; once none does, the address drops its link. */
+function showShared(watching) {
+  watchingShared = watching;
+  $('shared-game').hidden = !watching;
+  $('shared-text').textContent = watching
+    ? `You are watching a shared game (seed ${settings.seed}); your own settings are kept.`
+    : '';
+  if (!watching && window.location.hash) {
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+  }
+}
+
+/**
+ * Saves the settings (a change the user made) and updates the share link. A shared game that
+ * played is the user's own from now on: its link leaves the address.
+ */
 function commit() {
   store.save(settings);
   updateShare();
+  if (watchingShared) showShared(false);
 }
 
 /** Shows who plays: the first line's button and the past games of the same player. */
@@ -100,10 +125,9 @@ function showPlayer() {
   stats.refresh();
 }
 
-/** Says which search runs and why, beside the "Parallelize AI" switch. */
+/** Says which search runs and why, beside the "Parallelize AI" choice. */
 function describeParallel() {
-  const { on, why } = element.parallelState();
-  panel.showParallel(on, why);
+  panel.showParallel(element.parallelState().why);
 }
 
 /** How many times the depths' labels were asked for: only the last answer is shown. */
@@ -199,6 +223,11 @@ function defaultSettings() {
   return withPreset(store.defaults(), engine.limits.default_preset);
 }
 
+/** `s` with its preset's weights where it has none of its own (as on a first visit). */
+function withWeights(s) {
+  return s.weights ? s : withPreset(s, s.preset || engine.limits.default_preset);
+}
+
 /** The element's name for a page setting that applies live. */
 const LIVE = {
   aiEnabled: 'autoplay',
@@ -221,11 +250,9 @@ const app = {
   live(name, value) {
     panel.showLinkProblems([]);
     settings[name] = value;
-    store.save(settings);
+    commit();
     const patch =
-      name === 'parallel'
-        ? { parallel: value === null ? 'auto' : value ? 'on' : 'off' }
-        : { [LIVE[name]]: value };
+      name === 'parallel' ? { parallel: store.parallelChoice(value) } : { [LIVE[name]]: value };
     // A new depth or parallel choice changes what the note beside "Parallelize AI" says.
     element
       .update(patch)
@@ -267,14 +294,12 @@ const app = {
   },
 };
 
-/** The share link in the URL (`{fields, problems}`, see `readShare`), or null; clears the hash. */
-function takeLink() {
-  const names = engine.presets.map((p) => p.name);
-  const link = store.readShare(window.location.hash, names);
-  if (window.location.hash) {
-    history.replaceState(null, '', window.location.pathname + window.location.search);
-  }
-  return link;
+/** The share link in the URL (`{fields, problems}`, see `readShare`), or null. */
+function readLink() {
+  return store.readShare(
+    window.location.hash,
+    engine.presets.map((p) => p.name),
+  );
 }
 
 /** The settings `own` with a share link's well-formed `fields`: its game, and its AI if given. */
@@ -302,30 +327,46 @@ function sharedSettings(own, fields) {
  * bad. The link's AI (weights, preset and margin) is checked by the engine: if it refuses it,
  * the game plays the rest of the link with the user's own AI. Nothing is saved here: a shared
  * game is someone else's, so the user's saved settings stay as they were until the user changes
- * a setting (then the settings in use, the shared game's, are saved like any change).
+ * a setting (then the settings in use, the shared game's, are saved like any change). While
+ * the link's game plays, the page says so and the link stays in the address (see `showShared`).
  */
 async function openLink(link) {
   const problems = [...link.problems];
   const { weights, preset, margin, ...game } = link.fields;
-  let next = sharedSettings(settings, link.fields);
+  let played = link.fields;
+  let next = sharedSettings(settings, played);
   try {
     await play(next);
   } catch (err) {
     if ([weights, preset, margin].every((part) => part === undefined)) throw err;
+    // The engine names the game's configuration ("config.weights"); the player knows weights.
+    const why = weightsRefusal(message(err).replace(/^config\./, ''), weights);
     problems.push(
-      `The share link's AI (its weights and margin) was refused: ${message(err)}; ` +
+      `The share link's AI (its weights and margin) was refused: ${why}; ` +
         'your own weights play the rest of the link.',
     );
-    next = sharedSettings(settings, game);
+    played = game;
+    next = sharedSettings(settings, played);
     await play(next);
   }
   settings = next;
   panel.showLinkProblems(problems);
+  // A link whose game plays stays in the address; one none of which could be used leaves it.
+  showShared(Object.keys(played).length > 0);
 }
 
-/** Listens to the game's own "New game" and "Replay" (a new seed): the page keeps in step. */
+/**
+ * Listens to the game's own controls: "New game" and "Replay" (a new seed), and "Play
+ * yourself" / "Let the AI play": the page keeps in step.
+ */
 function listen(game) {
   game.addEventListener('calibrated', describeParallel);
+  game.addEventListener('autoplaychange', (event) => {
+    settings.aiEnabled = event.detail.autoplay;
+    commit();
+    showPlayer();
+    panel.refresh();
+  });
   game.addEventListener('newgame', (event) => {
     // New rules or a new board have depths timed and the pool measured anew (the same ones
     // show what was measured at once).
@@ -359,7 +400,7 @@ async function copyShareLink(event) {
 
 /** A share link pasted into the address bar of the open page: its game plays. */
 function hashChanged() {
-  const link = takeLink();
+  const link = readLink();
   if (!link) return;
   openLink(link).then(
     () => {
@@ -387,7 +428,8 @@ async function main() {
   const badge = $('engine-kind');
   badge.textContent = engine.build;
   badge.classList.add(engine.build);
-  badge.title = engine.note || `WebAssembly threads, ${navigator.hardwareConcurrency || 1} workers`;
+  badge.title =
+    engine.note || `WebAssembly threads, ${count(navigator.hardwareConcurrency || 1, 'worker')}`;
   $('engine-note').textContent = engine.note;
   $('engine-note').hidden = !engine.note;
 
@@ -397,9 +439,8 @@ async function main() {
   app.threaded = engine.build === 'threaded';
   panel = createPanel(app);
 
-  if (!settings.weights)
-    settings = withPreset(settings, settings.preset || engine.limits.default_preset);
-  const link = takeLink();
+  settings = withWeights(settings);
+  const link = readLink();
   try {
     if (link) await openLink(link);
     else await play(settings);
@@ -410,6 +451,7 @@ async function main() {
       throw err;
     });
     settings = defaults;
+    showShared(false);
     panel.showGameError(
       `Your saved settings were refused (${message(err)}); the defaults are back.`,
     );
@@ -427,6 +469,8 @@ async function main() {
     if (!settings.aiEnabled) element.focus();
   });
   $('share-link').addEventListener('click', copyShareLink);
+  // Back from a shared game to the user's own saved settings (the defaults if none were saved).
+  $('shared-leave').addEventListener('click', () => startGame(withWeights(store.load())));
   window.addEventListener('hashchange', hashChanged);
   window.tetris.evolution = createEvolutionPanel({
     choices,
@@ -434,10 +478,7 @@ async function main() {
     features: engine.features,
     limits: engine.limits,
     build: engine.build,
-    playWeights: async (weights) => {
-      const error = await setWeights(weights);
-      panel.showGameError(error || '');
-    },
+    playWeights: setWeights,
     copyWeights: (weights) => panel.showWeightsJson(weights),
   });
 

@@ -1,8 +1,18 @@
 // The settings panel: shows the settings and turns the user's changes into calls on the app.
 
 import { msText, publishedRules } from '../tetris-ai-element.js';
+import { openFileWith, saveJson } from './files.js';
+import { rovingGrid } from './grid-keys.js';
+import { weightsRefusal } from './refusals.js';
 import { rulesName } from './rules.js';
-import { nonFiniteWeight, range, rangeMessage, wholeIn } from './settings.js';
+import {
+  nonFiniteWeight,
+  parallelChoice,
+  parallelSetting,
+  range,
+  rangeMessage,
+  wholeIn,
+} from './settings.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -139,6 +149,7 @@ export function createPanel(app) {
     weightsError: $('weights-error'),
     weightsJson: $('weights-json'),
     importError: $('import-error'),
+    importStatus: $('import-status'),
     gameError: $('game-error'),
     linkError: $('link-error'),
     pause: $('pause'),
@@ -180,6 +191,7 @@ export function createPanel(app) {
     weightInputs.set(name, inputs);
     el.weightsBody.append(row);
   }
+  rovingGrid(el.weightsBody.closest('table'));
 
   if (!app.threaded) {
     el.parallel.disabled = true;
@@ -249,15 +261,17 @@ export function createPanel(app) {
   }
 
   /**
-   * Plays `weights` once the user agrees if they use no feature; resolves to an error message,
-   * or null (also when the user cancels: then the table shows the AI's weights again).
+   * Plays `weights` once the user agrees if they use no feature, asking after `anchor`. Resolves
+   * to `{}` once they play, `{error}` saying in plain words why the engine refused them, or
+   * `{cancelled: true}` (then the table shows the AI's weights again).
    */
   async function playWeights(weights, anchor) {
     if (Object.keys(weights).length === 0 && !(await ask(anchor, NO_FEATURE, 'Apply'))) {
       fillTable(app.settings.weights);
-      return null;
+      return { cancelled: true };
     }
-    return app.setWeights(weights);
+    const error = await app.setWeights(weights);
+    return error ? { error: weightsRefusal(error, weights) } : {};
   }
 
   /** A cell's change: the AI's weights with that feature's row as the table shows it. */
@@ -272,7 +286,7 @@ export function createPanel(app) {
       markBad(input, el.weightsError, `${err.message}; the AI keeps its weights`);
       return;
     }
-    const error = await playWeights(weights, el.weightsError);
+    const { error } = await playWeights(weights, el.weightsError);
     if (error) markBad(input, el.weightsError, `${error}; the AI keeps its weights`);
     else markGood(input, el.weightsError);
   }
@@ -379,6 +393,7 @@ export function createPanel(app) {
   function refresh() {
     const s = app.settings;
     el.aiEnabled.checked = s.aiEnabled;
+    el.parallel.value = parallelChoice(s.parallel);
     el.autoRestart.checked = s.autoRestart;
     el.hints.checked = s.hints;
     showPublished(s);
@@ -410,7 +425,9 @@ export function createPanel(app) {
     input.addEventListener('blur', () => restoreNumber(name, input));
   }
   el.aiEnabled.addEventListener('change', () => app.live('aiEnabled', el.aiEnabled.checked));
-  el.parallel.addEventListener('change', () => app.live('parallel', el.parallel.checked));
+  el.parallel.addEventListener('change', () =>
+    app.live('parallel', parallelSetting(el.parallel.value)),
+  );
   el.hints.addEventListener('change', () => app.live('hints', el.hints.checked));
   el.autoRestart.addEventListener('change', () => app.live('autoRestart', el.autoRestart.checked));
   /** Sets the frame rate to `fps` within its range. */
@@ -460,34 +477,59 @@ export function createPanel(app) {
   $('export-weights').addEventListener('click', () => {
     const text = JSON.stringify(app.settings.weights, null, 2);
     el.weightsJson.value = text;
-    const blob = new Blob([`${text}\n`], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `weights-${app.settings.preset || 'custom'}.json`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-    showError(el.importError, '');
+    saveJson(`weights-${app.settings.preset || 'custom'}.json`, `${text}\n`);
+    sayImported('');
   });
-  $('import-weights').addEventListener('click', async () => {
-    const error = await importWeights(el.weightsJson.value);
-    showError(el.importError, error && `${error}. The AI keeps its previous weights.`);
+  $('import-weights').addEventListener('click', () => importFrom(el.weightsJson.value, ''));
+  openFileWith($('import-weights-file'), $('weights-file'), (text, name) => {
+    el.weightsJson.value = text;
+    return importFrom(text, name);
   });
 
-  /** Plays the weights of JSON `text`; resolves to what is wrong with them, or null. */
+  /**
+   * Says how the latest import went, in the one place for it: `text` as a refusal (`refused`) or
+   * as news; "" says nothing.
+   */
+  function sayImported(text, { refused = false } = {}) {
+    showError(el.importError, refused ? text : '');
+    showError(el.importStatus, refused ? '' : text);
+  }
+
+  /** How many imports were started: only the latest one says how it went. */
+  let imports = 0;
+
+  /**
+   * Imports the weights of JSON `text` (from the file called `file`, or "" for the box) and says
+   * how it went; a question or message of an earlier import goes.
+   */
+  async function importFrom(text, file) {
+    const mine = ++imports;
+    closeQuestion?.(false);
+    sayImported('');
+    const { error, cancelled } = await importWeights(text);
+    if (mine !== imports || cancelled) return;
+    const what = file ? `the weights of "${file}"` : 'these weights';
+    if (error) sayImported(`Not imported: ${error}. The AI keeps its weights.`, { refused: true });
+    else sayImported(`Imported: the AI plays ${what} from its next decision.`);
+  }
+
+  /** Plays the weights of JSON `text`: resolves as `playWeights` does, or to what is wrong. */
   async function importWeights(text) {
     let weights;
     try {
       weights = JSON.parse(text);
     } catch (err) {
-      return `Invalid JSON: ${err.message}`;
+      return { error: `this is not JSON (${err.message})` };
     }
     if (weights === null || typeof weights !== 'object' || Array.isArray(weights)) {
-      return 'The weights must be a JSON object of feature names to weights';
+      return {
+        error:
+          'weights are a JSON object of feature names to weights, like {"holes": -4}, ' +
+          `not ${Array.isArray(weights) ? 'a list' : JSON.stringify(weights)}`,
+      };
     }
-    return nonFiniteWeight(weights, text) ?? (await playWeights(weights, el.importError));
+    const infinite = nonFiniteWeight(weights, text);
+    return infinite ? { error: infinite } : playWeights(weights, el.importError);
   }
 
   return {
@@ -500,12 +542,12 @@ export function createPanel(app) {
     /** Puts `weights` into the export / import box, ready to edit and import. */
     showWeightsJson(weights) {
       el.weightsJson.value = JSON.stringify(weights, null, 2);
+      sayImported('');
       el.weightsJson.scrollIntoView({ block: 'nearest' });
     },
     showDepthTimes,
-    /** Shows whether the AI's search runs on the pool, and why. */
-    showParallel(on, why) {
-      el.parallel.checked = on;
+    /** Says whether the AI's search runs on the pool, and why, beside the choice. */
+    showParallel(why) {
       $('parallel-note').textContent = why;
     },
   };

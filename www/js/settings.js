@@ -49,6 +49,16 @@ export function defaults() {
   };
 }
 
+/** The element's `parallel` for the page's setting of it: null "auto", true "on", false "off". */
+export function parallelChoice(setting) {
+  return setting === null ? 'auto' : setting ? 'on' : 'off';
+}
+
+/** The page's setting for the element's `parallel` choice ("auto", "on" or "off"). */
+export function parallelSetting(choice) {
+  return choice === 'auto' ? null : choice === 'on';
+}
+
 /** A whole number in the setting's range, else null. */
 export function wholeIn(name, value) {
   const n = typeof value === 'string' ? (value.trim() === '' ? NaN : Number(value)) : value;
@@ -202,9 +212,9 @@ function sharedFieldRule(name, value, presetNames) {
         ? null
         : Object.keys(engine.rules).join(' or ');
     case 'weights':
-      return isObject(value) ? null : 'an object of feature names to weights';
+      return isObject(value) ? null : 'features with their weights, like {"holes": -4}';
     case 'margin':
-      return value === null || typeof value === 'number' ? null : 'a number or null';
+      return value === null || typeof value === 'number' ? null : 'a number, or none';
     case 'published':
       return typeof value === 'boolean' ? null : 'true or false';
     default:
@@ -236,7 +246,7 @@ export function readShare(hash, presetNames) {
     raw = JSON.parse(text);
   } catch {
     const start = payload.length > 40 ? `${payload.slice(0, 40)}…` : payload;
-    return damaged(`it is not base64url JSON: ${shown(start)}`);
+    return damaged(`what follows "#s=" is not a game this page can read: ${shown(start)}`);
   }
   if (!isObject(raw)) return damaged(`it holds ${shown(raw)} instead of a game's settings`);
   const fields = {};

@@ -4,6 +4,7 @@
 
 import uPlot from '../vendor/uPlot.esm.js';
 import { clearHistory, loadHistory, MAX_GAMES, playerOf, saveHistory, summary } from './history.js';
+import { count } from '../lib/count.js';
 import { rulesName } from './rules.js';
 
 /** How often the rates and the chart are brought up to date, in ms. */
@@ -188,7 +189,8 @@ export function createStatsPanel(element, namedRules) {
     }
     el.chart.setAttribute(
       'aria-label',
-      `Lines against pieces in this game: ${current.lines} lines after ${current.pieces} pieces`,
+      `Lines against pieces in this game: ${count(current.lines, 'line')} after ` +
+        count(current.pieces, 'piece'),
     );
     if (!chart) {
       const axis = { stroke: '#a3aec0', grid: { stroke: '#243044' } };
@@ -226,11 +228,11 @@ export function createStatsPanel(element, namedRules) {
     el.summary.textContent = !games.length
       ? 'No games finished yet.'
       : !like
-        ? `${games.length} past game${games.length === 1 ? '' : 's'}.`
+        ? `${count(games.length, 'past game')}.`
         : stats
-          ? `${who} on ${kindOf(like)}: best ${stats.best} lines, average ` +
-            `${stats.average.toFixed(1)} over ${stats.count} game${stats.count === 1 ? '' : 's'}.`
-          : `${games.length} past game${games.length === 1 ? '' : 's'}; none yet by ` +
+          ? `${who} on ${kindOf(like)}: best ${count(stats.best, 'line')}, average ` +
+            `${stats.average.toFixed(1)} over ${count(stats.count, 'game')}.`
+          : `${count(games.length, 'past game')}; none yet by ` +
             `${who === 'You' ? 'you' : 'the AI'} on ${kindOf(like)}.`;
     const rows = games
       .slice(-SHOWN_GAMES)
@@ -248,6 +250,8 @@ export function createStatsPanel(element, namedRules) {
           String(game.pieces),
           game.ended === 'over' ? 'game over' : 'stopped',
         ];
+        // Where the card has no room for the "At" column, the row still tells when on hover.
+        if (cells[0]) row.title = `Played at ${when.toLocaleString()}`;
         for (const text of cells) {
           const cell = document.createElement('td');
           cell.textContent = text;

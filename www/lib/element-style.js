@@ -10,11 +10,15 @@ export const STYLE = `
   min-height: 160px;
   color: #dfe6f1;
   font: 14px system-ui, -apple-system, "Segoe UI", Roboto, Ubuntu, sans-serif;
-  contain: content;
+  /* Its size comes from the page alone, never from what it holds: the board is sized to the
+     box, so a box that followed the board would resize it again, and so on. */
+  contain: strict;
   outline: none;
   --cell: 20px;
 }
-:host(:focus-visible) .frame { outline: 2px solid #5aa9ff; outline-offset: 2px; border-radius: 10px; }
+/* The focus ring: on the board's own frame, inside the element's box (which clips what lies
+   outside it) and clear of the hold and next boxes beside the board. */
+:host(:focus-visible) .board-wrap { outline: 2px solid #5aa9ff; outline-offset: -2px; }
 [hidden] { display: none !important; }
 .stage {
   height: 100%;
@@ -135,6 +139,11 @@ button:focus-visible { outline: 2px solid #5aa9ff; outline-offset: 1px; }
   color: #ffb4b4;
   font-size: 12.5px;
   overflow-wrap: anywhere;
+}
+.play-toggle {
+  padding: 4px 6px;
+  font-size: max(11px, calc(var(--cell) * 0.5));
+  line-height: 1.2;
 }
 .help-button {
   align-self: flex-start;

@@ -62,7 +62,7 @@ export class Evolution {
     /** Workers playing the games (1 on the threaded build, whose pool has `threads` threads). */
     this.size = size;
     this.threads = build === 'threaded' ? threads : 1;
-    /** Called with `{generation, phase, done, total}` while a generation runs. */
+    /** Called with `{generation, phase, done, total}` while a generation runs (never once closed). */
     this.onProgress = null;
     /** Workers that died and were replaced, over the run's life. */
     this.restarts = 0;
@@ -71,6 +71,8 @@ export class Evolution {
     this.completed = 0;
     this.finished = new Map();
     this.partial = null;
+    /** The batch the pending generation plays now: `{generation, phase, jobs, text}`, or null. */
+    this.batch = null;
     this.ownerLost = false;
     this.running = false;
     this.pausing = false;
@@ -129,6 +131,7 @@ export class Evolution {
         this.ownerLost = false;
       }
       const batch = await owner.call((remote) => remote.ask());
+      this.batch = { generation: this.completed + 1, ...batch };
       let lines = this.finished.get(batch.text);
       if (!lines) {
         lines = await this.play(batch);
@@ -142,15 +145,20 @@ export class Evolution {
         this.saved = await owner.call((remote) => remote.checkpoint());
         this.completed = report.generation;
         this.finished.clear();
+        this.batch = null;
         return report;
       }
     }
   }
 
-  /** Plays a batch's games; resolves to their lines in job order, or null when paused. */
+  /**
+   * Plays a batch's games; resolves to their lines in job order, or null when paused. Progress is
+   * reported from the start, with the games already played.
+   */
   play(batch) {
     const progress = this.progressReporter(batch);
     if (this.build === 'threaded') {
+      progress(0);
       const reply = Comlink.proxy((done) => {
         progress(done);
         return !this.pausing;
@@ -178,12 +186,16 @@ export class Evolution {
     const state = this.partial;
     const running = new Map();
     const report = () => progress(state.done + [...running.values()].reduce((a, b) => a + b, 0));
+    report();
     const drain = async (index) => {
       while (state.queue.length > 0 && !this.pausing && !this.closed) {
         const chunk = state.queue.shift();
         const key = {};
         running.set(key, 0);
+        // Progress comes on a port of its own, so it may arrive after the chunk's lines: a
+        // chunk that is over counts in `state.done` only.
         const heard = Comlink.proxy((done) => {
+          if (!running.has(key)) return;
           running.set(key, done);
           report();
         });
@@ -213,11 +225,25 @@ export class Evolution {
     const generation = this.generations + 1;
     return (done) => {
       const now = performance.now();
-      if (this.onProgress && (now - last > PROGRESS_MS || done === batch.jobs)) {
+      if (this.onProgress && !this.closed && (now - last > PROGRESS_MS || done === batch.jobs)) {
         last = now;
         this.onProgress({ generation, phase: batch.phase, done, total: batch.jobs });
       }
     };
+  }
+
+  /**
+   * Where the pending generation stands: `{generation, phase, done, total}`, `done` being the
+   * games of its batch already played and kept for the next `generation()` call (the threaded
+   * build keeps none of a batch it stopped); null before its first batch.
+   */
+  get standing() {
+    const batch = this.batch;
+    if (!batch) return null;
+    let done = 0;
+    if (this.finished.has(batch.text)) done = batch.jobs;
+    else if (this.partial?.text === batch.text) done = this.partial.done;
+    return { generation: batch.generation, phase: batch.phase, done, total: batch.jobs };
   }
 
   /** Stops the running generation soon; its `generation()` call resolves to null. */
@@ -231,9 +257,10 @@ export class Evolution {
     return this.saved;
   }
 
-  /** Stops every worker of the run. */
+  /** Stops every worker of the run; it reports no progress from then on. */
   close() {
     this.closed = true;
+    this.onProgress = null;
     for (const worker of this.workers) worker.terminate();
   }
 }

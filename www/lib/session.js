@@ -5,8 +5,10 @@
 // Work done in one `advance` call stops after this long; the frames left are dropped, not owed,
 // so a high frame rate or a slow decision cannot spiral.
 const BUDGET_MS = 12;
-// Decision times kept for the median.
+// Decision times kept for the median and the mean.
 const DECISION_WINDOW = 1000;
+// Steps of the clock timed to find its size (see `clockStep`).
+const CLOCK_PROBES = 5;
 // The longest input path a piece can have, as a guard against a loop that never locks.
 const MAX_PATH = 256;
 
@@ -18,12 +20,33 @@ export function median(values) {
   return n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 }
 
+/**
+ * The step of this worker's clock (`performance.now()`), in ms: microseconds where the page is
+ * cross-origin isolated, up to a millisecond where it is not (Firefox and WebKit then read whole
+ * milliseconds, Firefox with jitter). The median of a few steps, each from one reading to the
+ * next that differs.
+ */
+function clockStep() {
+  const steps = [];
+  for (let i = 0; i < CLOCK_PROBES; i++) {
+    const start = performance.now();
+    let now = start;
+    while (now === start) now = performance.now();
+    steps.push(now - start);
+  }
+  return median(steps);
+}
+
+/** The step of this worker's clock, measured once (see `clockStep`). */
+let clock = null;
+
 export class Session {
   /** A session over `game`, a wasm `Game`. */
   constructor(game) {
     this.game = game;
     this.decisionTimes = [];
     this.lastDecision = null;
+    clock ??= clockStep();
     this.target = null;
     this.needDecision = true;
     this.aiWait = 0;
@@ -151,9 +174,32 @@ export class Session {
   }
 
   /**
+   * The AI's recent decisions, as the clock read them: `{last, median, mean, count, clock}`, the
+   * last, the median and the mean of the `count` latest in ms, and the clock's step in ms. A
+   * decision shorter than the step reads as 0 or as a step, by where in a step it starts, so
+   * that the mean of many readings comes to their true mean where the median cannot. The mean
+   * leaves out the few readings far above the rest (more than two steps and four medians: a
+   * garbage collection, the code still warming up), which would swamp it.
+   */
+  decisions() {
+    const times = this.decisionTimes;
+    const middle = median(times);
+    const cap = Math.max(2 * clock, 4 * middle);
+    const usual = times.filter((ms) => ms <= cap);
+    const sum = usual.reduce((total, ms) => total + ms, 0);
+    return {
+      last: this.lastDecision,
+      median: middle,
+      mean: usual.length ? sum / usual.length : null,
+      count: times.length,
+      clock,
+    };
+  }
+
+  /**
    * What the page draws: locked cells (a typed array), the view (pieces, queue, stats), the AI's
-   * target, decision times, the placements locked since the last snapshot and, when asked, the
-   * hints.
+   * target, its decisions (see `decisions`; none while the player plays), the placements locked
+   * since the last snapshot and, when asked, the hints.
    */
   snapshot(withHints = false) {
     const over = this.over();
@@ -163,8 +209,8 @@ export class Session {
       target: this.aiEnabled && !over ? this.target : null,
       hints: withHints && !over ? this.game.hints() : [],
       decision: this.aiEnabled
-        ? { last: this.lastDecision, median: median(this.decisionTimes) }
-        : { last: null, median: null },
+        ? this.decisions()
+        : { last: null, median: null, mean: null, count: 0, clock },
       locked: this.takeLocked(),
     };
   }
