@@ -1,8 +1,9 @@
 // Evolution in Chromium, Firefox and WebKit (see browsers.mjs): one small generation gives the
 // same report in each browser as in Chromium, on the build each runs served with and without
 // cross-origin isolation; and the progress of generations played on single-threaded workers
-// never counts more games than a batch has, nor goes down. `BROWSERS=firefox,webkit` picks the
-// browsers; Chromium's report, the reference, is computed in any case.
+// never counts more games than a batch has, nor goes down; and after the panel's Stop nothing
+// of the stopped run changes the panel. `BROWSERS=firefox,webkit` picks the browsers;
+// Chromium's report, the reference, is computed in any case.
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -40,6 +41,8 @@ const BUSY = {
   near: 'du',
 };
 const BUSY_GENERATIONS = 3;
+/** The panel's run stopped mid-generation: its form's fields by id, each game short. */
+const PANEL_RUN = { 'evo-width': 10, 'evo-height': 12, 'evo-population': 40, 'evo-games': 4 };
 const BUSY_WORKERS = 3;
 
 let isolated;
@@ -109,6 +112,40 @@ function progressProblems(progress) {
   return problems;
 }
 
+// The two functions below run in the page: each stands alone (the drivers send its source).
+
+/** Fills the evolution panel's form with `fields` (by id) as a user would, and starts a run. */
+function startPanelRun(fields) {
+  for (const [id, value] of Object.entries(fields)) {
+    const input = document.getElementById(id);
+    input.value = String(value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  document.getElementById('evo-start').click();
+}
+
+/**
+ * Clicks the panel's Stop, and from then on keeps in `window.afterStop` what the panel shows at
+ * each change (its progress line, status and bar); returns what it shows right after the click.
+ */
+function stopPanelWatching() {
+  const shown = () =>
+    [
+      document.getElementById('evo-eta').textContent,
+      document.getElementById('evo-status').textContent,
+      `${document.getElementById('evo-progress').value}`,
+    ].join(' | ');
+  window.afterStop = [];
+  new MutationObserver(() => window.afterStop.push(shown())).observe(
+    document.getElementById('evolution'),
+    { subtree: true, childList: true, characterData: true, attributes: true },
+  );
+  window.stoppedRun = window.tetris.evolution.run;
+  document.getElementById('evo-stop').click();
+  return shown();
+}
+
 before(
   async () => {
     [isolated, unisolated] = await startAll([
@@ -161,6 +198,32 @@ for (const name of CHOSEN) {
       const batches = new Set(progress.map((p) => `${p.generation} ${p.phase}`));
       assert.equal(batches.size, 2 * BUSY_GENERATIONS, 'every batch reported its progress');
       assert.deepEqual(progressProblems(progress), [], 'the progress should stay within its batch');
+    });
+
+    test("after the panel's Stop, nothing of the stopped run changes the panel", async () => {
+      const page = await browser.open(unisolated.url);
+      try {
+        await page.waitFor(() => window.tetris?.evolution, null, 60_000);
+        await page.evaluate(startPanelRun, PANEL_RUN);
+        await page.waitFor(
+          () => /training: [1-9]/.test(document.getElementById('evo-eta').textContent),
+          null,
+          60_000,
+        );
+        const stopped = await page.evaluate(stopPanelWatching);
+        assert.match(stopped, /^Stopped\. The last generation is saved/);
+        await page.waitFor(() => !window.stoppedRun.running, null, 30_000);
+        // A moment more for any message of its workers still on its way.
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
+        const changes = await page.evaluate(() => window.afterStop);
+        assert.deepEqual(
+          changes.filter((shown) => shown !== stopped),
+          [],
+          `the panel changed after Stop (it showed ${JSON.stringify(stopped)})`,
+        );
+      } finally {
+        await page.close();
+      }
     });
   });
 }
