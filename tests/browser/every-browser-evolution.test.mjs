@@ -8,6 +8,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { BROWSERS, launchAny } from './browsers.mjs';
+import { startPanelRun, stopPanelWatching } from './evolution-panel.mjs';
 import { startAll, startServer } from './harness.mjs';
 
 const CHOSEN = process.env.BROWSERS ? process.env.BROWSERS.split(',') : BROWSERS;
@@ -110,40 +111,6 @@ function progressProblems(progress) {
     last.set(batch, done);
   }
   return problems;
-}
-
-// The two functions below run in the page: each stands alone (the drivers send its source).
-
-/** Fills the evolution panel's form with `fields` (by id) as a user would, and starts a run. */
-function startPanelRun(fields) {
-  for (const [id, value] of Object.entries(fields)) {
-    const input = document.getElementById(id);
-    input.value = String(value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-  }
-  document.getElementById('evo-start').click();
-}
-
-/**
- * Clicks the panel's Stop, and from then on keeps in `window.afterStop` what the panel shows at
- * each change (its progress line, status and bar); returns what it shows right after the click.
- */
-function stopPanelWatching() {
-  const shown = () =>
-    [
-      document.getElementById('evo-eta').textContent,
-      document.getElementById('evo-status').textContent,
-      `${document.getElementById('evo-progress').value}`,
-    ].join(' | ');
-  window.afterStop = [];
-  new MutationObserver(() => window.afterStop.push(shown())).observe(
-    document.getElementById('evolution'),
-    { subtree: true, childList: true, characterData: true, attributes: true },
-  );
-  window.stoppedRun = window.tetris.evolution.run;
-  document.getElementById('evo-stop').click();
-  return shown();
 }
 
 before(

@@ -27,6 +27,7 @@ import {
   setValue,
   assertNoErrors,
 } from './harness.mjs';
+import { stopPanelWatching } from './evolution-panel.mjs';
 
 const run = promisify(execFile);
 
@@ -1023,22 +1024,7 @@ test(
       await page.locator('#evo-start').click({ timeout: 10_000 });
       await progressShown(page);
       // Every change of what the panel shows from the click on Stop on.
-      const stopped = await page.evaluate(() => {
-        const shown = () =>
-          [
-            document.getElementById('evo-eta').textContent,
-            document.getElementById('evo-status').textContent,
-            `${document.getElementById('evo-progress').value}`,
-          ].join(' | ');
-        window.afterStop = [];
-        new MutationObserver(() => window.afterStop.push(shown())).observe(
-          document.getElementById('evolution'),
-          { subtree: true, childList: true, characterData: true, attributes: true },
-        );
-        window.stoppedRun = window.tetris.evolution.run;
-        document.getElementById('evo-stop').click();
-        return shown();
-      });
+      const stopped = await page.evaluate(stopPanelWatching);
       assert.match(stopped, /^Stopped\. The last generation is saved/);
       // Once the stopped run's generation has ended, and a moment more for any message of its
       // workers still on its way.
