@@ -1,28 +1,9 @@
-// A game running in its own engine worker, seen from the page: every method of the engine's
-// `Game` as a promise, plus `advance` (run frames, get what to draw) for a render loop.
+// A game running in its own engine worker, seen from the page: a method for each call of
+// lib/protocol.js's `GAME_CALLS` (the engine's own `Game` methods, and `advance`, `snapshot`,
+// `press` and `release` for a render loop), each a promise of the worker's answer.
 
 import { chooseBuild, cores, EngineWorker, wholeOption } from './engine.js';
-
-// The engine's own `Game` methods a page may call, each forwarded as it is.
-const FORWARDED = [
-  'step',
-  'play',
-  'decide',
-  'aiInput',
-  'search',
-  'hints',
-  'tick',
-  'cells',
-  'activeCells',
-  'ghostCells',
-  'view',
-  'stats',
-  'weights',
-  'setWeights',
-  'setHandling',
-  'setSearch',
-  'setParallel',
-];
+import { GAME_CALLS } from './protocol.js';
 
 export class Game {
   /**
@@ -58,24 +39,6 @@ export class Game {
     this.note = note;
   }
 
-  call(method, ...args) {
-    return this.engine.call((remote) => remote.call(this.id, method, args));
-  }
-
-  /**
-   * Runs up to `frames` fixed frames (manual play, or the AI with `ai.delay` frames per input,
-   * -1 for a piece at once) and resolves to what to draw: `{cells, view, target, hints,
-   * decision, locked, frames}`.
-   */
-  advance(frames, ai, hints = false) {
-    return this.engine.call((remote) => remote.advance(this.id, frames, ai, hints));
-  }
-
-  /** What to draw now, as `advance` gives it, without running a frame. */
-  snapshot(hints = false) {
-    return this.engine.call((remote) => remote.snapshot(this.id, hints));
-  }
-
   /**
    * Replaces the game with a new one from `config` in the same worker; on a bad configuration
    * rejects and the old game goes on.
@@ -86,19 +49,6 @@ export class Game {
     // Not awaited: the worker takes its messages in order, so every call made from now on
     // finds the old game closed, and a reset costs one round trip.
     this.engine.call((remote) => remote.close(old)).catch(() => {});
-  }
-
-  /**
-   * Presses a key: manual play from now until an `advance` turns the AI on. Resolves to whether
-   * the game took it (false once the game is over).
-   */
-  press(key) {
-    return this.engine.call((remote) => remote.press(this.id, key));
-  }
-
-  /** Releases a key. */
-  release(key) {
-    return this.engine.call((remote) => remote.release(this.id, key));
   }
 
   /**
@@ -124,8 +74,9 @@ export class Game {
   }
 }
 
-for (const method of FORWARDED) {
-  Game.prototype[method] = function forward(...args) {
-    return this.call(method, ...args);
+// A method for each call a game answers (see `GAME_CALLS`), resolving to the worker's answer.
+for (const name of Object.keys(GAME_CALLS)) {
+  Game.prototype[name] = function callWorker(...args) {
+    return this.engine.call((remote) => remote.call(this.id, name, args));
   };
 }

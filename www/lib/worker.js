@@ -5,6 +5,7 @@
 
 import * as Comlink from '../vendor/comlink.mjs';
 import { timeDecisions } from './measure.js';
+import { gameCall, SERVER } from './protocol.js';
 import { Session } from './session.js';
 
 let wasm = null;
@@ -102,33 +103,17 @@ const engine = {
     }
   },
 
-  /** Calls the game's engine method `method` with `args` (the `Game` binding's own methods). */
-  call(id, method, args) {
+  /**
+   * Answers the call `name` of game `id` with `args`: a call of lib/protocol.js's `GAME_CALLS`,
+   * answered as it says there; any other name is refused.
+   */
+  call(id, name, args) {
     const s = session(id);
-    if (typeof s.game[method] !== 'function' || method === 'free' || method.startsWith('__')) {
-      throw new Error(`unknown game method "${method}"`);
-    }
-    const result = s.game[method](...args);
-    if (['setWeights', 'setSearch', 'setParallel'].includes(method)) s.replan();
-    return result;
-  },
-
-  advance(id, frames, ai, hints) {
-    const result = session(id).advance(frames, ai, hints);
-    return Comlink.transfer(result, [result.cells.buffer]);
-  },
-
-  snapshot(id, hints) {
-    const result = session(id).snapshot(hints);
-    return Comlink.transfer(result, [result.cells.buffer]);
-  },
-
-  press(id, key) {
-    return session(id).press(key);
-  },
-
-  release(id, key) {
-    session(id).release(key);
+    const declared = gameCall(name);
+    if (!declared) throw new Error(`unknown game method "${name}"`);
+    const result = declared.server === SERVER.ENGINE ? s.game[name](...args) : s[name](...args);
+    if (declared.replans) s.replan();
+    return declared.draws ? Comlink.transfer(result, [result.cells.buffer]) : result;
   },
 
   /**
