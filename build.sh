@@ -250,6 +250,8 @@ cmd_test() {
     ensure_npm
     echo "== prettier --check (the page, the browser tests and benchmarks)"
     npx --no-install prettier --check www tests benches
+    echo "== JavaScript unit tests (npm run test:unit: no browser, no WebAssembly)"
+    npm run --silent test:unit
     echo "== cargo clippy --all-targets -- -D warnings"
     cargo clippy --all-targets -- -D warnings
     echo "== cargo test --release"

@@ -5,14 +5,13 @@
 // function of its batch, so the run is the same whichever way its games are spread, and a worker
 // that dies mid-generation is replaced and only its games are played again.
 
+import { BatchProgress } from './batch-progress.js';
 import { chooseBuild, cores, EngineWorker, Comlink, WorkerStopped, wholeOption } from './engine.js';
 
 /** A generation gives up after this many worker failures in a row. */
 const MAX_FAILURES = 5;
 /** Progress is reported at most this often, in ms. */
 const PROGRESS_MS = 100;
-/** A batch is cut into about this many chunks per worker, so that idle workers find work. */
-const CHUNKS_PER_WORKER = 8;
 
 export class Evolution {
   /**
@@ -70,6 +69,7 @@ export class Evolution {
     this.saved = null;
     this.completed = 0;
     this.finished = new Map();
+    /** How far the batch spread over single-threaded workers has come (a `BatchProgress`). */
     this.partial = null;
     /** The batch the pending generation plays now: `{generation, phase, jobs, text}`, or null. */
     this.batch = null;
@@ -171,52 +171,33 @@ export class Evolution {
   /** Plays a batch over the single-threaded workers, chunk by chunk, replacing any that dies. */
   async spread(batch, progress) {
     if (this.partial?.text !== batch.text) {
-      const size = Math.max(1, Math.ceil(batch.jobs / (this.size * CHUNKS_PER_WORKER)));
-      const chunks = [];
-      for (let from = 0; from < batch.jobs; from += size) {
-        chunks.push([from, Math.min(batch.jobs, from + size)]);
-      }
-      this.partial = {
-        text: batch.text,
-        lines: new Float64Array(batch.jobs),
-        queue: chunks,
-        done: 0,
-      };
+      this.partial = new BatchProgress(batch.text, batch.jobs, this.size);
     }
     const state = this.partial;
-    const running = new Map();
-    const report = () => progress(state.done + [...running.values()].reduce((a, b) => a + b, 0));
+    const report = () => progress(state.played());
     report();
     const drain = async (index) => {
-      while (state.queue.length > 0 && !this.pausing && !this.closed) {
-        const chunk = state.queue.shift();
-        const key = {};
-        running.set(key, 0);
-        // Progress comes on a port of its own, so it may arrive after the chunk's lines: a
-        // chunk that is over counts in `state.done` only.
+      while (state.waiting && !this.pausing && !this.closed) {
+        const chunk = state.take();
         const heard = Comlink.proxy((done) => {
-          if (!running.has(key)) return;
-          running.set(key, done);
-          report();
+          if (state.report(chunk, done)) report();
         });
         try {
           const lines = await this.workers[index].call((remote) =>
-            remote.playGames(batch.text, chunk[0], chunk[1], heard),
+            remote.playGames(batch.text, chunk.from, chunk.to, heard),
           );
-          state.lines.set(lines, chunk[0]);
-          state.done += chunk[1] - chunk[0];
+          state.finish(chunk, lines);
         } catch (error) {
-          state.queue.unshift(chunk);
+          state.giveBack(chunk);
           if (!(error instanceof WorkerStopped) || this.closed) throw error;
           await this.replace(index);
         } finally {
-          running.delete(key);
           report();
         }
       }
     };
     await Promise.all(this.workers.map((_, index) => drain(index)));
-    if (state.queue.length > 0) return null;
+    if (state.waiting) return null;
     return state.lines;
   }
 
