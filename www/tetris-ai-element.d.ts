@@ -2,43 +2,116 @@
 
 import type { Build, Game, Rules, Search, Weights } from './tetris-ai.js';
 
-/** The `<tetris-ai>` element. Every setting is an attribute and a property; a change applies at once. */
+/**
+ * The `<tetris-ai>` element. Every setting is an attribute and a property (below, generated from
+ * lib/attributes.js); a change applies at once.
+ */
 export declare class TetrisAiElement extends HTMLElement {
-  /** A preset's name; give this or `weights`. */
+  // Generated from lib/attributes.js by `npm run docs:attributes`: the attributes.
+  /**
+   * The AI's weights: a preset's (give this or `weights`). The attribute `preset`: a preset's name,
+   * as `presets()` lists them; by default `dellacherie` (`limits().default_preset`), where no
+   * `weights` are given; a change applies at once.
+   */
   preset: string | null;
-  /** Feature name to weight (the attribute takes JSON). */
+  /**
+   * The AI's weights: its own, in place of a preset's (the property: an object). The attribute
+   * `weights`: JSON, feature name to weight: `{"holes": -4, "max_height": {"weight": -8,
+   * "exponent": 2}}`; by default absent; a change applies at once.
+   */
   weights: Weights | null;
-  rules: 'classic' | 'guideline';
-  /** [width, height] (the attribute takes "10x20"). */
+  /**
+   * The rules of the game. The attribute `rules`: `classic` (the research rules) or `guideline`
+   * (7-bag, preview, hold, SRS); by default `classic` (`limits().game.rules`); a change starts a
+   * new game.
+   */
+  rules: Rules['kind'];
+  /**
+   * The board (the property: `[width, height]`). The attribute `board`: `WIDTHxHEIGHT`, within
+   * `limits().width` and `limits().height`; by default `10x20` (`limits().game`); a change starts a
+   * new game.
+   */
   board: [number, number];
+  /**
+   * The seed of the pieces: the same seed plays the same game. The attribute `seed`: a whole number
+   * within `limits().seed`; by default random; a change starts a new game.
+   */
   seed: number;
+  /**
+   * The pieces each decision plans: 1 the current piece, 2 and the next, and so on. The attribute
+   * `depth`: a whole number within `limits().depth`; by default `1` (`limits().game.search`); a
+   * change applies at once.
+   */
   depth: number;
   /**
-   * Whether a preset plays under the rules and search it was published with (`presets()`'s
-   * `published`) instead of `rules`, `depth` and `margin`; no effect with custom `weights`.
+   * A preset plays under the rules and search it was published with (`presets()`'s `published`) in
+   * place of `rules`, `depth` and `margin`, which wait until it is removed (a new game where the
+   * rules change); no effect with `weights`. The attribute `as-published`: present or absent; by
+   * default absent; a change applies at once.
    */
   asPublished: boolean;
-  /** Whether the AI plays. */
+  /**
+   * The AI plays; absent, a person plays. The attribute `autoplay`: present or absent; by default
+   * absent; a change applies at once.
+   */
   autoplay: boolean;
-  /** While the AI plays, a game that ends is followed 2 s later by one with a new seed. */
+  /**
+   * While the AI plays, a game that ends is followed 2 s later by one with a new seed (a countdown
+   * shows on the board). The attribute `autorestart`: present or absent; by default absent; a
+   * change applies at once.
+   */
   autorestart: boolean;
   /**
-   * none: no input; play: keys while focused, "Play yourself" / "Let the AI play" (which flips
-   * `autoplay` and fires `autoplaychange`), the "?" help, and on a touch screen the game-over
-   * buttons; full: also the game-over buttons everywhere and the legend under the board.
+   * What a visitor may press. The attribute `controls`: `none` (nothing), `play` (keys while the
+   * element has focus, "Play yourself" / "Let the AI play", which flips `autoplay` and fires
+   * `autoplaychange`, the "?" help, and on a touch screen the game-over buttons) or `full` (also
+   * the game-over buttons everywhere and the legend under the board); by default `play`; a change
+   * applies at once.
    */
   controls: 'none' | 'play' | 'full';
-  /** Touch buttons under the board: "auto" (where the pointer is coarse), "on" or "off". */
+  /**
+   * Touch buttons under the board. The attribute `touch`: `auto` (where the main pointer is a
+   * finger), `on` or `off`; by default `auto`; a change applies at once.
+   */
   touch: 'auto' | 'on' | 'off';
-  /** Search on the thread pool: "auto" (where measured faster), "on" or "off". */
+  /**
+   * The search on the threaded build's pool (`parallelState()` says which runs and why). The
+   * attribute `parallel`: `auto` (where a short measurement at the rules, board and depth in play
+   * finds it faster), `on` or `off`; by default `auto`; a change applies at once.
+   */
   parallel: 'auto' | 'on' | 'off';
-  /** Frames per AI input (-1: a piece at once). */
+  /**
+   * Frames per AI input; -1 places a piece at once. The attribute `ai-delay`: a whole number from
+   * -1 to 600; by default `3`; a change applies at once.
+   */
   aiDelay: number;
+  /**
+   * Frames per second. The attribute `fps`: a whole number from 1 to 10000; by default `60`; a
+   * change applies at once.
+   */
   fps: number;
+  /**
+   * Shows the AI's best placements on the board. The attribute `hints`: present or absent; by
+   * default absent; a change applies at once.
+   */
   hints: boolean;
+  /**
+   * Frames per row of fall in manual play. The attribute `gravity`: a whole number from 1 to 1000;
+   * by default `60` (`limits().game.handling`); a change applies at once.
+   */
   gravity: number;
+  /**
+   * Frames a resting piece waits before it locks in manual play. The attribute `lock-delay`: a
+   * whole number from 1 to 1000; by default `30` (`limits().game.handling`); a change applies at
+   * once.
+   */
   lockDelay: number;
+  /**
+   * The lookahead's margin. The attribute `margin`: a number, 0 or more; by default absent: the
+   * preset's; a change applies at once.
+   */
   margin: number | null;
+  // The end of the generated attributes.
 
   /** The game in the element's worker (null before it starts). */
   readonly game: Game | null;

@@ -4,7 +4,8 @@
 // later (the game then goes on), over the game for a few seconds, while `update()` only
 // rejects; keys play only while the element has focus; its "Play
 // yourself" hands the game to a visitor and back; a changed attribute applies at once; and the npm package, installed from its tarball, runs a game from
-// the element and from the API, threaded and simd.
+// the element and from the API, threaded and simd. An element without attributes plays the
+// defaults its docs state.
 
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,6 +27,9 @@ import {
   waitForAsync,
   assertNoErrors,
 } from './harness.mjs';
+
+import { ATTRIBUTES } from '../../www/lib/attributes.js';
+import { documentedText } from '../unit/attribute-docs.mjs';
 
 const run = promisify(execFile);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -229,6 +233,42 @@ test(
       assert.ok(now.right.pieces > others, 'the other game goes on');
       assert.equal(now.right.worker, first.right.worker);
       await left.dispose();
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
+  },
+);
+
+// ---- defaults ----
+
+test(
+  'an element without attributes plays the defaults its docs state',
+  { timeout: 90_000 },
+  async () => {
+    const opened = await openHtml(unisolated, hostPage('<tetris-ai id="bare"></tetris-ai>'));
+    try {
+      const { page } = opened;
+      await elementsReady(page);
+      const texts = await page.evaluate(async () => {
+        const { ATTRIBUTES, attributeText } = await import('/lib/attributes.js');
+        const el = document.querySelector('#bare');
+        return Object.fromEntries(
+          Object.keys(ATTRIBUTES).map((property) => [
+            property,
+            attributeText(property, el[property]),
+          ]),
+        );
+      });
+      for (const entry of Object.values(ATTRIBUTES)) {
+        const documented = documentedText(entry);
+        const text = texts[entry.property];
+        if (documented === null) {
+          assert.match(text, /^\d+$/, `${entry.attribute}: a whole number`);
+        } else {
+          assert.equal(text, documented || null, `${entry.attribute}'s default`);
+        }
+      }
       assertNoErrors(assert, opened);
     } finally {
       await opened.close();

@@ -138,7 +138,7 @@ test(
       await dialog.getByRole('button', { name: 'Reset' }).click(WAIT);
       const defaults = await page.evaluate(async () => {
         const { limits } = await import('/tetris-ai.js');
-        const { DEFAULTS } = await import('/tetris-ai-element.js');
+        const { ATTRIBUTES } = await import('/lib/attributes.js');
         const l = await limits();
         return {
           board: [l.game.width, l.game.height],
@@ -146,7 +146,7 @@ test(
           rules: 'guideline',
           depth: String(l.game.search.depth),
           preset: l.default_preset,
-          fps: String(DEFAULTS.fps),
+          fps: String(ATTRIBUTES.fps.default),
         };
       });
       await waitForAsync(

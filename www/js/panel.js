@@ -1,6 +1,7 @@
 // The settings panel: shows the settings and turns the user's changes into calls on the app.
 
-import { msText, publishedRules } from '../tetris-ai-element.js';
+import { msText } from '../lib/decision-time.js';
+import { publishedRules } from '../lib/game-config.js';
 import { openFileWith, saveJson } from './files.js';
 import { rovingGrid } from './grid-keys.js';
 import { weightsRefusal } from './refusals.js';

@@ -2,9 +2,17 @@
 // limits and defaults come from the engine (`useLimits`) and the element; nothing here decides
 // anything about the game.
 
-import { DEFAULTS, RANGES as PLAY_RANGES, randomSeed } from '../tetris-ai-element.js';
+import { ATTRIBUTES, randomSeed } from '../lib/attributes.js';
 
 export { randomSeed };
+
+/** The element's own defaults of play (gravity and lock delay default to the engine's). */
+const DEFAULTS = { aiDelay: ATTRIBUTES.aiDelay.default, fps: ATTRIBUTES.fps.default };
+
+/** The element's ranges of play, [min, max]. */
+const PLAY_RANGES = Object.fromEntries(
+  ['aiDelay', 'fps', 'gravity', 'lockDelay'].map((name) => [name, ATTRIBUTES[name].range()]),
+);
 
 const STORAGE_KEY = 'tetris-ai/settings/v1';
 const SHARE_PARAM = 's';

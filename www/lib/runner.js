@@ -8,8 +8,8 @@ const MAX_CATCH_UP_MS = 250;
 
 export class Runner {
   /**
-   * `options`: `settings()` (the current settings), `onFrame(snapshot)` (draw), `onOver()` and
-   * `onError(err)`.
+   * `options`: `settings()` (the element's settings: `fps`, `autoplay`, `aiDelay` and `hints`),
+   * `onFrame(snapshot)` (draw), `onOver()` and `onError(err)`.
    */
   constructor(options) {
     this.options = options;
@@ -94,7 +94,7 @@ export class Runner {
     this.inFlight = true;
     const id = this.gameId;
     game
-      .advance(frames, { enabled: s.aiEnabled, delay: s.aiDelay }, s.hints)
+      .advance(frames, { enabled: s.autoplay, delay: s.aiDelay }, s.hints)
       .then((snapshot) => {
         if (id !== this.gameId) return;
         this.take(snapshot);
@@ -123,7 +123,7 @@ export class Runner {
   /** Presses a key in manual play; returns whether the page should take the key. */
   press(key) {
     const s = this.options.settings();
-    if (!this.game || this.paused || this.over || s.aiEnabled) return false;
+    if (!this.game || this.paused || this.over || s.autoplay) return false;
     this.game.press(key).catch((err) => this.options.onError(err));
     this.dirty = true;
     return true;

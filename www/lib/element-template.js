@@ -1,0 +1,88 @@
+// What the `<tetris-ai>` element holds in its shadow root: the board and its side columns (hold,
+// statistics, the queue), the overlay of a paused or ended game, the touch buttons, the help with
+// the keys and the legend, and the live region and banners.
+
+import { STYLE } from './element-style.js';
+
+/** The swatches and words of the legend (the board draws the same way: see lib/render.js). */
+const LEGEND = `
+<li><span class="swatch target" aria-hidden="true"></span>AI target</li>
+<li><span class="swatch ghost" aria-hidden="true"></span>ghost (where your piece lands)</li>
+<li><span class="swatch hint" aria-hidden="true"></span>hints (the AI's next best spots)</li>`;
+
+/** The keys, as the help lists them. */
+const KEY_HELP = `
+<li><kbd>←</kbd> <kbd>→</kbd> move</li>
+<li><kbd>↑</kbd> rotate clockwise</li>
+<li><kbd>Z</kbd> rotate counter-clockwise</li>
+<li><kbd>↓</kbd> soft drop (a tap: one row)</li>
+<li><kbd>Space</kbd> hard drop</li>
+<li><kbd>Shift</kbd> hold</li>
+<li><kbd>P</kbd> pause and resume (at game over: a new game)</li>
+<li><kbd>N</kbd> new game</li>
+<li><kbd>R</kbd> replay this seed</li>
+<li><kbd>?</kbd> this help, <kbd>Esc</kbd> closes it</li>`;
+
+/** The touch gestures, as the help lists them. */
+const TOUCH_HELP = `
+<li>The buttons under the board hold their key while pressed.</li>
+<li>On the board: swipe left or right to move, tap to rotate, swipe down to drop, swipe up to hold.</li>`;
+
+/** The element's shadow root: its styles, board, side columns, overlay, help and live region. */
+export const TEMPLATE = `
+<style>${STYLE}</style>
+<div class="stage">
+<div class="frame" part="frame">
+  <div class="side left">
+    <div class="box" id="hold-box"><h2>Hold</h2><canvas id="hold" role="img" aria-label="Hold piece"></canvas></div>
+    <dl class="box stats" aria-label="Statistics">
+      <div><dt>Lines</dt><dd id="stat-lines">0</dd></div>
+      <div><dt>Pieces</dt><dd id="stat-pieces">0</dd></div>
+      <div id="score-row"><dt>Score</dt><dd id="stat-score">0</dd></div>
+      <div><dt>Pieces / line</dt><dd id="stat-ppl">–</dd></div>
+      <div><dt>AI decision</dt><dd id="stat-decision" class="small">–</dd></div>
+    </dl>
+    <button type="button" id="play-toggle" class="play-toggle">Play yourself</button>
+    <button type="button" id="help-button" class="help-button" aria-label="Keys and legend" aria-haspopup="dialog" title="Keys and legend (?)">?</button>
+  </div>
+  <div class="board-wrap">
+    <canvas id="board" role="img" aria-label="Board"></canvas>
+    <div id="overlay" class="overlay" hidden>
+      <p id="overlay-title" class="overlay-title"></p>
+      <p id="overlay-text" class="overlay-text"></p>
+      <div id="overlay-actions" class="overlay-actions" hidden>
+        <button type="button" id="overlay-new" class="primary">New game</button>
+        <button type="button" id="overlay-replay">Replay this seed</button>
+      </div>
+      <p id="overlay-note" class="overlay-text"></p>
+    </div>
+  </div>
+  <div class="side right">
+    <div class="box" id="next-box"><h2>Next</h2><canvas id="next" role="img" aria-label="Next pieces"></canvas></div>
+  </div>
+</div>
+<ul id="legend" class="legend" aria-label="Legend">${LEGEND}</ul>
+<div id="touch" class="touch" role="group" aria-label="Touch controls" hidden>
+  <button type="button" data-key="left" aria-label="Move left">←</button>
+  <button type="button" data-key="right" aria-label="Move right">→</button>
+  <button type="button" data-key="soft_drop" aria-label="Soft drop">↓</button>
+  <button type="button" data-key="hard_drop" aria-label="Hard drop">Drop</button>
+  <button type="button" data-key="ccw" aria-label="Rotate counter-clockwise">↺</button>
+  <button type="button" data-key="cw" aria-label="Rotate clockwise">↻</button>
+  <button type="button" data-key="hold" aria-label="Hold">Hold</button>
+</div>
+</div>
+<div id="help" class="help" role="dialog" aria-labelledby="help-title" hidden>
+  <h2 id="help-title">Keys</h2>
+  <ul class="help-list">${KEY_HELP}</ul>
+  <h2>Touch</h2>
+  <ul class="help-list">${TOUCH_HELP}</ul>
+  <h2>On the board</h2>
+  <ul class="legend in-help">${LEGEND}</ul>
+  <p class="help-note">The game is paused while this is open.</p>
+  <button type="button" id="help-close" class="primary">Close</button>
+</div>
+<div id="live" class="visually-hidden" aria-live="polite"></div>
+<p id="banner" class="banner" role="alert" hidden></p>
+<div id="error" class="error" role="alert" hidden><strong>tetris-ai</strong><span id="error-text"></span></div>
+`;
