@@ -318,7 +318,7 @@ test('a new search depth applies to the running game without restarting it', asy
     const after = await page.evaluate(async () => ({
       pieces: (await window.tetris.game.stats()).pieces,
       first: window.tetris.placements[0],
-      stored: JSON.parse(localStorage.getItem('tetris-ai/settings/v1')).depth,
+      stored: JSON.parse(localStorage.getItem('tetris-ai/settings/v2')).depth,
     }));
     assert.ok(after.pieces > before.pieces, `the game restarted: ${after.pieces} pieces`);
     assert.equal(after.first, before.first, 'the game kept its first placement');
@@ -398,8 +398,8 @@ test('"Keep watching" makes the game start again after game over, and is saved',
     const { page } = opened;
     await page.locator('#auto-restart').check(WAIT);
     await page.waitForFunction(() => document.querySelector('#game').autorestart === true);
-    const saved = await page.evaluate(() => localStorage.getItem('tetris-ai/settings/v1'));
-    assert.equal(JSON.parse(saved).autoRestart, true);
+    const saved = await page.evaluate(() => localStorage.getItem('tetris-ai/settings/v2'));
+    assert.equal(JSON.parse(saved).autorestart, true);
     const smallest = await playFastOnSmallestBoard(page);
     // Two games over on the smallest board, the second begun by itself (the games the board's
     // changes stopped come before them).
@@ -432,7 +432,7 @@ test('"Play yourself" in the game keeps the page in step', async () => {
       page.evaluate(() => ({
         button: document.querySelector('#play-yourself').textContent.trim(),
         checkbox: document.querySelector('#ai-enabled').checked,
-        saved: JSON.parse(localStorage.getItem('tetris-ai/settings/v1')).aiEnabled,
+        saved: JSON.parse(localStorage.getItem('tetris-ai/settings/v2')).autoplay,
         game: document.querySelector('#game').shadowRoot.querySelector('#play-toggle').textContent,
       }));
     await page.locator('#game >> #play-toggle').click(WAIT);

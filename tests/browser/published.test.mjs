@@ -21,7 +21,7 @@ import {
 } from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
-const STORAGE_KEY = 'tetris-ai/settings/v1';
+const STORAGE_KEY = 'tetris-ai/settings/v2';
 const HISTORY_KEY = 'tetris-ai/history/v1';
 
 const env = serveAndBrowse({ isolation: true });

@@ -1,6 +1,7 @@
 // The settings form: a bad value is marked on its own field with a message naming it, the last
 // good value comes back when the field loses focus, and other fields' changes check only
-// themselves; "Reset to defaults" asks first, then puts back the engine's and element's defaults.
+// themselves; "Reset to defaults" asks first, then puts back the engine's and element's defaults;
+// settings an older page saved under its own names load by the element's.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,11 +11,14 @@ import {
   setValue,
   settle,
   waitForAsync,
+  waitReady,
   assertNoErrors,
 } from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
-const STORAGE_KEY = 'tetris-ai/settings/v1';
+const STORAGE_KEY = 'tetris-ai/settings/v2';
+/** Where the page saved its settings before it spoke the element's names. */
+const OLD_STORAGE_KEY = 'tetris-ai/settings/v1';
 
 const env = serveAndBrowse({ isolation: true });
 
@@ -169,11 +173,88 @@ test(
       );
       const saved = JSON.parse(await stored());
       assert.deepEqual(
-        [saved.width, saved.height, saved.rules, saved.preset, String(saved.fps)],
+        [...saved.board, saved.rules, saved.preset, String(saved.fps)],
         [...defaults.board, defaults.rules, defaults.preset, defaults.fps],
         'the defaults should be saved',
       );
       assert.notEqual(saved.seed, 5, 'a new seed');
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
+  },
+);
+
+test(
+  'settings an older page saved load by the new names, once, and play',
+  { timeout: 120_000 },
+  async () => {
+    const opened = await openPage(env.browser, env.server.url);
+    try {
+      const { page } = opened;
+      // Saved by the page before it spoke the element's names.
+      const old = {
+        aiEnabled: false,
+        autoRestart: true,
+        aiDelay: 5,
+        parallel: false,
+        fps: 30,
+        hints: true,
+        rules: 'classic',
+        width: 8,
+        height: 12,
+        seed: 4242,
+        depth: 2,
+        preset: '',
+        weights: { holes: -6, bumpiness: -1 },
+        margin: null,
+        asPublished: false,
+      };
+      await page.evaluate(
+        ([key, oldKey, text]) => {
+          localStorage.removeItem(key);
+          localStorage.setItem(oldKey, text);
+        },
+        [STORAGE_KEY, OLD_STORAGE_KEY, JSON.stringify(old)],
+      );
+      await page.reload({ waitUntil: 'load' });
+      await waitReady(page);
+      await settle(page);
+      const shown = await page.evaluate(() => {
+        const value = (id) => document.querySelector(id).value;
+        const checked = (id) => document.querySelector(id).checked;
+        return {
+          ai: checked('#ai-enabled'),
+          restart: checked('#auto-restart'),
+          hints: checked('#hints'),
+          values: ['#ai-delay', '#parallel', '#fps', '#rules', '#board-width', '#board-height']
+            .concat(['#seed', '#depth', '#preset'])
+            .map(value),
+        };
+      });
+      assert.deepEqual(shown, {
+        ai: false,
+        restart: true,
+        hints: true,
+        values: ['5', 'off', '30', 'classic', '8', '12', '4242', '2', ''],
+      });
+      const game = await page.evaluate(async () => {
+        const { game } = window.tetris;
+        const view = await game.view();
+        return { board: [view.width, view.height], weights: await game.weights() };
+      });
+      assert.deepEqual(game, { board: [8, 12], weights: old.weights }, 'and they play');
+      const stored = await page.evaluate(
+        ([key, oldKey]) => [localStorage.getItem(key), localStorage.getItem(oldKey)],
+        [STORAGE_KEY, OLD_STORAGE_KEY],
+      );
+      assert.equal(stored[1], null, 'the old copy is gone');
+      const saved = JSON.parse(stored[0]);
+      assert.deepEqual(
+        [saved.autoplay, saved.autorestart, saved.parallel, saved.board, saved.preset],
+        [false, true, 'off', [8, 12], null],
+        'saved by the new names',
+      );
       assertNoErrors(assert, opened);
     } finally {
       await opened.close();

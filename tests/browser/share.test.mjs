@@ -27,7 +27,7 @@ const PIECES = 40;
 
 const env = serveAndBrowse({ isolation: true });
 
-const STORAGE_KEY = 'tetris-ai/settings/v1';
+const STORAGE_KEY = 'tetris-ai/settings/v2';
 
 /** A share link to the page carrying `payload` (an object as JSON, or text as it is). */
 function linkTo(payload) {

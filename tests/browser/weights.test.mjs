@@ -177,7 +177,7 @@ test(
   },
 );
 
-const STORAGE_KEY = 'tetris-ai/settings/v1';
+const STORAGE_KEY = 'tetris-ai/settings/v2';
 
 /** What the page has stored and what the game plays, to see that neither changed. */
 function state(page) {

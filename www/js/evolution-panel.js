@@ -7,12 +7,11 @@
 import uPlot from '../vendor/uPlot.esm.js';
 import { createEvolution, evolutionConfig, resumeEvolution } from '../tetris-ai.js';
 import { count } from '../lib/count.js';
+import { $, message } from '../lib/dom.js';
 import { openFileWith, saveJson } from './files.js';
 import { Pace } from './pace.js';
 import { checkpointRefusal, weightsRefusal } from './refusals.js';
 import { discardRun, loadRun, saveRun } from './runs.js';
-
-const $ = (id, root = document) => root.getElementById(id);
 
 /** The chart's series after the generation axis: label, report field, colour. */
 const SERIES = [
@@ -24,10 +23,6 @@ const SERIES = [
 
 /** The steps between the generations the chart's axis names: whole generations only. */
 const GENERATION_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000];
-
-function message(err) {
-  return err instanceof Error ? err.message : String(err);
-}
 
 function seconds(s) {
   if (!Number.isFinite(s)) return '–';

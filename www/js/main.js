@@ -4,19 +4,16 @@
 
 import { evolutionChoices, features, limits, presets, resolveBuild } from '../tetris-ai.js';
 import '../tetris-ai-element.js';
+import { randomSeed } from '../lib/attributes.js';
 import { count } from '../lib/count.js';
+import { $, message } from '../lib/dom.js';
 import { createEvolutionPanel } from './evolution-panel.js';
-import { createPanel, matchPreset } from './panel.js';
+import { createPanel } from './panel.js';
 import { weightsRefusal } from './refusals.js';
 import * as store from './settings.js';
+import { readShare, sharedSettings, shareUrl } from './share-link.js';
 import { showStartFailure } from './start-failure.js';
 import { createStatsPanel } from './stats-panel.js';
-
-const $ = (id) => document.getElementById(id);
-
-function message(err) {
-  return err instanceof Error ? err.message : String(err);
-}
 
 let resolveReady;
 let rejectReady;
@@ -54,40 +51,18 @@ window.tetris = {
   },
 };
 
-/** The element's settings for the page's. */
-function elementSettings(s) {
-  return {
-    // A preset by its name (the engine knows its weights); other weights as they are.
-    ...(s.preset ? { preset: s.preset, weights: null } : { weights: s.weights }),
-    rules: s.rules,
-    board: [s.width, s.height],
-    seed: s.seed,
-    depth: s.depth,
-    margin: s.margin,
-    asPublished: s.asPublished,
-    autoplay: s.aiEnabled,
-    autorestart: s.autoRestart,
-    aiDelay: s.aiDelay,
-    fps: s.fps,
-    hints: s.hints,
-    gravity: s.gravity,
-    lockDelay: s.lockDelay,
-    parallel: store.parallelChoice(s.parallel),
-  };
-}
-
 /** The element for the page's settings, not yet in the page. */
 function makeElement(s) {
   const made = document.createElement('tetris-ai');
   made.id = 'game';
   made.setAttribute('controls', 'full');
   made.setAttribute('aria-label', 'The game: click it, then play with the keys when the AI is off');
-  for (const [name, value] of Object.entries(elementSettings(s))) made[name] = value;
+  for (const [name, value] of Object.entries(store.elementSettings(s))) made[name] = value;
   return made;
 }
 
 function updateShare() {
-  $('share-link').href = store.shareUrl(settings);
+  $('share-link').href = shareUrl(settings);
 }
 
 /**
@@ -121,7 +96,7 @@ function commit() {
 
 /** Shows who plays: the first line's button and the past games of the same player. */
 function showPlayer() {
-  $('play-yourself').textContent = settings.aiEnabled ? 'Play yourself' : 'Let the AI play';
+  $('play-yourself').textContent = settings.autoplay ? 'Play yourself' : 'Let the AI play';
   stats.refresh();
 }
 
@@ -162,7 +137,7 @@ async function play(s) {
   applying = s;
   try {
     if (element) {
-      await element.update(elementSettings(s));
+      await element.update(store.elementSettings(s));
     } else {
       element = makeElement(s);
       stats = createStatsPanel(element, engine.limits.rules);
@@ -201,7 +176,7 @@ async function setWeights(weights) {
   try {
     await element.update({ weights });
     settings.weights = await element.game.weights();
-    settings.preset = matchPreset(engine.presets, settings.weights);
+    settings.preset = store.matchPreset(engine.presets, settings.weights);
     // A preset's weights, played as published where the switch is on (custom weights never are).
     if (settings.asPublished && settings.preset) await element.update({ preset: settings.preset });
   } catch (err) {
@@ -214,31 +189,18 @@ async function setWeights(weights) {
 
 /** `s` with the weights and margin of the preset `name`. */
 function withPreset(s, name) {
-  const preset = engine.presets.find((p) => p.name === name);
-  return { ...s, preset: name, weights: preset.weights, margin: preset.lookahead_margin };
+  return store.withPreset(s, name, engine.presets);
 }
 
 /** The settings of a first visit: the engine's default preset, rules and board. */
 function defaultSettings() {
-  return withPreset(store.defaults(), engine.limits.default_preset);
+  return withPreset(store.defaults(engine), engine.limits.default_preset);
 }
 
 /** `s` with its preset's weights where it has none of its own (as on a first visit). */
 function withWeights(s) {
   return s.weights ? s : withPreset(s, s.preset || engine.limits.default_preset);
 }
-
-/** The element's name for a page setting that applies live. */
-const LIVE = {
-  aiEnabled: 'autoplay',
-  autoRestart: 'autorestart',
-  aiDelay: 'aiDelay',
-  depth: 'depth',
-  fps: 'fps',
-  hints: 'hints',
-  gravity: 'gravity',
-  lockDelay: 'lockDelay',
-};
 
 const app = {
   get settings() {
@@ -251,18 +213,16 @@ const app = {
     panel.showLinkProblems([]);
     settings[name] = value;
     commit();
-    const patch =
-      name === 'parallel' ? { parallel: store.parallelChoice(value) } : { [LIVE[name]]: value };
     // A new depth or parallel choice changes what the note beside "Parallelize AI" says.
     element
-      .update(patch)
+      .update({ [name]: value })
       .then(describeParallel)
       .catch((err) => panel.showGameError(message(err)));
-    if (name === 'aiEnabled') showPlayer();
+    if (name === 'autoplay') showPlayer();
   },
   restart: (patch) => startGame(patch),
   newGame: () => startGame(),
-  randomSeed: () => startGame({ seed: store.randomSeed() }),
+  randomSeed: () => startGame({ seed: randomSeed() }),
   reset: () => startGame(defaultSettings()),
   togglePause() {
     element.togglePause();
@@ -273,10 +233,10 @@ const app = {
     if (!name) {
       // A preset played as published goes back to the page's rules, depth and margin.
       if (settings.asPublished && settings.preset) {
-        await startGame({ preset: '' });
+        await startGame({ preset: null });
         return;
       }
-      settings.preset = '';
+      settings.preset = null;
       commit();
       return;
     }
@@ -296,30 +256,7 @@ const app = {
 
 /** The share link in the URL (`{fields, problems}`, see `readShare`), or null. */
 function readLink() {
-  return store.readShare(
-    window.location.hash,
-    engine.presets.map((p) => p.name),
-  );
-}
-
-/** The settings `own` with a share link's well-formed `fields`: its game, and its AI if given. */
-function sharedSettings(own, fields) {
-  let next = { ...own };
-  for (const name of ['seed', 'rules', 'width', 'height', 'depth']) {
-    if (name in fields) next[name] = fields[name];
-  }
-  if ('weights' in fields) {
-    const preset = matchPreset(engine.presets, fields.weights);
-    next = { ...next, weights: fields.weights, preset, margin: fields.margin ?? null };
-  } else if (fields.preset) {
-    next = withPreset(next, fields.preset);
-    if ('margin' in fields) next.margin = fields.margin;
-  } else if ('margin' in fields) {
-    next.margin = fields.margin;
-  }
-  // A link without it (or with a bad one) played its own rules, depth and margin.
-  next.asPublished = fields.published ?? false;
-  return next;
+  return readShare(window.location.hash, engine);
 }
 
 /**
@@ -334,7 +271,7 @@ async function openLink(link) {
   const problems = [...link.problems];
   const { weights, preset, margin, ...game } = link.fields;
   let played = link.fields;
-  let next = sharedSettings(settings, played);
+  let next = sharedSettings(settings, played, engine.presets);
   try {
     await play(next);
   } catch (err) {
@@ -346,7 +283,7 @@ async function openLink(link) {
         'your own weights play the rest of the link.',
     );
     played = game;
-    next = sharedSettings(settings, played);
+    next = sharedSettings(settings, played, engine.presets);
     await play(next);
   }
   settings = next;
@@ -362,7 +299,7 @@ async function openLink(link) {
 function listen(game) {
   game.addEventListener('calibrated', describeParallel);
   game.addEventListener('autoplaychange', (event) => {
-    settings.aiEnabled = event.detail.autoplay;
+    settings.autoplay = event.detail.autoplay;
     commit();
     showPlayer();
     panel.refresh();
@@ -422,8 +359,7 @@ async function main() {
     evolutionChoices(),
   ]);
   engine = { ...chosen, presets: presetList, features: featureList, limits: engineLimits };
-  store.useLimits(engine.limits);
-  settings = store.load();
+  settings = store.load(engine);
   window.tetris.kind = engine.build;
   const badge = $('engine-kind');
   badge.textContent = engine.build;
@@ -464,13 +400,13 @@ async function main() {
 
   showPlayer();
   $('play-yourself').addEventListener('click', () => {
-    app.live('aiEnabled', !settings.aiEnabled);
+    app.live('autoplay', !settings.autoplay);
     panel.refresh();
-    if (!settings.aiEnabled) element.focus();
+    if (!settings.autoplay) element.focus();
   });
   $('share-link').addEventListener('click', copyShareLink);
   // Back from a shared game to the user's own saved settings (the defaults if none were saved).
-  $('shared-leave').addEventListener('click', () => startGame(withWeights(store.load())));
+  $('shared-leave').addEventListener('click', () => startGame(withWeights(store.load(engine))));
   window.addEventListener('hashchange', hashChanged);
   window.tetris.evolution = createEvolutionPanel({
     choices,

@@ -1,21 +1,15 @@
 // The settings panel: shows the settings and turns the user's changes into calls on the app.
 
+import { ATTRIBUTES, boardRanges, wholeIn } from '../lib/attributes.js';
 import { msText } from '../lib/decision-time.js';
+import { $ } from '../lib/dom.js';
 import { publishedRules } from '../lib/game-config.js';
 import { openFileWith, saveJson } from './files.js';
 import { rovingGrid } from './grid-keys.js';
 import { weightsRefusal } from './refusals.js';
 import { rulesName } from './rules.js';
-import {
-  nonFiniteWeight,
-  parallelChoice,
-  parallelSetting,
-  range,
-  rangeMessage,
-  wholeIn,
-} from './settings.js';
-
-const $ = (id) => document.getElementById(id);
+import { rangeMessage } from './values.js';
+import { nonFiniteWeight } from './weights-json.js';
 
 function showError(element, message) {
   element.textContent = message || '';
@@ -45,7 +39,7 @@ function isBad(input) {
 /** The message element of one input, shown after its row (made on first use). */
 function messageOf(input) {
   const id = `${input.id}-error`;
-  let box = document.getElementById(id);
+  let box = $(id);
   if (!box) {
     box = document.createElement('p');
     box.id = id;
@@ -103,36 +97,21 @@ function ask(anchor, question, yes) {
 const NO_FEATURE =
   'These weights use no feature: the AI will place pieces at random-ish first spots. Apply anyway?';
 
-/** Weights with sorted keys, for comparing two weight sets. */
-function canonical(weights) {
-  if (!weights) return '';
-  return JSON.stringify(
-    Object.keys(weights)
-      .sort()
-      .map((k) => [k, weights[k]]),
-  );
-}
-
-/** The preset whose weights these are, if any. */
-export function matchPreset(presets, weights) {
-  const key = canonical(weights);
-  const found = presets.find((p) => canonical(p.weights) === key);
-  return found ? found.name : '';
-}
-
 /**
  * Builds and binds the panel. `app` gives `settings`, `presets`, `features`, `limits`, `threaded`,
  * `paused`, and the actions `live(name, value)`, `restart(patch)`, `newGame()`, `togglePause()`,
  * `setWeights(weights)` (resolves to an error message or null), `randomSeed()`, `reset()` and
- * `presetChosen(name)` ("" for custom weights).
+ * `presetChosen(name)` ("" for custom weights). The settings are the element's, by its
+ * properties (lib/attributes.js), whose table gives each number's range.
  */
 export function createPanel(app) {
+  const engine = { limits: app.limits, presets: app.presets };
   const el = {
-    aiEnabled: $('ai-enabled'),
+    autoplay: $('ai-enabled'),
     aiDelay: $('ai-delay'),
     parallel: $('parallel'),
     depth: $('depth'),
-    autoRestart: $('auto-restart'),
+    autorestart: $('auto-restart'),
     hints: $('hints'),
     fps: $('fps'),
     gravity: $('gravity'),
@@ -198,18 +177,41 @@ export function createPanel(app) {
     el.parallel.disabled = true;
     el.parallel.closest('label').title = 'Needs the threaded build (a cross-origin isolated page)';
   }
-  // The engine's limits and the element's ranges bound their inputs.
-  for (const [name, input] of [
-    ['aiDelay', el.aiDelay],
-    ['fps', el.fps],
-    ['gravity', el.gravity],
-    ['lockDelay', el.lockDelay],
-    ['width', el.width],
-    ['height', el.height],
-    ['seed', el.seed],
-  ]) {
-    [input.min, input.max] = range(name);
-  }
+  /**
+   * The field `input`, called `label`, of the element's whole number `name`: in its range, live
+   * where the element applies it to the running game, else starting a new game.
+   */
+  const number = (input, label, name) => ({
+    input,
+    label,
+    range: ATTRIBUTES[name].range(engine),
+    live: !ATTRIBUTES[name].newGame,
+    get: (s) => s[name],
+    apply: (n) => (ATTRIBUTES[name].newGame ? app.restart({ [name]: n }) : app.live(name, n)),
+  });
+  /** The field `input`, called `label`, of the board's side `side` (width or height). */
+  const boardSide = (input, label, side) => {
+    const index = side === 'width' ? 0 : 1;
+    return {
+      input,
+      label,
+      range: boardRanges(engine)[side],
+      live: false,
+      get: (s) => s.board[index],
+      apply: (n) => app.restart({ board: app.settings.board.map((v, i) => (i === index ? n : v)) }),
+    };
+  };
+  // The numeric fields, bound by their ranges.
+  const numbers = [
+    number(el.aiDelay, 'AI delay', 'aiDelay'),
+    number(el.fps, 'Frame rate', 'fps'),
+    number(el.gravity, 'Drop frames', 'gravity'),
+    number(el.lockDelay, 'Lock frames', 'lockDelay'),
+    boardSide(el.width, 'Board width', 'width'),
+    boardSide(el.height, 'Board height', 'height'),
+    number(el.seed, 'Seed', 'seed'),
+  ];
+  for (const { input, range } of numbers) [input.min, input.max] = range;
   el.depth.replaceChildren();
   for (let depth = app.limits.depth.min; depth <= app.limits.depth.max; depth++) {
     const option = document.createElement('option');
@@ -364,28 +366,17 @@ export function createPanel(app) {
       (others.length ? ` (${others.join(', ')}).` : '.');
   }
 
-  // Numeric settings: the live ones change the running game, the others start a new game.
-  const numbers = [
-    ['aiDelay', el.aiDelay, 'AI delay', true],
-    ['fps', el.fps, 'Frame rate', true],
-    ['gravity', el.gravity, 'Drop frames', true],
-    ['lockDelay', el.lockDelay, 'Lock frames', true],
-    ['width', el.width, 'Board width', false],
-    ['height', el.height, 'Board height', false],
-    ['seed', el.seed, 'Seed', false],
-  ];
-
-  /** Puts the setting back into its input if the input is marked bad, saying so. */
-  function restoreNumber(name, input) {
+  /** Puts the setting back into a numeric field if it is marked bad, saying so. */
+  function restoreNumber({ input, get }) {
     if (!isBad(input)) return;
-    input.value = app.settings[name];
+    input.value = get(app.settings);
     input.removeAttribute('aria-invalid');
     messageOf(input).textContent += `; it is back to ${input.value}`;
   }
 
   /** Hides the notes of fields put back to their setting (a new change makes them old news). */
   function forgetRestored() {
-    for (const [, input] of numbers) {
+    for (const { input } of numbers) {
       if (!isBad(input)) showError(messageOf(input), '');
     }
   }
@@ -393,28 +384,28 @@ export function createPanel(app) {
   /** Writes every setting into its control (a field marked bad gets the setting back). */
   function refresh() {
     const s = app.settings;
-    el.aiEnabled.checked = s.aiEnabled;
-    el.parallel.value = parallelChoice(s.parallel);
-    el.autoRestart.checked = s.autoRestart;
+    el.autoplay.checked = s.autoplay;
+    el.parallel.value = s.parallel;
+    el.autorestart.checked = s.autorestart;
     el.hints.checked = s.hints;
     showPublished(s);
-    for (const [name, input] of numbers) {
-      restoreNumber(name, input);
-      input.value = s[name];
+    for (const field of numbers) {
+      restoreNumber(field);
+      field.input.value = field.get(s);
     }
-    el.preset.value = s.preset;
+    el.preset.value = s.preset ?? '';
     describePreset(s.preset);
     fillTable(s.weights);
     el.pause.textContent = app.paused ? 'Resume' : 'Pause';
   }
 
-  for (const [name, input, label, live] of numbers) {
-    const apply = live ? (n) => app.live(name, n) : (n) => app.restart({ [name]: n });
+  for (const field of numbers) {
+    const { input, label, range, live, apply } = field;
     const check = (final) => {
       forgetRestored();
-      const n = wholeIn(name, input.value);
+      const n = wholeIn(input.value, range);
       if (n === null) {
-        if (final) markBad(input, messageOf(input), rangeMessage(label, name, input.value));
+        if (final) markBad(input, messageOf(input), rangeMessage(label, range, input.value));
         return;
       }
       markGood(input, messageOf(input));
@@ -423,17 +414,15 @@ export function createPanel(app) {
     };
     if (live) input.addEventListener('input', () => check(false));
     input.addEventListener('change', () => check(true));
-    input.addEventListener('blur', () => restoreNumber(name, input));
+    input.addEventListener('blur', () => restoreNumber(field));
   }
-  el.aiEnabled.addEventListener('change', () => app.live('aiEnabled', el.aiEnabled.checked));
-  el.parallel.addEventListener('change', () =>
-    app.live('parallel', parallelSetting(el.parallel.value)),
-  );
+  el.autoplay.addEventListener('change', () => app.live('autoplay', el.autoplay.checked));
+  el.parallel.addEventListener('change', () => app.live('parallel', el.parallel.value));
   el.hints.addEventListener('change', () => app.live('hints', el.hints.checked));
-  el.autoRestart.addEventListener('change', () => app.live('autoRestart', el.autoRestart.checked));
+  el.autorestart.addEventListener('change', () => app.live('autorestart', el.autorestart.checked));
   /** Sets the frame rate to `fps` within its range. */
   const setFps = (fps) => {
-    const [min, max] = range('fps');
+    const [min, max] = ATTRIBUTES.fps.range(engine);
     markGood(el.fps, messageOf(el.fps));
     showError(messageOf(el.fps), '');
     app.live('fps', Math.min(max, Math.max(min, fps)));

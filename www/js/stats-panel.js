@@ -5,6 +5,7 @@
 import uPlot from '../vendor/uPlot.esm.js';
 import { clearHistory, loadHistory, MAX_GAMES, playerOf, saveHistory, summary } from './history.js';
 import { count } from '../lib/count.js';
+import { $ } from '../lib/dom.js';
 import { rulesName } from './rules.js';
 
 /** How often the rates and the chart are brought up to date, in ms. */
@@ -14,8 +15,6 @@ const MAX_POINTS = 2000;
 /** Past games listed in the table, newest first. */
 const SHOWN_GAMES = 10;
 const CHART_HEIGHT = 150;
-
-const $ = (id) => document.getElementById(id);
 
 /** A duration in ms as m:ss (or h:mm:ss). */
 function clock(ms) {
