@@ -18,8 +18,9 @@ use crate::train::checkpoint::{read_text, write_atomically};
 use crate::train::fitness::FitnessConfig;
 use crate::train::ga::{Ga, GaConfig};
 use crate::train::hill::{HillClimb, HillConfig};
+use crate::train::optimizers::{self, Optimizer};
 use crate::train::validation::ValidationConfig;
-use crate::train::{Genome, Learner, Scored, check_ranges, rank_key, weights_of};
+use crate::train::{Genome, Learner, Ranges, Scored, check_ranges, rank_key, weights_of};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use web_time::Instant;
@@ -32,7 +33,8 @@ const LEARNER_STREAM: u64 = 11;
 const GAMES_STREAM: u64 = 12;
 const VALIDATION_STREAM: u64 = 13;
 
-/// Which optimizer, with its settings.
+/// Which optimizer, with its settings: a variant per entry of the
+/// [registry](crate::train::optimizers), which serde names as the entry does.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "settings", rename_all = "snake_case")]
 pub enum OptimizerConfig {
@@ -47,14 +49,19 @@ pub enum OptimizerConfig {
 }
 
 impl OptimizerConfig {
+    /// The optimizer's entry in the registry.
+    pub fn optimizer(&self) -> &'static Optimizer {
+        match self {
+            OptimizerConfig::Ga(_) => &optimizers::GA,
+            OptimizerConfig::Cem(_) => &optimizers::CEM,
+            OptimizerConfig::HillClimb(_) => &optimizers::HILL_CLIMB,
+            OptimizerConfig::Anneal(_) => &optimizers::ANNEAL,
+        }
+    }
+
     /// The optimizer's name.
     pub fn name(&self) -> &'static str {
-        match self {
-            OptimizerConfig::Ga(_) => "ga",
-            OptimizerConfig::Cem(_) => "cem",
-            OptimizerConfig::HillClimb(_) => "hill_climb",
-            OptimizerConfig::Anneal(_) => "anneal",
-        }
+        self.optimizer().name
     }
 
     /// Checks the settings; the error names the bad value.
@@ -123,7 +130,8 @@ impl EvolutionConfig {
     }
 }
 
-/// The optimizer's state.
+/// The optimizer's state: a variant per entry of the [registry](crate::train::optimizers),
+/// which serde names as the entry does.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "state", rename_all = "snake_case")]
 pub enum LearnerState {
@@ -138,16 +146,19 @@ pub enum LearnerState {
 }
 
 impl LearnerState {
-    fn new(config: &EvolutionConfig, rng: &mut GameRng) -> Result<LearnerState> {
-        Ok(match &config.optimizer {
-            OptimizerConfig::Ga(c) => LearnerState::Ga(Ga::new(c.clone(), &config.ranges, rng)?),
-            OptimizerConfig::Cem(c) => LearnerState::Cem(Cem::new(*c, config.features.len())?),
+    /// The optimizer's first state, for genomes of one weight per range of `ranges`.
+    pub(crate) fn new(
+        optimizer: &OptimizerConfig,
+        ranges: &Ranges,
+        rng: &mut GameRng,
+    ) -> Result<LearnerState> {
+        Ok(match optimizer {
+            OptimizerConfig::Ga(c) => LearnerState::Ga(Ga::new(c.clone(), ranges, rng)?),
+            OptimizerConfig::Cem(c) => LearnerState::Cem(Cem::new(*c, ranges.len())?),
             OptimizerConfig::HillClimb(c) => {
-                LearnerState::HillClimb(HillClimb::new(*c, &config.ranges, rng)?)
+                LearnerState::HillClimb(HillClimb::new(*c, ranges, rng)?)
             }
-            OptimizerConfig::Anneal(c) => {
-                LearnerState::Anneal(Anneal::new(*c, &config.ranges, rng)?)
-            }
+            OptimizerConfig::Anneal(c) => LearnerState::Anneal(Anneal::new(*c, ranges, rng)?),
         })
     }
 
@@ -169,12 +180,13 @@ impl LearnerState {
         }
     }
 
-    fn name(&self) -> &'static str {
+    /// The optimizer's entry in the registry.
+    pub(crate) fn optimizer(&self) -> &'static Optimizer {
         match self {
-            LearnerState::Ga(_) => "ga",
-            LearnerState::Cem(_) => "cem",
-            LearnerState::HillClimb(_) => "hill_climb",
-            LearnerState::Anneal(_) => "anneal",
+            LearnerState::Ga(_) => &optimizers::GA,
+            LearnerState::Cem(_) => &optimizers::CEM,
+            LearnerState::HillClimb(_) => &optimizers::HILL_CLIMB,
+            LearnerState::Anneal(_) => &optimizers::ANNEAL,
         }
     }
 }
@@ -273,7 +285,7 @@ impl Evolution {
     pub fn new(config: EvolutionConfig) -> Result<Evolution> {
         config.validate()?;
         let mut learner_rng = GameRng::new(config.seed, LEARNER_STREAM);
-        let learner = LearnerState::new(&config, &mut learner_rng)?;
+        let learner = LearnerState::new(&config.optimizer, &config.ranges, &mut learner_rng)?;
         Ok(Evolution {
             format: FORMAT,
             games_rng: GameRng::new(config.seed, GAMES_STREAM),
@@ -487,10 +499,10 @@ impl Evolution {
             )));
         }
         run.config.validate()?;
-        if run.learner.name() != run.config.optimizer.name() {
+        if run.learner.optimizer().name != run.config.optimizer.name() {
             return Err(Error::File(format!(
                 "checkpoint holds a {} state for a {} configuration",
-                run.learner.name(),
+                run.learner.optimizer().name,
                 run.config.optimizer.name()
             )));
         }

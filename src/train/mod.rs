@@ -8,6 +8,7 @@
 //! - [`batch`]: the games of one evaluation, to be played anywhere, in any order.
 //! - [`fitness`]: how a game is scored: board, rules, games per individual, seeds.
 //! - [`validation`]: each generation's best genomes replayed on fixed games.
+//! - [`optimizers`]: the optimizer registry: each optimizer's name, defaults and settings.
 //! - [`setup`]: a run from the choices the command line and the page offer.
 //! - [`ga`]: the genetic algorithm and its operators.
 //! - [`cem`]: the noisy cross-entropy method.
@@ -22,6 +23,7 @@ pub mod evolution;
 pub mod fitness;
 pub mod ga;
 pub mod hill;
+pub mod optimizers;
 pub mod setup;
 pub mod validation;
 

@@ -1,30 +1,19 @@
 //! Setting up a run from a few choices, as the command line and the page offer them: which
 //! optimizer, which GA preset, which features, the board, the games. [`RunOptions::config`]
-//! turns them into a full [`EvolutionConfig`], filling in what is not chosen: the GA preset's
-//! write-up's features and initial ranges, the optimizers' default settings.
+//! turns them into a full [`EvolutionConfig`], filling in what is not chosen from the
+//! [optimizer registry](crate::train::optimizers): the optimizer's default features, settings
+//! and initial ranges (the GA's from its preset's write-up).
 
 use crate::ai::presets;
 use crate::engine::rules::{RuleSet, Rules};
-use crate::error::{Error, Result};
-use crate::train::anneal::AnnealConfig;
-use crate::train::cem::CemConfig;
-use crate::train::evolution::{EvolutionConfig, OptimizerConfig};
+use crate::error::Result;
+use crate::train::evolution::EvolutionConfig;
 use crate::train::fitness::FitnessConfig;
 use crate::train::ga;
-use crate::train::hill::HillConfig;
+use crate::train::optimizers::{self, DEFAULT_OPTIMIZER, RunShape, Start};
 use crate::train::validation::ValidationConfig;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-
-/// The optimizers a run can use, by the names [`RunOptions::optimizer`] takes.
-pub const OPTIMIZERS: [&str; 4] = ["ga", "cem", "hill_climb", "anneal"];
-
-/// The range every initial weight is drawn from for the optimizers other than the GA (whose
-/// presets bring their own).
-const INITIAL_RANGE: (f64, f64) = (-1.0, 1.0);
-
-/// The features learned when none are chosen, except with the GA (see [`ga::preset_features`]).
-const DEFAULT_FEATURES: &str = "du";
 
 /// Which features a run learns.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -58,7 +47,7 @@ impl Features {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct RunOptions {
-    /// The optimizer, one of [`OPTIMIZERS`]; default `cem`.
+    /// The optimizer, by its name in the [registry](crate::train::optimizers); default `cem`.
     pub optimizer: String,
     /// The genetic algorithm's preset, one of [`ga::preset_names`]; default `cs3243`. Used
     /// with the `ga` optimizer only.
@@ -93,7 +82,7 @@ impl Default for RunOptions {
     fn default() -> RunOptions {
         let fitness = FitnessConfig::default();
         RunOptions {
-            optimizer: "cem".into(),
+            optimizer: DEFAULT_OPTIMIZER.name.into(),
             ga: "cs3243".into(),
             features: None,
             settings: None,
@@ -115,8 +104,8 @@ impl Default for RunOptions {
 pub struct Choices {
     /// Every option's default.
     pub defaults: RunOptions,
-    /// The optimizers' names.
-    pub optimizers: &'static [&'static str],
+    /// The optimizers' names, in the registry's order.
+    pub optimizers: Vec<&'static str>,
     /// The GA presets' names.
     pub ga_presets: &'static [&'static str],
     /// The rule sets' names.
@@ -127,32 +116,10 @@ pub struct Choices {
 pub fn choices() -> Choices {
     Choices {
         defaults: RunOptions::default(),
-        optimizers: &OPTIMIZERS,
+        optimizers: optimizers::names(),
         ga_presets: ga::preset_names(),
         rules: [RuleSet::Classic.name(), RuleSet::Guideline.name()],
     }
-}
-
-/// `settings` read as the settings of the optimizer named `optimizer`; the error names the
-/// optimizer and the problem.
-pub fn optimizer_settings(optimizer: &str, settings: &Value) -> Result<OptimizerConfig> {
-    let bad = |e: serde_json::Error| Error::Config(format!("{optimizer} settings: {e}"));
-    Ok(match optimizer {
-        "ga" => OptimizerConfig::Ga(serde_json::from_value(settings.clone()).map_err(bad)?),
-        "cem" => OptimizerConfig::Cem(serde_json::from_value(settings.clone()).map_err(bad)?),
-        "hill_climb" => {
-            OptimizerConfig::HillClimb(serde_json::from_value(settings.clone()).map_err(bad)?)
-        }
-        "anneal" => OptimizerConfig::Anneal(serde_json::from_value(settings.clone()).map_err(bad)?),
-        _ => return Err(unknown_optimizer(optimizer)),
-    })
-}
-
-fn unknown_optimizer(name: &str) -> Error {
-    Error::Config(format!(
-        "unknown optimizer \"{name}\" (optimizers: {})",
-        OPTIMIZERS.join(", ")
-    ))
 }
 
 impl RunOptions {
@@ -180,53 +147,39 @@ impl RunOptions {
         Ok(config)
     }
 
-    /// The features chosen, or the default ones.
+    /// The features chosen, or the optimizer's default ones.
     fn feature_names(&self) -> Result<Vec<String>> {
         match &self.features {
             Some(features) => Ok(features.names()),
-            None if self.optimizer == "ga" => ga::preset_features(&self.ga),
-            None => Ok(Features::Named(DEFAULT_FEATURES.into()).names()),
+            None => optimizers::find(&self.optimizer)?.default_features(&self.ga),
         }
     }
 
-    /// The optimizer's settings and the initial ranges of `features`.
-    fn optimizer_and_ranges(
-        &self,
-        features: &[String],
-    ) -> Result<(OptimizerConfig, Vec<(f64, f64)>)> {
+    /// The optimizer's settings (its defaults, or the settings given) and the initial ranges of
+    /// `features`.
+    fn optimizer_and_ranges(&self, features: &[String]) -> Result<Start> {
+        let optimizer = optimizers::find(&self.optimizer)?;
         let names: Vec<&str> = features.iter().map(String::as_str).collect();
-        let uniform = vec![INITIAL_RANGE; names.len()];
-        let population = self.population;
-        let (optimizer, ranges) = match self.optimizer.as_str() {
-            "ga" => {
-                let (mut config, ranges) = ga::preset(&self.ga, &names)?;
-                config.population = population.unwrap_or(config.population);
-                (OptimizerConfig::Ga(config), ranges)
-            }
-            "cem" => {
-                let mut config = CemConfig::default();
-                config.population = population.unwrap_or(config.population);
-                (OptimizerConfig::Cem(config), uniform)
-            }
-            "hill_climb" => (OptimizerConfig::HillClimb(HillConfig::default()), uniform),
-            "anneal" => {
-                let mut config = AnnealConfig::default();
-                config.candidates = population.unwrap_or(config.candidates);
-                (OptimizerConfig::Anneal(config), uniform)
-            }
-            other => return Err(unknown_optimizer(other)),
+        let shape = RunShape {
+            features: &names,
+            population: self.population,
+            ga_preset: &self.ga,
         };
-        let optimizer = match &self.settings {
-            Some(settings) => optimizer_settings(&self.optimizer, settings)?,
-            None => optimizer,
+        let (defaults, ranges) = optimizer.defaults(&shape)?;
+        let settings = match &self.settings {
+            Some(settings) => optimizer.settings(settings)?,
+            None => defaults,
         };
-        Ok((optimizer, ranges))
+        Ok((settings, ranges))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::train::cem::CemConfig;
+    use crate::train::evolution::OptimizerConfig;
+    use crate::train::hill::HillConfig;
 
     fn config(json: &str) -> Result<EvolutionConfig> {
         serde_json::from_str::<RunOptions>(json).unwrap().config()
@@ -329,7 +282,7 @@ mod tests {
         assert_eq!(choices.optimizers, ["ga", "cem", "hill_climb", "anneal"]);
         assert_eq!(choices.ga_presets, ["cs3243", "csharp", "python"]);
         assert_eq!(choices.rules, ["classic", "guideline"]);
-        for &optimizer in choices.optimizers {
+        for &optimizer in &choices.optimizers {
             let options = RunOptions {
                 optimizer: optimizer.into(),
                 ..RunOptions::default()

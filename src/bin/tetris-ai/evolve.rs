@@ -3,45 +3,43 @@
 //! and `--resume` to continue a checkpoint exactly.
 
 use crate::{parse_board, parse_named, parse_positive, progress_bar, thread_pool};
-use clap::{Args, ValueEnum};
+use clap::Args;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use std::path::{Path, PathBuf};
 use tetris_ai::RuleSet;
 use tetris_ai::train::checkpoint::write_atomically;
 use tetris_ai::train::evolution::{Evolution, EvolutionConfig, Report};
-use tetris_ai::train::setup::{Features, RunOptions, optimizer_settings};
+use tetris_ai::train::optimizers::{self, DEFAULT_OPTIMIZER, OPTIMIZERS, Optimizer};
+use tetris_ai::train::setup::{Features, RunOptions};
 use tetris_ai::train::validation::ValidationConfig;
 
-/// The optimizers `evolve` can run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Optimizer {
-    /// A genetic algorithm (configured by --ga).
-    Ga,
-    /// The noisy cross-entropy method.
-    Cem,
-    /// The perturbation hill-climber.
-    HillClimb,
-    /// Simulated annealing.
-    Anneal,
+/// An optimizer's name as `--optimizer` takes it: the registry's, with dashes for underscores
+/// (as the command line spells its choices).
+fn dashed(name: &str) -> String {
+    name.replace('_', "-")
 }
 
-impl Optimizer {
-    /// The optimizer's name in the library.
-    fn name(self) -> &'static str {
-        match self {
-            Optimizer::Ga => "ga",
-            Optimizer::Cem => "cem",
-            Optimizer::HillClimb => "hill_climb",
-            Optimizer::Anneal => "anneal",
+/// `--optimizer`'s parser: one choice per optimizer of the library's registry, with its doc as
+/// the choice's help, taken with dashes or as the library spells it.
+fn optimizer_parser() -> impl TypedValueParser<Value = &'static Optimizer> {
+    let choices = OPTIMIZERS.iter().map(|o| {
+        let choice = PossibleValue::new(dashed(o.name)).help(o.doc);
+        if dashed(o.name) == o.name {
+            choice
+        } else {
+            choice.alias(o.name)
         }
-    }
+    });
+    PossibleValuesParser::new(choices).try_map(|name| optimizers::find(&name.replace('-', "_")))
 }
 
 /// Arguments of `evolve`.
 #[derive(Debug, Args)]
 pub struct EvolveArgs {
-    /// The optimizer.
-    #[arg(long, value_enum, default_value = "cem")]
-    optimizer: Optimizer,
+    /// The optimizer (for the GA, --ga chooses its configuration).
+    #[arg(long, value_name = "OPTIMIZER", value_parser = optimizer_parser(),
+        default_value = dashed(DEFAULT_OPTIMIZER.name))]
+    optimizer: &'static Optimizer,
 
     /// The genetic algorithm's configuration preset (cs3243, csharp, python).
     #[arg(long, value_name = "NAME", default_value = "cs3243")]
@@ -132,13 +130,13 @@ fn count(value: u64, flag: &str) -> Result<usize, String> {
 impl EvolveArgs {
     /// The run's choices from the options.
     fn options(&self) -> Result<RunOptions, String> {
-        let optimizer = self.optimizer.name();
+        let optimizer = self.optimizer;
         let settings = match &self.settings {
             Some(path) => Some(settings(path, optimizer)?),
             None => None,
         };
         Ok(RunOptions {
-            optimizer: optimizer.to_string(),
+            optimizer: optimizer.name.to_string(),
             ga: self.ga.clone(),
             features: self.features.clone().map(Features::Named),
             settings,
@@ -167,12 +165,12 @@ impl EvolveArgs {
 }
 
 /// The JSON settings file at `path`, checked as `optimizer`'s settings; the error names the file.
-fn settings(path: &Path, optimizer: &str) -> Result<serde_json::Value, String> {
+fn settings(path: &Path, optimizer: &Optimizer) -> Result<serde_json::Value, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read settings file {}: {e}", path.display()))?;
     let bad = |e: String| format!("settings file {}: {e}", path.display());
     let value = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
-    optimizer_settings(optimizer, &value).map_err(|e| bad(e.to_string()))?;
+    optimizer.settings(&value).map_err(|e| bad(e.to_string()))?;
     Ok(value)
 }
 
@@ -298,12 +296,45 @@ mod tests {
             let config = args(&["--optimizer", optimizer]).config().unwrap();
             assert!(Evolution::new(config).is_ok(), "{optimizer}");
         }
+        for optimizer in OPTIMIZERS {
+            let config = args(&["--optimizer", optimizer.name]).config().unwrap();
+            assert_eq!(config.optimizer.name(), optimizer.name);
+        }
         let python = args(&["--optimizer", "ga", "--ga", "python"])
             .config()
             .unwrap();
         assert_eq!(python.features.len(), 7);
         let error = args(&["--features", "holes,wells"]).config().unwrap_err();
         assert!(error.contains("\"wells\""), "{error}");
+    }
+
+    #[test]
+    fn the_optimizer_choices_are_the_registrys() {
+        let command = <Cli as clap::CommandFactory>::command();
+        let evolve = command.find_subcommand("evolve").unwrap();
+        let flag = evolve
+            .get_arguments()
+            .find(|a| a.get_id() == "optimizer")
+            .unwrap();
+        let choices: Vec<(String, String)> = flag
+            .get_possible_values()
+            .iter()
+            .map(|v| (v.get_name().to_string(), v.get_help().unwrap().to_string()))
+            .collect();
+        assert_eq!(
+            choices,
+            [
+                ("ga", "A genetic algorithm, as its GA preset configures it"),
+                ("cem", "The noisy cross-entropy method"),
+                ("hill-climb", "The perturbation hill-climber"),
+                ("anneal", "Simulated annealing"),
+            ]
+            .map(|(name, help)| (name.to_string(), help.to_string()))
+        );
+        let parse = |extra: &[&str]| Cli::try_parse_from(["t", "evolve"].iter().chain(extra));
+        let error = parse(&["--optimizer", "pso"]).unwrap_err().to_string();
+        assert!(error.contains("'pso'"), "{error}");
+        assert!(error.contains("ga, cem, hill-climb, anneal"), "{error}");
     }
 
     #[test]
