@@ -15,6 +15,7 @@ use crate::engine::manual::{Handling, Key};
 use crate::engine::rules::{MAX_PREVIEW, RandomizerKind, RuleSet, Rules, Timing, TopOut};
 use crate::error::{Error, Result};
 use crate::game::GameConfig;
+use serde::de::{self, Deserialize, Deserializer};
 use serde_json::{Map, Value};
 
 /// The largest whole number a JS number holds exactly: 2^53 - 1.
@@ -130,18 +131,18 @@ fn object<'a>(
     Ok(Some(map))
 }
 
-/// Reads `map[field]` with `read` when it is there; else leaves `slot` as it is.
+/// `map[name]` read with `read` when it is there, else `default`.
 fn field<T>(
     map: &Map<String, Value>,
     path: &str,
     name: &str,
-    slot: &mut T,
+    default: T,
     read: impl FnOnce(&str, Option<&Value>) -> Result<T>,
-) -> Result<()> {
-    if let Some(value) = map.get(name) {
-        *slot = read(&format!("{path}.{name}"), Some(value))?;
+) -> Result<T> {
+    match map.get(name) {
+        Some(value) => read(&format!("{path}.{name}"), Some(value)),
+        None => Ok(default),
     }
-    Ok(())
 }
 
 /// A whole number of frames, `min` or more, that fits the engine's counters.
@@ -149,42 +150,55 @@ fn frames(min: u64) -> impl Fn(&str, Option<&Value>) -> Result<u32> {
     move |path, value| whole(path, value, min, u32::MAX as u64).map(|n| n as u32)
 }
 
+/// The fields of a game configuration, as [`GameConfig`] writes them.
+const GAME_CONFIG_FIELDS: [&str; 8] = [
+    "rules", "width", "height", "seed", "preset", "weights", "search", "handling",
+];
+
 /// A game configuration: an object with the optional fields `rules`, `width`, `height`, `seed`,
 /// `preset`, `weights`, `search` and `handling` (undefined or null gives the defaults), checked
-/// through and through: the result makes a game.
+/// through and through: the result makes a game. This is [`GameConfig`]'s only reader: its
+/// serde form reads through it too.
 pub fn game_config(name: &str, value: Option<&Value>) -> Result<GameConfig> {
-    const FIELDS: [&str; 8] = [
-        "rules", "width", "height", "seed", "preset", "weights", "search", "handling",
-    ];
-    let mut config = GameConfig::default();
-    let Some(map) = object(name, value, &FIELDS, true)? else {
-        return Ok(config);
+    let defaults = GameConfig::default();
+    let Some(map) = object(name, value, &GAME_CONFIG_FIELDS, true)? else {
+        return Ok(defaults);
     };
-    field(map, name, "rules", &mut config.rules, rules)?;
-    field(map, name, "width", &mut config.width, |path, value| {
-        whole(path, value, MIN_WIDTH as u64, MAX_WIDTH as u64).map(|n| n as usize)
-    })?;
-    field(map, name, "height", &mut config.height, |path, value| {
-        whole(path, value, MIN_HEIGHT as u64, MAX_HEIGHT as u64).map(|n| n as usize)
-    })?;
-    field(map, name, "seed", &mut config.seed, seed)?;
-    field(map, name, "preset", &mut config.preset, preset)?;
-    field(
-        map,
-        name,
-        "weights",
-        &mut config.weights,
-        |path, value| match value {
-            None | Some(Value::Null) => Ok(None),
-            _ => weights(path, value).map(Some),
-        },
-    )?;
-    field(map, name, "search", &mut config.search, search)?;
-    field(map, name, "handling", &mut config.handling, handling)?;
+    let config = GameConfig {
+        rules: field(map, name, "rules", defaults.rules, rules)?,
+        width: field(map, name, "width", defaults.width, |path, value| {
+            whole(path, value, MIN_WIDTH as u64, MAX_WIDTH as u64).map(|n| n as usize)
+        })?,
+        height: field(map, name, "height", defaults.height, |path, value| {
+            whole(path, value, MIN_HEIGHT as u64, MAX_HEIGHT as u64).map(|n| n as usize)
+        })?,
+        seed: field(map, name, "seed", defaults.seed, seed)?,
+        preset: field(map, name, "preset", defaults.preset, preset)?,
+        weights: field(
+            map,
+            name,
+            "weights",
+            defaults.weights,
+            |path, value| match value {
+                None | Some(Value::Null) => Ok(None),
+                _ => weights(path, value).map(Some),
+            },
+        )?,
+        search: field(map, name, "search", defaults.search, search)?,
+        handling: field(map, name, "handling", defaults.handling, handling)?,
+    };
     config
         .resolve()
         .map_err(|e| Error::Config(format!("{name}: {e}")))?;
     Ok(config)
+}
+
+/// A game configuration read from any serde format through [`game_config`], as `config`.
+impl<'de> Deserialize<'de> for GameConfig {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        game_config("config", Some(&value)).map_err(de::Error::custom)
+    }
 }
 
 /// One of `choices`, by its name: a string.
@@ -224,48 +238,50 @@ fn named_or_null<T: Copy>(
     }
 }
 
+/// The fields of rules, as [`Rules`] writes them.
+const RULES_FIELDS: [&str; 6] = ["kind", "preview", "hold", "timing", "randomizer", "top_out"];
+
+/// The fields of a timing, as [`Timing`] writes them.
+const TIMING_FIELDS: [&str; 2] = ["gravity", "lock_delay"];
+
 /// Rules: `{kind: "classic" | "guideline", preview, hold, timing: {gravity, lock_delay},
 /// randomizer: "uniform" | "bag" | null, top_out: "before_clears" | "after_clears" | "top_row" |
 /// "lock_out" | null}`, the fields not given as in the classic rules (a null randomizer or
 /// top-out test takes the rule set's own).
 pub fn rules(name: &str, value: Option<&Value>) -> Result<Rules> {
-    const FIELDS: [&str; 6] = ["kind", "preview", "hold", "timing", "randomizer", "top_out"];
-    let mut rules = Rules::default();
-    let Some(map) = object(name, value, &FIELDS, false)? else {
-        return Ok(rules);
+    let defaults = Rules::default();
+    let Some(map) = object(name, value, &RULES_FIELDS, false)? else {
+        return Ok(defaults);
     };
-    field(map, name, "kind", &mut rules.kind, |path, value| {
-        named(
-            path,
-            value,
-            &[RuleSet::Classic, RuleSet::Guideline],
-            RuleSet::name,
-        )
-    })?;
-    field(map, name, "preview", &mut rules.preview, |path, value| {
-        whole(path, value, 0, MAX_PREVIEW as u64).map(|n| n as usize)
-    })?;
-    field(map, name, "hold", &mut rules.hold, boolean)?;
-    field(map, name, "timing", &mut rules.timing, |path, value| {
-        let Some(map) = object(path, value, &["gravity", "lock_delay"], true)? else {
-            return Ok(None);
-        };
-        let read = |name: &str| frames(1)(&format!("{path}.{name}"), map.get(name));
-        Ok(Some(Timing {
-            gravity: read("gravity")?,
-            lock_delay: read("lock_delay")?,
-        }))
-    })?;
-    field(
-        map,
-        name,
-        "randomizer",
-        &mut rules.randomizer,
-        |path, value| named_or_null(path, value, RandomizerKind::ALL, RandomizerKind::name),
-    )?;
-    field(map, name, "top_out", &mut rules.top_out, |path, value| {
-        named_or_null(path, value, TopOut::ALL, TopOut::name)
-    })?;
+    let rules = Rules {
+        kind: field(map, name, "kind", defaults.kind, |path, value| {
+            named(path, value, RuleSet::ALL, RuleSet::name)
+        })?,
+        preview: field(map, name, "preview", defaults.preview, |path, value| {
+            whole(path, value, 0, MAX_PREVIEW as u64).map(|n| n as usize)
+        })?,
+        hold: field(map, name, "hold", defaults.hold, boolean)?,
+        timing: field(map, name, "timing", defaults.timing, |path, value| {
+            let Some(map) = object(path, value, &TIMING_FIELDS, true)? else {
+                return Ok(None);
+            };
+            let read = |name: &str| frames(1)(&format!("{path}.{name}"), map.get(name));
+            Ok(Some(Timing {
+                gravity: read("gravity")?,
+                lock_delay: read("lock_delay")?,
+            }))
+        })?,
+        randomizer: field(
+            map,
+            name,
+            "randomizer",
+            defaults.randomizer,
+            |path, value| named_or_null(path, value, RandomizerKind::ALL, RandomizerKind::name),
+        )?,
+        top_out: field(map, name, "top_out", defaults.top_out, |path, value| {
+            named_or_null(path, value, TopOut::ALL, TopOut::name)
+        })?,
+    };
     if rules.kind == RuleSet::Classic && (rules.hold || rules.timing.is_some()) {
         return Err(Error::Config(format!(
             "{name}: classic rules have no hold or timing (give kind \"guideline\" for those)"
@@ -361,101 +377,106 @@ pub fn weights(name: &str, value: Option<&Value>) -> Result<Weights> {
     Weights::new(terms)
 }
 
+/// The fields of search settings, as [`SearchConfig`] writes them.
+const SEARCH_FIELDS: [&str; 7] = [
+    "depth",
+    "prune",
+    "beam",
+    "margin",
+    "value",
+    "tie_break",
+    "keep_first_rows",
+];
+
 /// Search settings: `{depth, prune, beam, margin, value: "sum" | "max" | "next", tie_break:
 /// "random" | "first", keep_first_rows}`, the fields not given as by default.
 pub fn search(name: &str, value: Option<&Value>) -> Result<SearchConfig> {
-    const FIELDS: [&str; 7] = [
-        "depth",
-        "prune",
-        "beam",
-        "margin",
-        "value",
-        "tie_break",
-        "keep_first_rows",
-    ];
-    let mut search = SearchConfig::default();
-    let Some(map) = object(name, value, &FIELDS, false)? else {
-        return Ok(search);
+    let defaults = SearchConfig::default();
+    let Some(map) = object(name, value, &SEARCH_FIELDS, false)? else {
+        return Ok(defaults);
     };
-    field(map, name, "depth", &mut search.depth, |path, value| {
-        whole(path, value, MIN_DEPTH.into(), MAX_DEPTH.into())
-            .map(|n| n as u8)
-            .map_err(|_| {
-                bad(
-                    path,
-                    &format!("a whole number from {MIN_DEPTH} to {MAX_DEPTH}"),
-                    value,
-                )
-            })
-    })?;
-    field(map, name, "prune", &mut search.prune, |path, value| {
-        let allowed = "a number above 0 and at most 1";
-        finite(path, value, allowed)
-            .ok()
-            .filter(|p| *p > 0.0 && *p <= 1.0)
-            .ok_or_else(|| bad(path, allowed, value))
-    })?;
-    field(
-        map,
-        name,
-        "beam",
-        &mut search.beam,
-        |path, value| match value {
-            None | Some(Value::Null) => Ok(None),
-            _ => whole(path, value, 1, MAX_BEAM.into())
-                .map(|n| Some(n as u32))
+    let search = SearchConfig {
+        depth: field(map, name, "depth", defaults.depth, |path, value| {
+            whole(path, value, MIN_DEPTH.into(), MAX_DEPTH.into())
+                .map(|n| n as u8)
                 .map_err(|_| {
-                    let allowed =
-                        format!("a whole number from 1 to {MAX_BEAM} (or null for the depth's)");
-                    bad(path, &allowed, value)
-                }),
-        },
-    )?;
-    field(map, name, "margin", &mut search.margin, |path, value| {
-        let allowed = "a finite number, 0 or more (or null for the preset's)";
-        match value {
-            None | Some(Value::Null) => Ok(None),
-            _ => finite(path, value, allowed)
+                    bad(
+                        path,
+                        &format!("a whole number from {MIN_DEPTH} to {MAX_DEPTH}"),
+                        value,
+                    )
+                })
+        })?,
+        prune: field(map, name, "prune", defaults.prune, |path, value| {
+            let allowed = "a number above 0 and at most 1";
+            finite(path, value, allowed)
                 .ok()
-                .filter(|m| *m >= 0.0)
-                .map(Some)
-                .ok_or_else(|| bad(path, allowed, value)),
-        }
-    })?;
-    field(map, name, "value", &mut search.value, |path, value| {
-        named(path, value, PlanValue::ALL, PlanValue::name)
-    })?;
-    field(
-        map,
-        name,
-        "tie_break",
-        &mut search.tie_break,
-        |path, value| named(path, value, TieBreak::ALL, TieBreak::name),
-    )?;
-    field(
-        map,
-        name,
-        "keep_first_rows",
-        &mut search.keep_first_rows,
-        boolean,
-    )?;
+                .filter(|p| *p > 0.0 && *p <= 1.0)
+                .ok_or_else(|| bad(path, allowed, value))
+        })?,
+        beam: field(
+            map,
+            name,
+            "beam",
+            defaults.beam,
+            |path, value| match value {
+                None | Some(Value::Null) => Ok(None),
+                _ => whole(path, value, 1, MAX_BEAM.into())
+                    .map(|n| Some(n as u32))
+                    .map_err(|_| {
+                        let allowed = format!(
+                            "a whole number from 1 to {MAX_BEAM} (or null for the depth's)"
+                        );
+                        bad(path, &allowed, value)
+                    }),
+            },
+        )?,
+        margin: field(map, name, "margin", defaults.margin, |path, value| {
+            let allowed = "a finite number, 0 or more (or null for the preset's)";
+            match value {
+                None | Some(Value::Null) => Ok(None),
+                _ => finite(path, value, allowed)
+                    .ok()
+                    .filter(|m| *m >= 0.0)
+                    .map(Some)
+                    .ok_or_else(|| bad(path, allowed, value)),
+            }
+        })?,
+        value: field(map, name, "value", defaults.value, |path, value| {
+            named(path, value, PlanValue::ALL, PlanValue::name)
+        })?,
+        tie_break: field(map, name, "tie_break", defaults.tie_break, |path, value| {
+            named(path, value, TieBreak::ALL, TieBreak::name)
+        })?,
+        keep_first_rows: field(
+            map,
+            name,
+            "keep_first_rows",
+            defaults.keep_first_rows,
+            boolean,
+        )?,
+    };
     search.validate()?;
     Ok(search)
 }
 
+/// The fields of handling, as [`Handling`] writes them.
+const HANDLING_FIELDS: [&str; 5] = ["das", "arr", "gravity", "soft_drop", "lock_delay"];
+
 /// Handling: `{das, arr, gravity, soft_drop, lock_delay}` in frames, the fields not given as by
 /// default; gravity, soft drop and lock delay at least 1.
 pub fn handling(name: &str, value: Option<&Value>) -> Result<Handling> {
-    const FIELDS: [&str; 5] = ["das", "arr", "gravity", "soft_drop", "lock_delay"];
-    let mut handling = Handling::default();
-    let Some(map) = object(name, value, &FIELDS, false)? else {
-        return Ok(handling);
+    let defaults = Handling::default();
+    let Some(map) = object(name, value, &HANDLING_FIELDS, false)? else {
+        return Ok(defaults);
     };
-    field(map, name, "das", &mut handling.das, frames(0))?;
-    field(map, name, "arr", &mut handling.arr, frames(0))?;
-    field(map, name, "gravity", &mut handling.gravity, frames(1))?;
-    field(map, name, "soft_drop", &mut handling.soft_drop, frames(1))?;
-    field(map, name, "lock_delay", &mut handling.lock_delay, frames(1))?;
+    let handling = Handling {
+        das: field(map, name, "das", defaults.das, frames(0))?,
+        arr: field(map, name, "arr", defaults.arr, frames(0))?,
+        gravity: field(map, name, "gravity", defaults.gravity, frames(1))?,
+        soft_drop: field(map, name, "soft_drop", defaults.soft_drop, frames(1))?,
+        lock_delay: field(map, name, "lock_delay", defaults.lock_delay, frames(1))?,
+    };
     handling.validate()?;
     Ok(handling)
 }
@@ -626,4 +647,42 @@ pub fn deserialized<T: serde::de::DeserializeOwned>(
         };
         Error::Config(plain_words(&path, value, &error.inner().to_string()))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The names of the fields serde writes for `value`, in its order.
+    fn written_fields(value: impl serde::Serialize) -> Vec<String> {
+        match serde_json::to_value(value) {
+            Ok(Value::Object(map)) => map.keys().cloned().collect(),
+            other => panic!("not an object: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn each_reader_knows_the_fields_serde_writes_and_no_others() {
+        let timing = Timing {
+            gravity: 1,
+            lock_delay: 1,
+        };
+        assert_eq!(written_fields(GameConfig::default()), GAME_CONFIG_FIELDS);
+        assert_eq!(written_fields(Rules::default()), RULES_FIELDS);
+        assert_eq!(written_fields(timing), TIMING_FIELDS);
+        assert_eq!(written_fields(SearchConfig::default()), SEARCH_FIELDS);
+        assert_eq!(written_fields(Handling::default()), HANDLING_FIELDS);
+    }
+
+    #[test]
+    fn serde_reads_a_game_configuration_through_the_checked_reader() {
+        let read = |text: &str| serde_json::from_str::<GameConfig>(text).map_err(|e| e.to_string());
+        let config = read(r#"{"width": 8, "seed": "18446744073709551615"}"#).unwrap();
+        assert_eq!((config.width, config.seed), (8, u64::MAX));
+        let error = read(r#"{"search": {"depth": 7}}"#).unwrap_err();
+        assert!(
+            error.starts_with("config.search.depth must be a whole number from 1 to 4, got 7"),
+            "{error}"
+        );
+    }
 }

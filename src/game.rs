@@ -25,9 +25,9 @@ const MAX_LEVEL: u64 = 15;
 const PIECE_STREAM: u64 = 1;
 const TIE_STREAM: u64 = 2;
 
-/// Everything that defines a game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+/// Everything that defines a game. Written by serde; read (from JSON, or any serde format) by
+/// [`checked::game_config`](crate::checked::game_config) alone, which checks every value.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameConfig {
     /// The rules.
     pub rules: Rules,
