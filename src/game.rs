@@ -1,7 +1,7 @@
 //! One game: the board, the piece queue, hold, score and statistics, played by the AI one piece
 //! at a time. Same configuration and seed, same game.
 
-use crate::ai::presets;
+use crate::ai::presets::{self, PresetName};
 use crate::ai::search::{Choice, Position, SearchConfig, Searcher};
 use crate::ai::weights::Weights;
 use crate::engine::active::Active;
@@ -27,7 +27,7 @@ const TIE_STREAM: u64 = 2;
 
 /// Everything that defines a game. Written by serde; read (from JSON, or any serde format) by
 /// [`checked::game_config`](crate::checked::game_config) alone, which checks every value.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct GameConfig {
     /// The rules.
     pub rules: Rules,
@@ -38,6 +38,7 @@ pub struct GameConfig {
     /// The seed every random choice of the game comes from.
     pub seed: u64,
     /// A preset's name; used when `weights` is not given (default "dellacherie").
+    #[ts(as = "Option<PresetName>")]
     pub preset: Option<String>,
     /// Explicit weights; give these or a preset, not both.
     pub weights: Option<Weights>,
@@ -87,7 +88,7 @@ impl GameConfig {
 }
 
 /// A game's running totals.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Stats {
     /// Lines cleared.
     pub lines: u64,
@@ -102,7 +103,7 @@ pub struct Stats {
 }
 
 /// What one AI step did.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Step {
     /// The placement played and the inputs that reach it.
     pub choice: Choice,
@@ -114,8 +115,29 @@ pub struct Step {
     pub game_over: bool,
 }
 
+/// A choice as a renderer reads it: with the cells its placement fills.
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+pub struct ChoiceView<'a> {
+    /// The choice.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub choice: &'a Choice,
+    /// The cells the placement fills, as (column, row).
+    pub cells: [(i32, i32); 4],
+}
+
+impl<'a> ChoiceView<'a> {
+    /// `choice` with its cells.
+    pub fn of(choice: &'a Choice) -> ChoiceView<'a> {
+        ChoiceView {
+            choice,
+            cells: choice.placement.cells(),
+        }
+    }
+}
+
 /// The cells of a piece in view, with its kind.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct PieceView {
     /// The piece.
     pub piece: Piece,
@@ -124,7 +146,7 @@ pub struct PieceView {
 }
 
 /// What a renderer needs.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct View {
     /// Board columns.
     pub width: usize,

@@ -17,20 +17,26 @@
 //! - [`ai`]: features, weights, presets, and the search that chooses a placement.
 //! - [`train`]: fitness, genetic algorithms and other optimizers that learn the weights.
 //! - [`game`]: one game: queue, hold, the AI's step, statistics and the view for rendering.
+//! - [`catalog`]: what the engine ships and allows (presets, features, limits), as a page reads
+//!   it.
 //! - [`web`]: the JavaScript bindings (WebAssembly builds only).
 //! - [`checked`]: outside input (configurations, weights, keys, counts as JSON) checked.
 //! - [`error`]: the error type every bad input becomes.
-//! - `named`: small enumerations chosen by name, with their parsers.
+//! - [`typescript`]: the TypeScript declarations of every value that crosses into JavaScript.
+//! - `named`: small enumerations chosen by name, with their parsers; the TypeScript unions of
+//!   the registries' names.
 
 #![warn(missing_docs)]
 
 pub mod ai;
+pub mod catalog;
 pub mod checked;
 pub mod engine;
 pub mod error;
 pub mod game;
 mod named;
 pub mod train;
+pub mod typescript;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 

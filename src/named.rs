@@ -1,6 +1,7 @@
-//! Small enumerations chosen by name (rules, randomizers, top-out tests, plan values,
+//! Things chosen by name. Small enumerations (rules, randomizers, top-out tests, plan values,
 //! tie-breaks): one macro gives each its list of choices, its names and a parser whose error
-//! names the bad name and the choices.
+//! names the bad name and the choices. Registries (features, presets, optimizers): another
+//! declares the TypeScript union of their names.
 
 /// Implements, for an enumeration of unit variants, `ALL` (every choice, in the order messages
 /// list them), `name()` and `FromStr` with an [`Error`](crate::error::Error) that names the bad
@@ -43,3 +44,49 @@ macro_rules! named_choices {
 }
 
 pub(crate) use named_choices;
+
+/// Declares `$type`, a TypeScript string union of the names `$names` gives (an expression of
+/// `Vec<&str>`, read from a registry), for a field that holds one of them: `#[ts(as =
+/// "$type")]` on a `String` field, or as a map's key. The type holds no value in Rust.
+macro_rules! ts_name_union {
+    ($type:ident, $doc:literal, $names:expr) => {
+        #[doc = $doc]
+        #[doc = ""]
+        #[doc = "A TypeScript type only: no Rust value has it."]
+        pub enum $type {}
+
+        impl ts_rs::TS for $type {
+            type WithoutGenerics = $type;
+            type OptionInnerType = $type;
+            // A union of strings: as a map's key, the map's fields are each optional.
+            const IS_ENUM: bool = true;
+
+            fn docs() -> Option<String> {
+                Some(format!("/**\n * {}\n */\n", $doc))
+            }
+
+            fn name(_: &ts_rs::Config) -> String {
+                stringify!($type).to_string()
+            }
+
+            fn inline(_: &ts_rs::Config) -> String {
+                let names: Vec<String> = $names.iter().map(|n| format!("\"{n}\"")).collect();
+                names.join(" | ")
+            }
+
+            fn decl(cfg: &ts_rs::Config) -> String {
+                format!("type {} = {};", stringify!($type), Self::inline(cfg))
+            }
+
+            fn decl_concrete(cfg: &ts_rs::Config) -> String {
+                Self::decl(cfg)
+            }
+
+            fn output_path() -> Option<std::path::PathBuf> {
+                Some(std::path::PathBuf::from(concat!(stringify!($type), ".ts")))
+            }
+        }
+    };
+}
+
+pub(crate) use ts_name_union;

@@ -235,3 +235,52 @@ fn presets_carry_their_published_rules_and_search_and_a_game_takes_them() {
         assert!(!game.step().unwrap().is_null(), "{}", preset.name);
     }
 }
+
+/// The own enumerable keys of a JS object, in order.
+fn keys(value: &JsValue) -> Vec<String> {
+    js_sys::Object::keys(&js_sys::Object::from(value.clone()))
+        .iter()
+        .filter_map(|key| key.as_string())
+        .collect()
+}
+
+/// Checks that the JS object `value` has every field `T`'s declaration requires, and no field it
+/// does not declare.
+fn assert_declared<T: ts_rs::TS>(value: &JsValue) {
+    let declared = tetris_ai::typescript::declared_fields::<T>();
+    let sent = keys(value);
+    for (name, optional) in &declared {
+        assert!(
+            *optional || sent.contains(name),
+            "{name} not sent: {sent:?}"
+        );
+    }
+    for name in &sent {
+        assert!(
+            declared.iter().any(|(n, _)| n == name),
+            "{name} not declared"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn the_values_a_game_sends_have_the_fields_their_types_declare() {
+    use tetris_ai::game::{ChoiceView, PieceView, Step, View};
+    let get = |value: &JsValue, key: &str| js_sys::Reflect::get(value, &key.into()).unwrap();
+    let mut game = Game::new(config(r#"{"rules": {"kind": "guideline"}, "seed": 6}"#)).unwrap();
+    let choice = game.decide().unwrap();
+    assert_declared::<ChoiceView>(&choice);
+    assert_declared::<tetris_ai::Placement>(&get(&choice, "placement"));
+    let step = game.step().unwrap();
+    assert_eq!(
+        keys(&step),
+        ["choice", "rows_cleared", "points", "game_over"]
+    );
+    assert_declared::<Step>(&step);
+    assert_declared::<tetris_ai::Choice>(&get(&step, "choice"));
+    let view = game.view().unwrap();
+    assert_declared::<View>(&view);
+    assert_declared::<PieceView>(&get(&view, "active"));
+    assert_declared::<tetris_ai::Stats>(&game.stats().unwrap());
+    assert_declared::<tetris_ai::catalog::Limits>(&web::limits().unwrap());
+}

@@ -6,10 +6,11 @@ use crate::ai::search::{PlanValue, SearchConfig, TieBreak};
 use crate::ai::weights::Weights;
 use crate::engine::rules::{RandomizerKind, Rules, TopOut};
 use crate::error::{Error, Result};
+use crate::named::ts_name_union;
 use serde::Serialize;
 
 /// The rules and search a preset's weights were published under, as this engine plays them.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct Published {
     /// The rules: rule set, randomizer, preview, hold and top-out test.
     pub rules: Rules,
@@ -372,6 +373,8 @@ pub static PRESETS: [&Preset; 11] = [
 pub fn names() -> Vec<&'static str> {
     PRESETS.iter().map(|p| p.name).collect()
 }
+
+ts_name_union!(PresetName, "The name of a shipped preset.", names());
 
 /// The preset called `name`.
 pub fn find(name: &str) -> Result<&'static Preset> {

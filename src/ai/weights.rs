@@ -6,8 +6,8 @@
 use crate::ai::features::{FEATURES, Feature, Kind, Outcome, find_index};
 use crate::error::{Error, Result, json_problem};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::Value;
 
 /// One weighted feature.
 #[derive(Clone, Copy)]
@@ -47,11 +47,43 @@ impl PartialEq for Term {
     }
 }
 
-/// A weight set: the terms of the weighted sum a policy maximises.
-#[derive(Clone, Debug, PartialEq, Default, Serialize)]
-#[serde(into = "Map<String, Value>")]
+/// A weight set: the terms of the weighted sum a policy maximises. Written as an object of
+/// feature name -> [`WrittenWeight`], in the terms' order.
+#[derive(Clone, Debug, PartialEq, Default, ts_rs::TS)]
+#[ts(type = "{ [feature in FeatureName]?: WrittenWeight }")]
 pub struct Weights {
     terms: Vec<Term>,
+}
+
+/// A feature's weight as it is written: the weight alone, or with the exponent that raises the
+/// feature.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, ts_rs::TS)]
+#[serde(untagged)]
+pub enum WrittenWeight {
+    /// A weight without an exponent.
+    Plain(f64),
+    /// A weight with an exponent.
+    Raised {
+        /// The weight.
+        weight: f64,
+        /// The exponent, above 0.
+        exponent: f64,
+    },
+}
+
+impl Serialize for Weights {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        serializer.collect_map(self.terms.iter().map(|t| {
+            let written = match t.exponent {
+                None => WrittenWeight::Plain(t.weight),
+                Some(exponent) => WrittenWeight::Raised {
+                    weight: t.weight,
+                    exponent,
+                },
+            };
+            (t.name(), written)
+        }))
+    }
 }
 
 fn check_finite(feature: &str, what: &'static str, value: f64) -> Result<()> {
@@ -144,7 +176,7 @@ impl Weights {
 
     /// The weights as pretty JSON, in the form [`Weights::from_json`] reads.
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(&Map::from(self.clone())).expect("a map of numbers")
+        serde_json::to_string_pretty(self).expect("a map of numbers")
     }
 }
 
@@ -210,22 +242,6 @@ impl<'de> Deserialize<'de> for Weights {
             }
         }
         deserializer.deserialize_map(Entries)
-    }
-}
-
-impl From<Weights> for Map<String, Value> {
-    fn from(weights: Weights) -> Map<String, Value> {
-        weights
-            .terms
-            .iter()
-            .map(|t| {
-                let value = match t.exponent {
-                    None => Value::from(t.weight),
-                    Some(e) => serde_json::json!({ "weight": t.weight, "exponent": e }),
-                };
-                (t.name().to_string(), value)
-            })
-            .collect()
     }
 }
 

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// A control.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Key {
     /// Shift left (repeats while held).
@@ -31,7 +31,7 @@ pub enum Key {
 }
 
 /// Timings of manual play, in frames.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields, default)]
 pub struct Handling {
     /// Frames a shift key is held before it repeats.

@@ -12,7 +12,7 @@ use crate::engine::spin::{Spin, t_spin};
 use serde::{Deserialize, Serialize};
 
 /// One player input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Input {
     /// Shift one column left.
@@ -32,7 +32,7 @@ pub enum Input {
 }
 
 /// A resting position of a piece: what locks where, and whether it is a T-spin.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 pub struct Placement {
     /// The piece.
     pub piece: Piece,

@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// One of the seven tetrominoes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS,
+)]
 pub enum Piece {
     /// The straight piece.
     I,
@@ -92,7 +94,9 @@ impl fmt::Display for Piece {
 }
 
 /// An SRS rotation state: spawn, one turn clockwise, two turns, one turn counter-clockwise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS,
+)]
 pub enum Rotation {
     /// The spawn state ("0").
     Spawn,

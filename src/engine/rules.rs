@@ -14,7 +14,7 @@ use crate::named::named_choices;
 use serde::{Deserialize, Serialize};
 
 /// Which rules a game follows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum RuleSet {
     /// Research rules: uniform random pieces, no preview, drop-only moves, and the game ends when
@@ -28,7 +28,7 @@ pub enum RuleSet {
 named_choices!(RuleSet, "rules", Classic => "classic", Guideline => "guideline");
 
 /// Gravity and lock delay, for keeping only the placements a player could reach in time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 pub struct Timing {
     /// Frames per row of fall under gravity (at least 1).
     pub gravity: u32,
@@ -43,7 +43,7 @@ pub const LOCK_RESETS: u32 = 15;
 pub const MAX_PREVIEW: usize = 6;
 
 /// A complete rule configuration.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields, default)]
 pub struct Rules {
     /// The rule set.
@@ -63,7 +63,7 @@ pub struct Rules {
 }
 
 /// Where the pieces come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum RandomizerKind {
     /// Each piece drawn uniformly at random from the seven (the research rules).
@@ -76,7 +76,7 @@ pub enum RandomizerKind {
 named_choices!(RandomizerKind, "randomizer", Uniform => "uniform", Bag => "bag");
 
 /// When a placement ends the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum TopOut {
     /// A cell of the placed piece lies above the top row, judged before full rows are removed

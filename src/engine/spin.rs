@@ -7,7 +7,9 @@ use crate::engine::piece::Rotation;
 use serde::{Deserialize, Serialize};
 
 /// A T-spin, as the guideline's three-corner rule judges it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Spin {
     /// Not a T-spin.

@@ -14,7 +14,7 @@ use crate::train::{Genome, Learner, Ranges, Scored, uniform_genome};
 use serde::{Deserialize, Serialize};
 
 /// The settings of simulated annealing.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields, default)]
 pub struct AnnealConfig {
     /// The initial standard deviation of the Gaussian added to each weight; above 0.

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a batch's games are for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// Scoring the genomes an optimizer asked for; the fitness feeds the optimizer.
@@ -21,13 +21,28 @@ pub enum Phase {
     Validation,
 }
 
-impl Phase {
-    /// The phase's name: `training` or `validation`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Phase::Training => "training",
-            Phase::Validation => "validation",
-        }
+/// What a generation asks for next, as a page receives it: the batch as JSON text (opaque to
+/// JavaScript, whose numbers cannot hold its 64-bit seeds), its number of games, and what they
+/// are for.
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+pub struct AskedBatch {
+    /// The batch's JSON text, as [`GameBatch`] reads it.
+    pub text: String,
+    /// The number of games in it.
+    pub jobs: usize,
+    /// What the games are for.
+    pub phase: Phase,
+}
+
+impl AskedBatch {
+    /// `batch` as a page receives it.
+    pub fn of(batch: &GameBatch) -> Result<AskedBatch> {
+        Ok(AskedBatch {
+            text: serde_json::to_string(batch)
+                .map_err(|e| Error::Config(format!("the batch could not be written: {e}")))?,
+            jobs: batch.len(),
+            phase: batch.phase(),
+        })
     }
 }
 

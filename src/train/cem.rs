@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
 /// The settings of the noisy cross-entropy method.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields, default)]
 pub struct CemConfig {
     /// Genomes sampled and scored per generation; at least 1.

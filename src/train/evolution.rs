@@ -7,7 +7,7 @@
 //! batch, then, when validation is on, one validation batch. Until the generation completes, the
 //! run's saved state is the state at its start, so a checkpoint taken in between replays it.
 
-use crate::ai::features::find_index;
+use crate::ai::features::{FeatureName, find_index};
 use crate::ai::weights::Weights;
 use crate::engine::rng::GameRng;
 use crate::error::{Error, Result, json_problem};
@@ -35,7 +35,7 @@ const VALIDATION_STREAM: u64 = 13;
 
 /// Which optimizer, with its settings: a variant per entry of the
 /// [registry](crate::train::optimizers), which serde names as the entry does.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "kind", content = "settings", rename_all = "snake_case")]
 pub enum OptimizerConfig {
     /// A genetic algorithm.
@@ -76,10 +76,11 @@ impl OptimizerConfig {
 }
 
 /// Everything that defines a run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct EvolutionConfig {
     /// The features whose weights are learned, in genome order.
+    #[ts(as = "Vec<FeatureName>")]
     pub features: Vec<String>,
     /// The range each feature's initial weight is drawn from.
     pub ranges: Vec<(f64, f64)>,
@@ -192,7 +193,7 @@ impl LearnerState {
 }
 
 /// What one generation did.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Report {
     /// The generation's number, from 1.
     pub generation: u32,

@@ -11,7 +11,7 @@ use crate::game::{Game, GameConfig};
 use serde::{Deserialize, Serialize};
 
 /// How individuals are scored.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields, default)]
 pub struct FitnessConfig {
     /// Training board columns.

@@ -31,7 +31,7 @@ use crate::train::{Genome, Learner, Ranges, Scored, uniform_genome};
 use serde::{Deserialize, Serialize};
 
 /// The settings of the hill-climber.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields, default)]
 pub struct HillConfig {
     /// The initial learning rate (step length), above 0.

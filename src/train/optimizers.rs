@@ -1,12 +1,13 @@
 //! The optimizer registry: every optimizer a run can use, one entry each, with its name, what it
 //! is, the features it learns when none are chosen, its default settings, and how its settings
-//! are read. Runs, checkpoints, the command line's `--optimizer` and the page's choices
-//! (through [`setup::choices`](crate::train::setup::choices)) all read this table; a new
-//! optimizer is an entry here and a variant of [`OptimizerConfig`] and of the
+//! are read. Runs, checkpoints, the command line's `--optimizer`, the page's choices (through
+//! [`setup::choices`](crate::train::setup::choices)) and the TypeScript declarations all read
+//! this table; a new optimizer is an entry here and a variant of [`OptimizerConfig`] and of the
 //! run's learner state, which serde names as the entry does (a test checks that).
 
 use crate::ai::presets;
 use crate::error::{Error, Result};
+use crate::named::ts_name_union;
 use crate::train::anneal::AnnealConfig;
 use crate::train::cem::CemConfig;
 use crate::train::evolution::OptimizerConfig;
@@ -160,6 +161,12 @@ pub fn find(name: &str) -> Result<&'static Optimizer> {
             ))
         })
 }
+
+ts_name_union!(
+    OptimizerName,
+    "The name of an optimizer: one of the registry's.",
+    names()
+);
 
 #[cfg(test)]
 mod tests {

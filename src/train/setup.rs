@@ -4,23 +4,24 @@
 //! [optimizer registry](crate::train::optimizers): the optimizer's default features, settings
 //! and initial ranges (the GA's from its preset's write-up).
 
+use crate::ai::features::FeatureName;
 use crate::ai::presets;
 use crate::engine::rules::{RuleSet, Rules};
 use crate::error::Result;
 use crate::train::evolution::EvolutionConfig;
 use crate::train::fitness::FitnessConfig;
 use crate::train::ga;
-use crate::train::optimizers::{self, DEFAULT_OPTIMIZER, RunShape, Start};
+use crate::train::optimizers::{self, DEFAULT_OPTIMIZER, OptimizerName, RunShape, Start};
 use crate::train::validation::ValidationConfig;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Which features a run learns.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(untagged)]
 pub enum Features {
     /// Feature names, in genome order.
-    List(Vec<String>),
+    List(#[ts(as = "Vec<FeatureName>")] Vec<String>),
     /// A weight preset's name (its features are learned), or comma-separated feature names.
     Named(String),
 }
@@ -44,10 +45,11 @@ impl Features {
 
 /// The choices that set up a run; every field may be left out for its default (the command
 /// line's).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields, default)]
 pub struct RunOptions {
     /// The optimizer, by its name in the [registry](crate::train::optimizers); default `cem`.
+    #[ts(as = "OptimizerName")]
     pub optimizer: String,
     /// The genetic algorithm's preset, one of [`ga::preset_names`]; default `cs3243`. Used
     /// with the `ga` optimizer only.
@@ -56,6 +58,7 @@ pub struct RunOptions {
     pub features: Option<Features>,
     /// The optimizer's full settings (the object a checkpoint's optimizer `settings` holds),
     /// replacing the preset or defaults; default none.
+    #[ts(type = "Record<string, unknown> | null")]
     pub settings: Option<Value>,
     /// Individuals per generation (candidates per step for annealing; the hill-climber scores
     /// one and ignores it); default the optimizer's own.
@@ -100,15 +103,17 @@ impl Default for RunOptions {
 }
 
 /// The choices a page offers, with their defaults.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct Choices {
     /// Every option's default.
     pub defaults: RunOptions,
     /// The optimizers' names, in the registry's order.
+    #[ts(as = "Vec<OptimizerName>")]
     pub optimizers: Vec<&'static str>,
     /// The GA presets' names.
     pub ga_presets: &'static [&'static str],
     /// The rule sets' names.
+    #[ts(as = "[RuleSet; 2]")]
     pub rules: [&'static str; 2],
 }
 

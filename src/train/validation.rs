@@ -9,7 +9,7 @@ use crate::train::{Genome, Scored, rank_key};
 use serde::{Deserialize, Serialize};
 
 /// How each generation's best genomes are validated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields, default)]
 pub struct ValidationConfig {
     /// How many of a generation's genomes, best training fitness first, are validated; 0 turns

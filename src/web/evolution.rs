@@ -4,11 +4,10 @@
 
 use super::args::{checked, number, text_arg, to_js};
 use crate::checked as check;
-use crate::train::batch::GameBatch;
+use crate::train::batch::{AskedBatch, GameBatch};
 use crate::train::evolution::{Evolution, EvolutionConfig};
 use crate::train::setup::{self, RunOptions};
 use js_sys::Float64Array;
-use serde::Serialize;
 use serde_json::Value;
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
@@ -18,15 +17,6 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(js_name = Evolution)]
 pub struct WebEvolution {
     run: Evolution,
-}
-
-/// What a generation asks for next: the batch as JSON text (opaque to JS: its seeds are 64-bit),
-/// the number of games in it, and whether they train or validate.
-#[derive(Serialize)]
-struct Asked {
-    text: String,
-    jobs: usize,
-    phase: &'static str,
 }
 
 #[wasm_bindgen(js_class = Evolution)]
@@ -59,11 +49,7 @@ impl WebEvolution {
     /// before `tell` gives the same batch.
     pub fn ask(&mut self) -> Result<JsValue, JsError> {
         let batch = self.run.ask().map_err(|e| JsError::new(&e.to_string()))?;
-        let asked = Asked {
-            text: serde_json::to_string(batch).map_err(|e| JsError::new(&e.to_string()))?,
-            jobs: batch.len(),
-            phase: batch.phase().name(),
-        };
+        let asked = AskedBatch::of(batch).map_err(|e| JsError::new(&e.to_string()))?;
         to_js(&asked)
     }
 

@@ -2,33 +2,14 @@
 
 use super::args::{checked, to_js};
 use super::pool_usable;
-use crate::ai::search::Choice;
 use crate::checked as check;
-use crate::game::{Game, PieceView};
-use serde::Serialize;
+use crate::game::{ChoiceView, Game, PieceView};
 use wasm_bindgen::prelude::*;
 
 /// A game for the page.
 #[wasm_bindgen(js_name = Game)]
 pub struct WebGame {
     game: Game,
-}
-
-/// A choice as the page reads it: with the cells it fills.
-#[derive(Serialize)]
-struct ChoiceView<'a> {
-    #[serde(flatten)]
-    choice: &'a Choice,
-    cells: [(i32, i32); 4],
-}
-
-impl<'a> ChoiceView<'a> {
-    fn of(choice: &'a Choice) -> ChoiceView<'a> {
-        ChoiceView {
-            choice,
-            cells: choice.placement.cells(),
-        }
-    }
 }
 
 /// A piece's cells as flat `[x0, y0, x1, y1, ...]`.
@@ -68,8 +49,9 @@ impl WebGame {
         }
     }
 
-    /// The AI plays one piece; returns the step (placement, hold, input path, score, lines,
-    /// points) or `null` once the game is over.
+    /// The AI plays one piece; returns the step (its choice: placement, hold, input path and
+    /// score; the rows it cleared, its points, and whether the game ended) or `null` once the
+    /// game is over.
     pub fn step(&mut self) -> Result<JsValue, JsError> {
         match self.game.step() {
             Some(step) => to_js(&step),

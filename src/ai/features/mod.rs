@@ -8,6 +8,7 @@
 
 use crate::engine::board::Board;
 use crate::error::{Error, Result};
+use crate::named::ts_name_union;
 pub use incremental::Incremental;
 pub(crate) use incremental::Kind;
 use research::*;
@@ -260,6 +261,12 @@ pub static FEATURES: [Feature; 29] = [
 pub fn names() -> Vec<&'static str> {
     FEATURES.iter().map(|f| f.name).collect()
 }
+
+ts_name_union!(
+    FeatureName,
+    "The name of a feature: one of the registry's.",
+    names()
+);
 
 /// The registry index of the feature called `name`.
 pub fn index_of(name: &str) -> Option<usize> {

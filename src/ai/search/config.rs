@@ -13,7 +13,7 @@ pub const MAX_DEPTH: u8 = 4;
 pub const MAX_BEAM: u32 = 16;
 
 /// How far and how wide to search.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields, default)]
 pub struct SearchConfig {
     /// How many pieces a plan places: 1, the current piece only; 2 to 4, the pieces after it
@@ -41,7 +41,7 @@ pub struct SearchConfig {
 
 /// How a move is valued from its own score `s` and the value `n` of the plies after it (at the
 /// last ply, the best score of the piece placed there; see the module documentation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum PlanValue {
     /// `s + n`, so a plan's value is the sum of its moves' scores; a plan replaces the best
@@ -56,7 +56,7 @@ pub enum PlanValue {
 }
 
 /// How a tie between equally good first moves is broken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum TieBreak {
     /// Uniformly at random among the tied moves, from the game's seeded generator.

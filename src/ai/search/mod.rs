@@ -83,7 +83,7 @@ impl Position<'_> {
 }
 
 /// A placement with how to reach it and how the AI scored it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Choice {
     /// Where the piece locks.
     pub placement: Placement,

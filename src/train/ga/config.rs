@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_POPULATION: usize = 1 << 20;
 
 /// Everything that defines a genetic algorithm run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct GaConfig {
     /// The number of individuals in every generation, at least 2.
@@ -29,7 +29,7 @@ pub struct GaConfig {
 }
 
 /// How two parents are chosen from the population sorted best first.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Selection {
     /// Draw `size` distinct individuals at random; the best two of them mate.
@@ -52,7 +52,7 @@ pub enum Selection {
 }
 
 /// How two parents are combined into one child.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Crossover {
     /// Each weight from either parent with probability 1/2.
@@ -69,7 +69,7 @@ pub enum Crossover {
 }
 
 /// How a child is changed after crossover.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct Mutation {
     /// The probability of a mutation, per weight or per individual as `scope` says, in `[0, 1]`.
@@ -83,7 +83,7 @@ pub struct Mutation {
 }
 
 /// What the mutation rate applies to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Scope {
     /// Each weight mutates with probability `rate`.
@@ -93,7 +93,7 @@ pub enum Scope {
 }
 
 /// What a mutation does to one weight.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum MutationKind {
     /// Add a uniform number in `[-fraction * R, +fraction * R]`, where `R` is the width of the

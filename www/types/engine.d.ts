@@ -1,0 +1,940 @@
+// The types of the values the tetris-ai engine sends to JavaScript and reads from it, generated
+// from its Rust types by `./build.sh types` (see src/typescript.rs): do not edit.
+
+/**
+ * The settings of simulated annealing.
+ */
+export type AnnealConfig = {
+/**
+ * The initial standard deviation of the Gaussian added to each weight; above 0.
+ */
+step: number,
+/**
+ * The factor the step is multiplied by each generation, in (0, 1].
+ */
+step_decay: number,
+/**
+ * The initial temperature `T0`; 0 or more (0 accepts only candidates at least as good).
+ */
+temperature: number,
+/**
+ * The factor the temperature is multiplied by each generation, in (0, 1].
+ */
+cooling: number,
+/**
+ * Perturbations scored per generation, in one call; at least 1.
+ */
+candidates: number, };
+
+/**
+ * What a generation asks for next, as a page receives it: the batch as JSON text (opaque to
+ * JavaScript, whose numbers cannot hold its 64-bit seeds), its number of games, and what they
+ * are for.
+ */
+export type AskedBatch = {
+/**
+ * The batch's JSON text, as [`GameBatch`] reads it.
+ */
+text: string,
+/**
+ * The number of games in it.
+ */
+jobs: number,
+/**
+ * What the games are for.
+ */
+phase: Phase, };
+
+/**
+ * The beam's range, and the beam each depth keeps when none is given.
+ */
+export type BeamLimits = {
+/**
+ * The narrowest beam.
+ */
+min: number,
+/**
+ * The widest beam.
+ */
+max: number,
+/**
+ * The beam each depth keeps when none is given, by depth.
+ */
+default_by_depth: { [key in string]: number }, };
+
+/**
+ * The settings of the noisy cross-entropy method.
+ */
+export type CemConfig = {
+/**
+ * Genomes sampled and scored per generation; at least 1.
+ */
+population: number,
+/**
+ * The fraction of the sample kept as the elite, in (0, 1]; at least one genome is kept.
+ */
+elite: number,
+/**
+ * The initial mean of every weight.
+ */
+initial_mean: number,
+/**
+ * The initial standard deviation of every weight (10 is a variance of 100).
+ */
+initial_std: number,
+/**
+ * `a`: the noise added to the variance at the first refit.
+ */
+noise: number,
+/**
+ * `b`: the noise falls by 1 every `b` generations, down to 0.
+ */
+noise_decay: number, };
+
+/**
+ * A placement with how to reach it and how the AI scored it.
+ */
+export type Choice = {
+/**
+ * Where the piece locks.
+ */
+placement: Placement,
+/**
+ * Whether the hold slot is used first.
+ */
+hold: boolean,
+/**
+ * The inputs, starting with `Hold` when hold is used and ending with a hard drop.
+ */
+path: Array<Input>,
+/**
+ * The score the choice was ranked by (the plan value at depth 2 and deeper).
+ */
+score: number, };
+
+/**
+ * A choice as a renderer reads it: with the cells its placement fills.
+ */
+export type ChoiceView = {
+/**
+ * The cells the placement fills, as (column, row).
+ */
+cells: [[number, number], [number, number], [number, number], [number, number]],
+/**
+ * Where the piece locks.
+ */
+placement: Placement,
+/**
+ * Whether the hold slot is used first.
+ */
+hold: boolean,
+/**
+ * The inputs, starting with `Hold` when hold is used and ending with a hard drop.
+ */
+path: Array<Input>,
+/**
+ * The score the choice was ranked by (the plan value at depth 2 and deeper).
+ */
+score: number, };
+
+/**
+ * The choices a page offers, with their defaults.
+ */
+export type Choices = {
+/**
+ * Every option's default.
+ */
+defaults: RunOptions,
+/**
+ * The optimizers' names, in the registry's order.
+ */
+optimizers: Array<OptimizerName>,
+/**
+ * The GA presets' names.
+ */
+ga_presets: Array<string>,
+/**
+ * The rule sets' names.
+ */
+rules: [RuleSet, RuleSet], };
+
+/**
+ * How two parents are combined into one child.
+ */
+export type Crossover = "uniform" | "average" | "fitness_weighted" | "one_point";
+
+/**
+ * Everything that defines a run.
+ */
+export type EvolutionConfig = {
+/**
+ * The features whose weights are learned, in genome order.
+ */
+features: Array<FeatureName>,
+/**
+ * The range each feature's initial weight is drawn from.
+ */
+ranges: Array<[number, number]>,
+/**
+ * The optimizer.
+ */
+optimizer: OptimizerConfig,
+/**
+ * How individuals are scored.
+ */
+fitness: FitnessConfig,
+/**
+ * The seed every random choice of the run comes from.
+ */
+seed: number,
+/**
+ * How each generation's best genomes are validated (missing in older checkpoints: the
+ * default).
+ */
+validation: ValidationConfig, };
+
+/**
+ * A feature: its name and its definition, in the registry's order.
+ */
+export type FeatureInfo = [FeatureName, string];
+
+/**
+ * The name of a feature: one of the registry's.
+ */
+export type FeatureName = "rows_cleared" | "landing_height" | "eroded_piece_cells" | "row_transitions" | "column_transitions" | "holes" | "cumulative_wells" | "max_height" | "aggregate_height" | "bumpiness" | "avg_height_difference" | "blocks" | "avg_height" | "blocks_above_holes" | "gaps" | "placement_height" | "deepest_well" | "hole_depth" | "rows_with_holes" | "pattern_diversity" | "column_holes_pow" | "row_transitions_cs3243" | "wells_cs3243" | "row_flips" | "column_flips" | "aggregate_height_takado8" | "holes_before_clears" | "bumpiness_before_clears" | "aggregate_height_before_clears";
+
+/**
+ * Which features a run learns.
+ */
+export type Features = Array<FeatureName> | string;
+
+/**
+ * How individuals are scored.
+ */
+export type FitnessConfig = {
+/**
+ * Training board columns.
+ */
+width: number,
+/**
+ * Training board rows.
+ */
+height: number,
+/**
+ * Training rules.
+ */
+rules: Rules,
+/**
+ * Games per individual (K).
+ */
+games: number,
+/**
+ * Pieces after which a game stops, if any.
+ */
+max_pieces: number | null,
+/**
+ * Whether every individual of one evaluation plays the same K seeds (common random numbers).
+ */
+common_seeds: boolean,
+/**
+ * Search depth of the player (1 or 2).
+ */
+depth: number, };
+
+/**
+ * Everything that defines a genetic algorithm run.
+ */
+export type GaConfig = {
+/**
+ * The number of individuals in every generation, at least 2.
+ */
+population: number,
+/**
+ * The fraction of the population kept as elites, in `[0, 1)`; the
+ * `population - round(survivors * population)` others are newborns each generation.
+ */
+survivors: number,
+/**
+ * Whether survivors are scored again each generation (fresh games) rather than keeping the
+ * fitness they were first scored at.
+ */
+reevaluate_survivors: boolean,
+/**
+ * How the two parents of a newborn are chosen.
+ */
+selection: Selection,
+/**
+ * How the two parents are combined into a child.
+ */
+crossover: Crossover,
+/**
+ * How the child is changed afterwards.
+ */
+mutation: Mutation, };
+
+/**
+ * Everything that defines a game. Written by serde; read (from JSON, or any serde format) by
+ * [`checked::game_config`](crate::checked::game_config) alone, which checks every value.
+ */
+export type GameConfig = {
+/**
+ * The rules.
+ */
+rules: Rules,
+/**
+ * Board columns (4 to 16).
+ */
+width: number,
+/**
+ * Board rows (4 to 40).
+ */
+height: number,
+/**
+ * The seed every random choice of the game comes from.
+ */
+seed: number,
+/**
+ * A preset's name; used when `weights` is not given (default "dellacherie").
+ */
+preset: PresetName | null,
+/**
+ * Explicit weights; give these or a preset, not both.
+ */
+weights: Weights | null,
+/**
+ * Search depth, pruning and margin.
+ */
+search: SearchConfig,
+/**
+ * Timings of manual play.
+ */
+handling: Handling, };
+
+/**
+ * Timings of manual play, in frames.
+ */
+export type Handling = {
+/**
+ * Frames a shift key is held before it repeats.
+ */
+das: number,
+/**
+ * Frames between repeats once repeating; 0 moves straight to the wall.
+ */
+arr: number,
+/**
+ * Frames per row of fall (at least 1).
+ */
+gravity: number,
+/**
+ * Frames per row while soft drop is held (at least 1).
+ */
+soft_drop: number,
+/**
+ * Frames a resting piece waits before it locks (at least 1).
+ */
+lock_delay: number, };
+
+/**
+ * The settings of the hill-climber.
+ */
+export type HillConfig = {
+/**
+ * The initial learning rate (step length), above 0.
+ */
+alpha0: number,
+/**
+ * `A`: the learning rate decays as `exp(-A t)`; 0 or more.
+ */
+decay: number,
+/**
+ * The fraction of an accepted improvement the threshold follows, from 0 to 1.
+ */
+beta: number, };
+
+/**
+ * One player input.
+ */
+export type Input = "left" | "right" | "cw" | "ccw" | "soft_drop" | "hard_drop" | "hold";
+
+/**
+ * A control.
+ */
+export type Key = "left" | "right" | "soft_drop" | "hard_drop" | "cw" | "ccw" | "hold";
+
+/**
+ * The engine's limits and defaults.
+ */
+export type Limits = {
+/**
+ * Board columns.
+ */
+width: Range,
+/**
+ * Board rows.
+ */
+height: Range,
+/**
+ * Search depths.
+ */
+depth: Range,
+/**
+ * Search beams.
+ */
+beam: BeamLimits,
+/**
+ * Preview lengths.
+ */
+preview: Range,
+/**
+ * Seeds a page can pass as a number (up to 2^53 - 1).
+ */
+seed: Range,
+/**
+ * Each rule set's defaults.
+ */
+rules: RuleDefaults,
+/**
+ * The default game.
+ */
+game: GameConfig,
+/**
+ * The preset a game plays when none is named.
+ */
+default_preset: PresetName, };
+
+/**
+ * How a child is changed after crossover.
+ */
+export type Mutation = {
+/**
+ * The probability of a mutation, per weight or per individual as `scope` says, in `[0, 1]`.
+ */
+rate: number,
+/**
+ * Whether `rate` applies to each weight or to the individual as a whole.
+ */
+scope: Scope,
+/**
+ * What a mutation does to one weight.
+ */
+kind: MutationKind,
+/**
+ * How many times the mutation is applied, independently, at least 1.
+ */
+passes: number, };
+
+/**
+ * What a mutation does to one weight.
+ */
+export type MutationKind = { "kind": "range_fraction",
+/**
+ * The fraction of the range, finite and at least 0.
+ */
+fraction: number, } | { "kind": "additive",
+/**
+ * The largest change, finite and at least 0.
+ */
+step: number, } | { "kind": "replace" };
+
+/**
+ * Which optimizer, with its settings: a variant per entry of the
+ * [registry](crate::train::optimizers), which serde names as the entry does.
+ */
+export type OptimizerConfig = { "kind": "ga", "settings": GaConfig } | { "kind": "cem", "settings": CemConfig } | { "kind": "hill_climb", "settings": HillConfig } | { "kind": "anneal", "settings": AnnealConfig };
+
+/**
+ * The name of an optimizer: one of the registry's.
+ */
+export type OptimizerName = "ga" | "cem" | "hill_climb" | "anneal";
+
+/**
+ * What a batch's games are for.
+ */
+export type Phase = "training" | "validation";
+
+/**
+ * One of the seven tetrominoes.
+ */
+export type Piece = "I" | "O" | "T" | "S" | "Z" | "J" | "L";
+
+/**
+ * The cells of a piece in view, with its kind.
+ */
+export type PieceView = {
+/**
+ * The piece.
+ */
+piece: Piece,
+/**
+ * Its cells as (column, row), row 0 at the bottom.
+ */
+cells: [[number, number], [number, number], [number, number], [number, number]], };
+
+/**
+ * A resting position of a piece: what locks where, and whether it is a T-spin.
+ */
+export type Placement = {
+/**
+ * The piece.
+ */
+piece: Piece,
+/**
+ * Its rotation state.
+ */
+rotation: Rotation,
+/**
+ * Column of its rotation centre.
+ */
+x: number,
+/**
+ * Row of its rotation centre.
+ */
+y: number,
+/**
+ * The T-spin it scores as, if any.
+ */
+spin: Spin, };
+
+/**
+ * How a move is valued from its own score `s` and the value `n` of the plies after it (at the
+ * last ply, the best score of the piece placed there; see the module documentation).
+ */
+export type PlanValue = "sum" | "max" | "next";
+
+/**
+ * A shipped preset: its weights, where they come from, and the rules and search they were
+ * published under.
+ */
+export type PresetInfo = {
+/**
+ * The name a game asks for it by.
+ */
+name: PresetName,
+/**
+ * Where the weights were published.
+ */
+source: string,
+/**
+ * The rules and search the weights were published under, in words.
+ */
+published_under: string,
+/**
+ * The weights.
+ */
+weights: Weights,
+/**
+ * The improvement a plan must make over the best first move, where the source sets one.
+ */
+lookahead_margin: number | null,
+/**
+ * The rules and search the weights were published under, in the form a game
+ * configuration's `rules` and `search` take them (for an "as published" switch).
+ */
+published: Published, };
+
+/**
+ * The name of a shipped preset.
+ */
+export type PresetName = "cs3243" | "takado8" | "lee" | "smartspot2" | "dellacherie" | "el_tetris" | "du" | "dt10" | "dt20" | "learned_10x10" | "learned_10x20";
+
+/**
+ * The rules and search a preset's weights were published under, as this engine plays them.
+ */
+export type Published = {
+/**
+ * The rules: rule set, randomizer, preview, hold and top-out test.
+ */
+rules: Rules,
+/**
+ * The search: depth, pruning, margin, plan value and tie-break.
+ */
+search: SearchConfig, };
+
+/**
+ * Where the pieces come from.
+ */
+export type RandomizerKind = "uniform" | "bag";
+
+/**
+ * An inclusive range of whole numbers.
+ */
+export type Range = {
+/**
+ * The smallest allowed.
+ */
+min: number,
+/**
+ * The largest allowed.
+ */
+max: number, };
+
+/**
+ * What one generation did.
+ */
+export type Report = {
+/**
+ * The generation's number, from 1.
+ */
+generation: number,
+/**
+ * The best training fitness scored in this generation.
+ */
+best: number,
+/**
+ * The mean training fitness scored in this generation.
+ */
+mean: number,
+/**
+ * The median training fitness scored in this generation.
+ */
+median: number,
+/**
+ * The weights that scored best in training in this generation.
+ */
+best_weights: Weights,
+/**
+ * The best training fitness of the run so far.
+ */
+best_ever: number,
+/**
+ * The best validated fitness among this generation's validated genomes; `None` when
+ * validation is off.
+ */
+validated_best: number | null,
+/**
+ * The weights of that genome.
+ */
+validated_weights: Weights | null,
+/**
+ * The best validated fitness of the run so far; `None` when validation is off.
+ */
+validated_best_ever: number | null,
+/**
+ * Games played by the run so far, training and validation.
+ */
+games_played: number,
+/**
+ * Seconds spent by the run so far (across resumes), each generation timed from its first
+ * ask to its completion.
+ */
+elapsed_seconds: number, };
+
+/**
+ * An SRS rotation state: spawn, one turn clockwise, two turns, one turn counter-clockwise.
+ */
+export type Rotation = "Spawn" | "Right" | "Reverse" | "Left";
+
+/**
+ * Each rule set's defaults.
+ */
+export type RuleDefaults = {
+/**
+ * The research rules.
+ */
+classic: Rules,
+/**
+ * The guideline rules.
+ */
+guideline: Rules, };
+
+/**
+ * Which rules a game follows.
+ */
+export type RuleSet = "classic" | "guideline";
+
+/**
+ * A complete rule configuration.
+ */
+export type Rules = {
+/**
+ * The rule set.
+ */
+kind: RuleSet,
+/**
+ * Pieces shown ahead of the current one (0 to 6); the search reads them.
+ */
+preview: number,
+/**
+ * Whether the hold slot may be used (guideline only).
+ */
+hold: boolean,
+/**
+ * Gravity and lock delay that limit which placements count as reachable (guideline only).
+ */
+timing: Timing | null,
+/**
+ * Where the pieces come from; `None` takes the rule set's own (classic: uniform;
+ * guideline: 7-bag).
+ */
+randomizer: RandomizerKind | null,
+/**
+ * When a placement ends the game; `None` takes the rule set's own (classic: a cell above the
+ * top row before clears; guideline: lock out).
+ */
+top_out: TopOut | null, };
+
+/**
+ * The choices that set up a run; every field may be left out for its default (the command
+ * line's).
+ */
+export type RunOptions = {
+/**
+ * The optimizer, by its name in the [registry](crate::train::optimizers); default `cem`.
+ */
+optimizer: OptimizerName,
+/**
+ * The genetic algorithm's preset, one of [`ga::preset_names`]; default `cs3243`. Used
+ * with the `ga` optimizer only.
+ */
+ga: string,
+/**
+ * The features to learn; default: the GA preset's write-up's for `ga`, else `du`'s.
+ */
+features: Features | null,
+/**
+ * The optimizer's full settings (the object a checkpoint's optimizer `settings` holds),
+ * replacing the preset or defaults; default none.
+ */
+settings: Record<string, unknown> | null,
+/**
+ * Individuals per generation (candidates per step for annealing; the hill-climber scores
+ * one and ignores it); default the optimizer's own.
+ */
+population: number | null,
+/**
+ * Training board columns; default 10.
+ */
+width: number,
+/**
+ * Training board rows; default 10.
+ */
+height: number,
+/**
+ * Training rules; default classic.
+ */
+rules: RuleSet,
+/**
+ * Games per individual; default 10.
+ */
+games: number,
+/**
+ * Pieces after which a training game stops; default none.
+ */
+max_pieces: number | null,
+/**
+ * Whether every individual of a generation plays the same games; default true.
+ */
+common_seeds: boolean,
+/**
+ * The run's seed; default 0.
+ */
+seed: number,
+/**
+ * How each generation's best genomes are validated; default the top 3 on 30 games.
+ */
+validation: ValidationConfig, };
+
+/**
+ * What the mutation rate applies to.
+ */
+export type Scope = "per_weight" | "per_individual";
+
+/**
+ * How far and how wide to search.
+ */
+export type SearchConfig = {
+/**
+ * How many pieces a plan places: 1, the current piece only; 2 to 4, the pieces after it
+ * too (known ones exactly, unknown ones by expectation over those that can come).
+ */
+depth: number,
+/**
+ * The fraction of first moves (best first) searched at the second ply, in (0, 1].
+ */
+prune: number,
+/**
+ * The moves of each piece after the first (best first) searched at the ply after theirs,
+ * at depths 3 and 4, from 1 to [`MAX_BEAM`]; `None` takes the depth's default
+ * ([`default_beam`]).
+ */
+beam: number | null,
+/**
+ * How much a plan must improve on the best single move to replace it (with
+ * [`PlanValue::Max`], the bonus a move's own score gets); `None` takes the preset's
+ * margin where it sets one, else 0.
+ */
+margin: number | null,
+/**
+ * How a plan is valued.
+ */
+value: PlanValue,
+/**
+ * How a tie between equally good first moves is broken.
+ */
+tie_break: TieBreak,
+/**
+ * Whether the second ply reads the board with the first piece's full rows still in place
+ * (Yiyuan Lee's program), so that the next piece's placement is scored with the rows both
+ * pieces fill, and its before-clears features see them; otherwise they are removed first.
+ */
+keep_first_rows: boolean, };
+
+/**
+ * How two parents are chosen from the population sorted best first.
+ */
+export type Selection = { "kind": "tournament",
+/**
+ * How many individuals are drawn, from 2 to the population.
+ */
+size: number, } | { "kind": "roulette" } | { "kind": "rank" } | { "kind": "truncation",
+/**
+ * The fraction of the remaining half drawn into the pool, in `(0, 1]`.
+ */
+pool: number, };
+
+/**
+ * A T-spin, as the guideline's three-corner rule judges it.
+ */
+export type Spin = "none" | "mini" | "full";
+
+/**
+ * A game's running totals.
+ */
+export type Stats = {
+/**
+ * Lines cleared.
+ */
+lines: number,
+/**
+ * Pieces locked.
+ */
+pieces: number,
+/**
+ * Guideline score (0 under the research rules, whose score is lines).
+ */
+score: number,
+/**
+ * Pieces per line cleared, when any line was cleared.
+ */
+pieces_per_line: number | null,
+/**
+ * Whether the game has ended.
+ */
+game_over: boolean, };
+
+/**
+ * What one AI step did.
+ */
+export type Step = {
+/**
+ * The placement played and the inputs that reach it.
+ */
+choice: Choice,
+/**
+ * Lines the placement cleared.
+ */
+rows_cleared: number,
+/**
+ * Points it scored.
+ */
+points: number,
+/**
+ * Whether the game ended with it.
+ */
+game_over: boolean, };
+
+/**
+ * How a tie between equally good first moves is broken.
+ */
+export type TieBreak = "random" | "first";
+
+/**
+ * Gravity and lock delay, for keeping only the placements a player could reach in time.
+ */
+export type Timing = {
+/**
+ * Frames per row of fall under gravity (at least 1).
+ */
+gravity: number,
+/**
+ * Frames a piece may rest on the stack before it locks (at least 1).
+ */
+lock_delay: number, };
+
+/**
+ * When a placement ends the game.
+ */
+export type TopOut = "before_clears" | "after_clears" | "top_row" | "lock_out";
+
+/**
+ * How each generation's best genomes are validated.
+ */
+export type ValidationConfig = {
+/**
+ * How many of a generation's genomes, best training fitness first, are validated; 0 turns
+ * validation off.
+ */
+top: number,
+/**
+ * Validation games per genome, on the run's fixed validation seeds.
+ */
+games: number, };
+
+/**
+ * What a renderer needs.
+ */
+export type View = {
+/**
+ * Board columns.
+ */
+width: number,
+/**
+ * Visible rows.
+ */
+height: number,
+/**
+ * The locked cells, row by row from the bottom, visible rows then buffer rows: 0 empty,
+ * otherwise 1 + the index of the piece that filled it.
+ */
+cells: Array<number>,
+/**
+ * The piece about to be placed, where it appears.
+ */
+active: PieceView | null,
+/**
+ * Where the active piece would land if dropped straight down.
+ */
+ghost: PieceView | null,
+/**
+ * The hold slot.
+ */
+hold: Piece | null,
+/**
+ * The visible preview, next first.
+ */
+queue: Array<Piece>,
+/**
+ * Running totals.
+ */
+stats: Stats, };
+
+/**
+ * A weight set: the terms of the weighted sum a policy maximises. Written as an object of
+ * feature name -> [`WrittenWeight`], in the terms' order.
+ */
+export type Weights = { [feature in FeatureName]?: WrittenWeight };
+
+/**
+ * A feature's weight as it is written: the weight alone, or with the exponent that raises the
+ * feature.
+ */
+export type WrittenWeight = number | {
+/**
+ * The weight.
+ */
+weight: number,
+/**
+ * The exponent, above 0.
+ */
+exponent: number, };
