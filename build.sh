@@ -12,9 +12,12 @@ commands:
   serve   build the WebAssembly modules and serve the page on http://127.0.0.1:$PORT (8080)
   build   build the three WebAssembly modules into www/pkg: threaded (SIMD and a thread pool),
           simd (SIMD on one thread) and plain (neither, for browsers without SIMD)
-  test    formatting (rustfmt, prettier), clippy, the Rust tests, the WebAssembly tests in
-          headless Chromium and the browser tests of the page (Chromium; a part of them in
-          Firefox ESR and WebKitGTK too)
+  types   write the TypeScript declarations of the engine's values (www/types/engine.d.ts)
+          from its Rust types
+  test    formatting (rustfmt, prettier), the TypeScript declarations (current, and the typed
+          example embedder compiled with tsc --strict), clippy, the Rust tests, the WebAssembly
+          tests in headless Chromium and the browser tests of the page (Chromium; a part of them
+          in Firefox ESR and WebKitGTK too)
   bench   the engine benchmarks, then the command-line benchmark on 10x10 boards
   package build the modules and write the npm package's folder to target/package
           (`npm pack target/package` makes the tarball)
@@ -112,7 +115,7 @@ VENDORED=(
 # Makes sure the page's npm packages are installed and the vendored modules are in place.
 ensure_npm() {
     local entry package file name missing=0
-    for package in playwright-core puppeteer-core selenium-webdriver prettier $(printf '%s\n' "${VENDORED[@]}" | cut -d' ' -f1); do
+    for package in playwright-core puppeteer-core selenium-webdriver prettier typescript $(printf '%s\n' "${VENDORED[@]}" | cut -d' ' -f1); do
         [ -d "node_modules/$package" ] || missing=1
     done
     if [ "$missing" = 1 ]; then
@@ -243,6 +246,27 @@ wasm_tests() {
     esac
 }
 
+# The test that compares the committed TypeScript declarations with the Rust types' (and writes
+# them instead when TETRIS_AI_WRITE_TYPES=1).
+types_test() {
+    cargo test --release --quiet --test types the_committed_declarations_are_what_the_rust_types_give
+}
+
+cmd_types() {
+    ensure_rust
+    echo "== writing www/types/engine.d.ts"
+    TETRIS_AI_WRITE_TYPES=1 types_test
+}
+
+# Checks that the declarations are current and that the typed example embedder compiles against
+# them and the hand-written ones, under tsc --strict (no browser needed).
+check_types() {
+    echo "== TypeScript declarations current (else run ./build.sh types)"
+    types_test
+    echo "== tsc --strict --noEmit (the typed example embedder, www/examples)"
+    npx --no-install tsc --project www/examples --strict --noEmit
+}
+
 cmd_test() {
     ensure_rust
     echo "== cargo fmt --check"
@@ -252,6 +276,7 @@ cmd_test() {
     npx --no-install prettier --check www tests benches
     echo "== JavaScript unit tests (npm run test:unit: no browser, no WebAssembly)"
     npm run --silent test:unit
+    check_types
     echo "== cargo clippy --all-targets -- -D warnings"
     cargo clippy --all-targets -- -D warnings
     echo "== cargo test --release"
@@ -292,8 +317,9 @@ cmd_bench() {
     done
 }
 
-# The files of the npm package, from www/: the API, the element, their types and workers.
-PACKAGE_FILES=(tetris-ai.js tetris-ai.d.ts tetris-ai-element.js tetris-ai-element.d.ts lib
+# The files of the npm package, from www/: the API, the element, their types (with the engine's,
+# generated) and workers.
+PACKAGE_FILES=(tetris-ai.js tetris-ai.d.ts tetris-ai-element.js tetris-ai-element.d.ts types lib
     vendor/comlink.mjs vendor/wasm-feature-detect.js)
 
 # Writes the npm package's folder: the files above, the three builds without their TypeScript
@@ -327,6 +353,7 @@ main() {
     fi
     case "$1" in
         test) cmd_test ;;
+        types) cmd_types ;;
         bench) cmd_bench ;;
         build) cmd_build ;;
         serve) cmd_serve ;;

@@ -1,4 +1,35 @@
-// Types of tetris-ai.js, the JavaScript API of the tetris-ai engine.
+// Types of tetris-ai.js, the JavaScript API of the tetris-ai engine. The values the engine sends
+// and reads are declared in types/engine.d.ts, generated from its Rust types; this file declares
+// what JavaScript adds: the classes and functions, their options, and the snapshot the worker
+// assembles.
+
+import type * as Engine from './types/engine.js';
+
+export type {
+  AskedBatch,
+  Choices,
+  EvolutionConfig,
+  FeatureInfo,
+  FeatureName,
+  Handling,
+  Key,
+  Limits,
+  OptimizerConfig,
+  OptimizerName,
+  Phase,
+  Piece,
+  PieceView,
+  Placement,
+  PresetInfo,
+  PresetName,
+  Report,
+  Rules,
+  Stats,
+  Step,
+  Weights,
+  WrittenWeight as Weight,
+  SearchConfig as Search,
+} from './types/engine.js';
 
 /**
  * A WebAssembly build: "threaded" (SIMD and a thread pool), "simd" (SIMD on one thread) or
@@ -12,63 +43,34 @@ export type Build = 'threaded' | 'simd' | 'plain';
  */
 export type BuildChoice = 'auto' | Build;
 
-/** A feature's weight: a number, or a weight with an exponent. */
-export type Weight = number | { weight: number; exponent?: number | null };
+/**
+ * `T` as the engine reads it: every field may be left out for its default, in nested objects
+ * too (an array, a tuple or a union with null is given whole).
+ */
+export type Settings<T> = {
+  [K in keyof T]?: T[K] extends readonly unknown[]
+    ? T[K]
+    : T[K] extends object
+      ? Settings<T[K]>
+      : T[K];
+};
 
-/** Feature name to weight. */
-export type Weights = Record<string, Weight>;
+/**
+ * Everything that defines a game, as `createGame` takes it: every field optional. A seed past
+ * 2^53 - 1 may be given as a string of decimal digits.
+ */
+export type GameConfig = Omit<Settings<Engine.GameConfig>, 'seed'> & {
+  seed?: Engine.GameConfig['seed'] | string;
+};
 
-/** A rule set: the research rules or the guideline rules, with their options. */
-export interface Rules {
-  kind: 'classic' | 'guideline';
-  preview: number;
-  hold: boolean;
-  timing: null | { gravity: number; lock_delay: number };
-  /** Where the pieces come from (null: the rule set's own, uniform or a 7-bag). */
-  randomizer?: null | 'uniform' | 'bag';
-  /** When a placement ends the game (null: the rule set's own). */
-  top_out?: null | 'before_clears' | 'after_clears' | 'top_row' | 'lock_out';
-}
+/** The choices `evolutionConfig` takes (the command line's `evolve` options), all optional. */
+export type RunOptions = Settings<Engine.RunOptions>;
 
-/** How far and how wide the AI searches. */
-export interface Search {
-  /** The pieces a plan places, from `limits().depth.min` to `.max` (1 to 4). */
-  depth?: number;
-  /** The fraction of first moves searched at the second ply, above 0 and at most 1. */
-  prune?: number;
-  /**
-   * The moves of each piece after the first searched at the ply after theirs (depths 3 and 4),
-   * from `limits().beam.min` to `.max`; null takes the depth's (`limits().beam.default_by_depth`).
-   */
-  beam?: number | null;
-  margin?: number | null;
-  /** How a plan is valued. */
-  value?: 'sum' | 'max' | 'next';
-  /** How a tie between equally good first moves is broken. */
-  tie_break?: 'random' | 'first';
-  /** Whether a plan's second piece sees the first piece's full rows still in place. */
-  keep_first_rows?: boolean;
-}
+/** The AI's choice for a piece, with the cells its placement fills. */
+export type Choice = Engine.ChoiceView;
 
-/** Everything that defines a game; every field is optional. */
-export interface GameConfig {
-  rules?: Rules;
-  width?: number;
-  height?: number;
-  /** A whole number from 0 to 2^53 - 1. */
-  seed?: number;
-  /** A preset's name; give this or `weights`. */
-  preset?: string;
-  weights?: Weights;
-  search?: Search;
-  handling?: {
-    das?: number;
-    arr?: number;
-    gravity?: number;
-    soft_drop?: number;
-    lock_delay?: number;
-  };
-}
+/** What a renderer needs besides the locked cells (which `cells()` gives as a typed array). */
+export type View = Omit<Engine.View, 'cells'>;
 
 /** Options of `createGame`. */
 export interface GameOptions {
@@ -77,49 +79,13 @@ export interface GameOptions {
   threads?: number;
 }
 
-/** The running totals of a game. */
-export interface Stats {
-  lines: number;
-  pieces: number;
-  score: number;
-  pieces_per_line: number | null;
-  game_over: boolean;
-}
-
-/** The AI's choice for a piece: placement, hold, input path, score and the cells it fills. */
-export interface Choice {
-  placement: { piece: string; rotation: string; x: number; y: number; spin: string };
-  hold: boolean;
-  path: string[];
-  score: number;
-  cells: Array<[number, number]>;
-}
-
-/** One piece played: the choice, the lines it cleared and the points it scored. */
-export interface Step {
-  choice: Choice;
-  lines: number;
-  points: number;
-}
-
-/** What a renderer needs, besides the locked cells. */
-export interface View {
-  width: number;
-  height: number;
-  active: { piece: string; cells: Array<[number, number]> } | null;
-  ghost: { piece: string; cells: Array<[number, number]> } | null;
-  hold: string | null;
-  queue: string[];
-  stats: Stats;
-}
-
 /** What to draw after `advance`. */
 export interface Snapshot {
   /** Locked cells row by row from the bottom: 0 empty, else 1 + the piece index (IOTSZJL). */
   cells: Uint8Array;
   view: View;
   /** Where the AI is taking the current piece. */
-  target: { piece: string; cells: Array<[number, number]> } | null;
+  target: Engine.PieceView | null;
   /** Every placement tied for best, when asked for. */
   hints: Choice[];
   /**
@@ -136,13 +102,10 @@ export interface Snapshot {
     clock: number;
   };
   /** The placements locked since the last snapshot. */
-  locked: Array<Choice['placement']>;
+  locked: Engine.Placement[];
   /** The frames that ran. */
   frames: number;
 }
-
-/** Engine key names. */
-export type Key = 'left' | 'right' | 'soft_drop' | 'hard_drop' | 'cw' | 'ccw' | 'hold';
 
 /**
  * How long a timing runs: decisions are timed (in batches of at least 20 ms) until `budgetMs`
@@ -165,10 +128,14 @@ export declare class Game {
   readonly note: string;
   /** Whether the game's worker still runs. */
   readonly alive: boolean;
-  step(): Promise<Step | null>;
-  play(maxPieces?: number): Promise<Stats>;
+  /** The AI plays one piece: the step, or null once the game is over. */
+  step(): Promise<Engine.Step | null>;
+  /** The AI plays on to game over or until `maxPieces` pieces in all: the statistics. */
+  play(maxPieces?: number): Promise<Engine.Stats>;
+  /** The AI's choice for the current piece, decided now if need be; null once over. */
   decide(): Promise<Choice | null>;
-  aiInput(): Promise<Step | null>;
+  /** The AI makes the next input of its path: the step when the piece locks, else null. */
+  aiInput(): Promise<Engine.Step | null>;
   /** Every placement of the current piece (and the hold alternative), best first. */
   search(): Promise<Choice[]>;
   /** The placements tied for the best score, as `search` gives them first. */
@@ -177,16 +144,17 @@ export declare class Game {
    * Presses a key: manual play from now until an `advance` turns the AI on. Resolves to whether
    * the game took it (false once the game is over).
    */
-  press(key: Key): Promise<boolean>;
-  release(key: Key): Promise<void>;
-  tick(frames: number): Promise<Step[]>;
+  press(key: Engine.Key): Promise<boolean>;
+  release(key: Engine.Key): Promise<void>;
+  /** Lets `frames` frames of manual play pass: the steps of the pieces that locked. */
+  tick(frames: number): Promise<Engine.Step[]>;
   cells(): Promise<Uint8Array>;
   activeCells(): Promise<Int32Array>;
   ghostCells(): Promise<Int32Array>;
   view(): Promise<View>;
-  stats(): Promise<Stats>;
-  weights(): Promise<Weights>;
-  setWeights(weights: Weights): Promise<void>;
+  stats(): Promise<Engine.Stats>;
+  weights(): Promise<Engine.Weights>;
+  setWeights(weights: Engine.Weights): Promise<void>;
   setHandling(handling: GameConfig['handling']): Promise<void>;
   /** Replaces the AI's search from its next decision (a margin of null takes the preset's). */
   setSearch(search: GameConfig['search']): Promise<void>;
@@ -217,58 +185,10 @@ export declare class Game {
   close(): void;
 }
 
-/** A run's configuration, as a checkpoint's `config` holds it. */
-export interface EvolutionConfig {
-  features: string[];
-  ranges: Array<[number, number]>;
-  optimizer: { kind: 'ga' | 'cem' | 'hill_climb' | 'anneal'; settings: Record<string, unknown> };
-  fitness: Record<string, unknown>;
-  seed: number;
-  validation: { top: number; games: number };
-}
-
-/** The choices `evolutionConfig` takes (the command line's `evolve` options). */
-export interface RunOptions {
-  optimizer?: 'ga' | 'cem' | 'hill_climb' | 'anneal';
-  ga?: string;
-  /** A list of feature names, or a weight preset whose features to learn. */
-  features?: string[] | string;
-  settings?: Record<string, unknown>;
-  population?: number;
-  width?: number;
-  height?: number;
-  rules?: 'classic' | 'guideline';
-  games?: number;
-  max_pieces?: number | null;
-  common_seeds?: boolean;
-  seed?: number;
-  validation?: { top: number; games: number };
-}
-
-/** One generation's report. */
-export interface Report {
-  generation: number;
-  /** The best, mean and median training fitness of this generation (mean lines per game). */
-  best: number;
-  mean: number;
-  median: number;
-  best_weights: Weights;
-  /** The best training fitness of the run so far. */
-  best_ever: number;
-  /** This generation's best fitness on the validation games, and its weights (null without). */
-  validated_best: number | null;
-  validated_weights: Weights | null;
-  /** The run's best validated fitness so far (null without validation). */
-  validated_best_ever: number | null;
-  /** Games played by the run so far, training and validation. */
-  games_played: number;
-  elapsed_seconds: number;
-}
-
 /** Progress within a generation. */
 export interface Progress {
   generation: number;
-  phase: 'training' | 'validation';
+  phase: Engine.Phase;
   done: number;
   total: number;
 }
@@ -294,7 +214,7 @@ export declare class Evolution {
   readonly restarts: number;
   /** Generations completed. */
   readonly generations: number;
-  config: EvolutionConfig;
+  config: Engine.EvolutionConfig;
   onProgress: ((progress: Progress) => void) | null;
   /**
    * Where the pending generation stands: its batch's phase, the games of it played and kept for
@@ -303,7 +223,7 @@ export declare class Evolution {
    */
   readonly standing: Progress | null;
   /** Runs one generation: its report, or null when `pause()` stopped it. */
-  generation(): Promise<Report | null>;
+  generation(): Promise<Engine.Report | null>;
   /** The checkpoint text (the CLI's format) as of the last completed generation. */
   checkpoint(): Promise<string>;
   pause(): void;
@@ -315,44 +235,22 @@ export declare class WorkerStopped extends Error {}
 
 export function createGame(config?: GameConfig, options?: GameOptions): Promise<Game>;
 export function createEvolution(
-  config: EvolutionConfig,
+  config: Engine.EvolutionConfig,
   options?: EvolutionOptions,
 ): Promise<Evolution>;
 export function resumeEvolution(
   checkpointText: string,
   options?: EvolutionOptions,
 ): Promise<Evolution>;
-export function evolutionConfig(options?: RunOptions): Promise<EvolutionConfig>;
-export function evolutionChoices(): Promise<{
-  defaults: Required<Omit<RunOptions, 'features' | 'settings' | 'population' | 'max_pieces'>> &
-    RunOptions;
-  optimizers: string[];
-  ga_presets: string[];
-}>;
-export function presets(): Promise<
-  Array<{
-    name: string;
-    source: string;
-    published_under: string;
-    weights: Weights;
-    lookahead_margin: number | null;
-    /** The rules and search the weights were published under (a game's `rules` and `search`). */
-    published: { rules: Rules; search: Search };
-  }>
->;
-export function features(): Promise<Array<[string, string]>>;
-export function limits(): Promise<{
-  width: { min: number; max: number };
-  height: { min: number; max: number };
-  depth: { min: number; max: number };
-  /** The beam's range, and the beam each depth keeps by default (keyed by the depth). */
-  beam: { min: number; max: number; default_by_depth: Record<string, number> };
-  preview: { min: number; max: number };
-  seed: { min: number; max: number };
-  rules: { classic: Rules; guideline: Rules };
-  game: Required<GameConfig>;
-  default_preset: string;
-}>;
+export function evolutionConfig(options?: RunOptions): Promise<Engine.EvolutionConfig>;
+/** The choices `evolutionConfig` takes, with their defaults and the names each allows. */
+export function evolutionChoices(): Promise<Engine.Choices>;
+/** Every shipped preset, with the rules and search it was published under. */
+export function presets(): Promise<Engine.PresetInfo[]>;
+/** Every feature, as `[name, definition]`. */
+export function features(): Promise<Engine.FeatureInfo[]>;
+/** The engine's limits and defaults: board sizes, depths, beams, preview, seeds, rules, game. */
+export function limits(): Promise<Engine.Limits>;
 export function resolveBuild(build?: BuildChoice): Promise<{ build: Build; note: string }>;
 /**
  * Times the AI's decisions of `config` at each search depth (`options.depths`, default every

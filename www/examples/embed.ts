@@ -1,0 +1,263 @@
+// A typed embedder of tetris-ai, to copy from: it describes the engine, plays a game without
+// drawing it and reads each step, lets the AI and a player play a game drawn in a canvas, learns
+// weights for a few generations and resumes the run, and puts a <tetris-ai> element on the page.
+// `./build.sh test` compiles it with `tsc --strict` against the package's declarations, so each
+// value read here is one the engine sends.
+//
+// In a page: <script type="module" src="embed.js"></script>, with the elements `main` looks for.
+
+import {
+  createEvolution,
+  createGame,
+  evolutionChoices,
+  evolutionConfig,
+  features,
+  limits,
+  presets,
+  resolveBuild,
+  resumeEvolution,
+  timeDepths,
+  WorkerStopped,
+} from '../tetris-ai.js';
+import type { Choice, Game, GameConfig, Report, Snapshot, Step, Weights } from '../tetris-ai.js';
+import type { TetrisAiElement, TetrisAiEventMap } from '../tetris-ai-element.js';
+import '../tetris-ai-element.js';
+
+/** A piece's colour, by its index in a cell (1 + I, O, T, S, Z, J, L). */
+const COLORS = ['#0bc', '#ec0', '#a3c', '#3b3', '#e33', '#36e', '#e83'];
+
+/** What the engine is: the build it runs here, its presets, features and limits, in lines. */
+export async function describeEngine(): Promise<string[]> {
+  const [{ build, note }, shipped, known, bounds] = await Promise.all([
+    resolveBuild('auto'),
+    presets(),
+    features(),
+    limits(),
+  ]);
+  const lines = [`build ${build}${note ? ` (${note})` : ''}`];
+  for (const preset of shipped) {
+    const { rules, search } = preset.published;
+    const weights = Object.keys(preset.weights).length;
+    lines.push(`${preset.name}: ${weights} weights, ${rules.kind} rules, depth ${search.depth}`);
+  }
+  for (const [name, definition] of known) lines.push(`${name}: ${definition}`);
+  lines.push(
+    `boards ${bounds.width.min}-${bounds.width.max} x ${bounds.height.min}-${bounds.height.max}`,
+    `depths ${bounds.depth.min}-${bounds.depth.max}, default preset ${bounds.default_preset}`,
+  );
+  return lines;
+}
+
+/** Plays up to `pieces` pieces without drawing: the lines, pieces, tetrises and points. */
+export async function playHeadless(seed: number, pieces: number) {
+  const config: GameConfig = {
+    preset: 'dellacherie',
+    seed,
+    rules: { kind: 'guideline', preview: 3 },
+    search: { depth: 2 },
+  };
+  const game = await createGame(config);
+  try {
+    let tetrises = 0;
+    let points = 0;
+    for (let piece = 0; piece < pieces; piece++) {
+      const step: Step | null = await game.step();
+      if (step === null) break;
+      if (step.rows_cleared === 4) tetrises += 1;
+      points += step.points;
+      if (step.game_over) break;
+    }
+    const stats = await game.stats();
+    return { lines: stats.lines, pieces: stats.pieces, tetrises, points };
+  } finally {
+    game.close();
+  }
+}
+
+/** What the AI thinks of the current piece, and a change of its weights and search. */
+export async function inspect(game: Game): Promise<string> {
+  const best: Choice | null = await game.decide();
+  const ranked = await game.search();
+  const tied = await game.hints();
+  const weights: Weights = await game.weights();
+  await game.setWeights({ ...weights, holes: -10 });
+  await game.setSearch({ depth: 2, margin: null });
+  const pooled = await game.setParallel(true);
+  if (best === null) return 'the game is over';
+  const { piece, rotation, x, y } = best.placement;
+  return `${piece} ${rotation} at ${x},${y} (${best.path.join(' ')}), best of ${ranked.length}, ${tied.length} tied${pooled ? ', on the pool' : ''}`;
+}
+
+/** A player's moves: a piece shifted left and dropped by hand, then time passing. */
+export async function playByHand(game: Game): Promise<Step[]> {
+  await game.setHandling({ das: 8, arr: 1 });
+  if (!(await game.press('left'))) return [];
+  await game.release('left');
+  await game.press('hard_drop');
+  await game.release('hard_drop');
+  const locked = await game.tick(60);
+  const [cells, active, ghost] = await Promise.all([
+    game.cells(),
+    game.activeCells(),
+    game.ghostCells(),
+  ]);
+  const view = await game.view();
+  console.log(cells.length, active.length, ghost.length, view.queue.join(''), view.hold);
+  return locked;
+}
+
+/** Draws a snapshot: the locked cells, the falling piece, and where the AI takes it. */
+function draw(context: CanvasRenderingContext2D, snapshot: Snapshot): void {
+  const { width, height, active } = snapshot.view;
+  const size = Math.floor(context.canvas.height / height);
+  const fill = (x: number, y: number, color: string) => {
+    context.fillStyle = color;
+    context.fillRect(x * size, (height - 1 - y) * size, size - 1, size - 1);
+  };
+  context.clearRect(0, 0, context.canvas.width, context.canvas.height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const cell = snapshot.cells[y * width + x];
+      if (cell) fill(x, y, COLORS[cell - 1]);
+    }
+  }
+  for (const [x, y] of snapshot.target?.cells ?? []) fill(x, y, '#8884');
+  for (const [x, y] of active?.cells ?? []) fill(x, y, '#fff');
+}
+
+/** Runs the AI's game in `canvas` (an input every 4 frames) until it ends or `stop` is called. */
+export function animate(game: Game, canvas: HTMLCanvasElement): () => void {
+  const context = canvas.getContext('2d');
+  if (context === null) throw new Error('the canvas has no 2d context');
+  let running = true;
+  const frame = async () => {
+    if (!running || !game.alive) return;
+    const snapshot = await game.advance(1, { enabled: true, delay: 4 }, true);
+    draw(context, snapshot);
+    if (snapshot.decision.mean !== null) canvas.title = `${snapshot.decision.mean.toFixed(2)} ms`;
+    if (!snapshot.view.stats.game_over) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  return () => {
+    running = false;
+  };
+}
+
+/** How fast the AI decides at each depth here, and whether the thread pool pays at depth 3. */
+export async function measure(game: Game): Promise<string[]> {
+  const config: GameConfig = { preset: 'du', search: { depth: 3 } };
+  const times = await timeDepths(config, { depths: [1, 2], budgetMs: 200 });
+  const { sequential, parallel, decisions } = await game.calibrateParallel(config, {
+    budgetMs: 300,
+  });
+  await game.reset({ ...config, seed: '18446744073709551615' });
+  const snapshot = await game.snapshot();
+  return [
+    ...times.map(({ depth, ms, decisions: n }) => `depth ${depth}: ${ms} ms (${n} decisions)`),
+    `pool ${parallel} ms, alone ${sequential} ms (${decisions.join(' and ')} decisions)`,
+    `${snapshot.view.width} x ${snapshot.view.height} on ${game.build} (${game.threads} threads)`,
+  ];
+}
+
+/** Learns weights with the default optimizer for `generations` generations: the checkpoint. */
+export async function evolve(generations: number, heard: (report: Report) => void) {
+  const choices = await evolutionChoices();
+  const config = await evolutionConfig({
+    optimizer: choices.defaults.optimizer,
+    population: 20,
+    games: 4,
+    width: 8,
+    height: 8,
+    validation: { top: 1, games: 4 },
+  });
+  const run = await createEvolution(config, { build: 'auto' });
+  run.onProgress = ({ generation, phase, done, total }) => {
+    console.log(`generation ${generation}, ${phase}: ${done} of ${total} games`);
+  };
+  try {
+    for (let i = 0; i < generations; i++) {
+      const report = await run.generation();
+      if (report === null) break;
+      heard(report);
+    }
+    return await run.checkpoint();
+  } finally {
+    run.close();
+  }
+}
+
+/** Plays one more generation of a saved run: its report, or null if its worker stopped. */
+export async function resume(checkpoint: string): Promise<Report | null> {
+  const run = await resumeEvolution(checkpoint, { workers: 2 });
+  console.log(`${run.config.optimizer.kind} on ${run.config.features.join(', ')}`);
+  try {
+    return await run.generation();
+  } catch (error) {
+    if (error instanceof WorkerStopped) return null;
+    throw error;
+  } finally {
+    run.close();
+  }
+}
+
+/** Calls `listener` with each `type` event of the element, typed. */
+function on<K extends keyof TetrisAiEventMap>(
+  element: TetrisAiElement,
+  type: K,
+  listener: (event: TetrisAiEventMap[K]) => void,
+): void {
+  element.addEventListener(type, (event) => listener(event as TetrisAiEventMap[K]));
+}
+
+/** A <tetris-ai> element in `parent`, playing a preset at depth 2 and reporting its lines. */
+export function mountElement(parent: HTMLElement, status: HTMLElement): TetrisAiElement {
+  const element = document.createElement('tetris-ai');
+  element.preset = 'lee';
+  element.board = [10, 20];
+  element.seed = 42;
+  element.depth = 2;
+  element.autoplay = true;
+  on(element, 'lines', ({ detail }) => {
+    status.textContent = `${detail.cleared} cleared, ${detail.lines} in all`;
+  });
+  on(element, 'gameover', () => element.newGame());
+  on(element, 'error', ({ detail }) => {
+    status.textContent = detail.message;
+  });
+  parent.append(element);
+  element.ready.then(() => {
+    status.textContent = `${element.build} build, ${element.rulesInPlay?.kind} rules`;
+  });
+  return element;
+}
+
+/** The page: each part of the program in the element with its id. */
+async function main(): Promise<void> {
+  const find = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
+  const [engine, log, canvas, host, status] = [
+    find('engine'),
+    find('log'),
+    find<HTMLCanvasElement>('board'),
+    find('element'),
+    find('status'),
+  ];
+  if (!engine || !log || !canvas || !host || !status) return;
+  const write = (line: string) => log.append(`${line}\n`);
+  engine.textContent = (await describeEngine()).join('\n');
+  const { lines, tetrises, points } = await playHeadless(1, 300);
+  write(`headless: ${lines} lines, ${tetrises} tetrises, ${points} points`);
+  const game = await createGame({ preset: 'du', rules: { kind: 'guideline' }, seed: 2 });
+  write(await inspect(game));
+  write(`by hand: ${(await playByHand(game)).length} pieces locked`);
+  (await measure(game)).forEach(write);
+  animate(game, canvas);
+  const checkpoint = await evolve(2, (report) => {
+    write(`generation ${report.generation}: best ${report.best}, mean ${report.mean}`);
+    write(`validated ${report.validated_best ?? '-'} after ${report.games_played} games`);
+  });
+  const next = await resume(checkpoint);
+  write(`resumed: generation ${next?.generation ?? '-'} in ${next?.elapsed_seconds ?? 0} s`);
+  mountElement(host, status);
+}
+
+main();
