@@ -675,6 +675,24 @@ mod tests {
     }
 
     #[test]
+    fn the_names_the_readers_take_are_the_names_serde_writes() {
+        // The TypeScript declarations list serde's names; the readers take these.
+        fn check<T: Copy + serde::Serialize>(choices: &[T], name: fn(T) -> &'static str) {
+            for &choice in choices {
+                assert_eq!(serde_json::to_value(choice).unwrap(), name(choice));
+            }
+        }
+        check(RuleSet::ALL, RuleSet::name);
+        check(RandomizerKind::ALL, RandomizerKind::name);
+        check(TopOut::ALL, TopOut::name);
+        check(PlanValue::ALL, PlanValue::name);
+        check(TieBreak::ALL, TieBreak::name);
+        for (name, key) in KEYS {
+            assert_eq!(serde_json::to_value(key).unwrap(), name);
+        }
+    }
+
+    #[test]
     fn serde_reads_a_game_configuration_through_the_checked_reader() {
         let read = |text: &str| serde_json::from_str::<GameConfig>(text).map_err(|e| e.to_string());
         let config = read(r#"{"width": 8, "seed": "18446744073709551615"}"#).unwrap();
