@@ -189,7 +189,11 @@ test(
   'settings an older page saved load by the new names, once, and play',
   { timeout: 120_000 },
   async () => {
-    const opened = await openPage(env.browser, env.server.url);
+    // A page of the page's origin that runs nothing, to store the settings in before the page.
+    const opened = await openPage(env.browser, `${env.server.url}store.html`, {
+      ready: false,
+      html: '<!doctype html><title>store</title><link rel="icon" href="data:,">',
+    });
     try {
       const { page } = opened;
       // Saved by the page before it spoke the element's names.
@@ -211,13 +215,10 @@ test(
         asPublished: false,
       };
       await page.evaluate(
-        ([key, oldKey, text]) => {
-          localStorage.removeItem(key);
-          localStorage.setItem(oldKey, text);
-        },
-        [STORAGE_KEY, OLD_STORAGE_KEY, JSON.stringify(old)],
+        ([key, text]) => localStorage.setItem(key, text),
+        [OLD_STORAGE_KEY, JSON.stringify(old)],
       );
-      await page.reload({ waitUntil: 'load' });
+      await page.goto(env.server.url, { waitUntil: 'load' });
       await waitReady(page);
       await settle(page);
       const shown = await page.evaluate(() => {

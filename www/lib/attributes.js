@@ -210,9 +210,9 @@ function declare(entries) {
  * property's TypeScript type; `default`, a value or a function of the engine giving it;
  * `parse(text, engine, attribute)`, the attribute's text, null when absent, as the property's
  * value, throwing an Error that names a bad one; `text(value)` where the attribute's text is not
- * the value's own), `newGame` (a change starts a new game; the others apply to the running
- * game), `doc`, `values` (what the attribute's text may be) and, where it is not the default's
- * own text, `defaultDoc`.
+ * the value's own; `range(engine)`, `[min, max]`, for a whole number), `newGame` (a change
+ * starts a new game; the others apply to the running game), `doc`, `values` (what the
+ * attribute's text may be) and, where it is not the default's own text, `defaultDoc`.
  */
 export const ATTRIBUTES = declare({
   preset: {
