@@ -272,8 +272,8 @@ cmd_test() {
     echo "== cargo fmt --check"
     cargo fmt --check
     ensure_npm
-    echo "== prettier --check (the page, the browser tests and benchmarks)"
-    npx --no-install prettier --check www tests benches
+    echo "== prettier --check (the page, the tests, the benchmarks and the docs)"
+    npx --no-install prettier --check www tests benches docs README.md
     echo "== JavaScript unit tests (npm run test:unit: no browser, no WebAssembly)"
     npm run --silent test:unit
     check_types

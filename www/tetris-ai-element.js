@@ -7,7 +7,7 @@
 // defaults and docs). The game runs in a worker of its own on the best build the page allows;
 // the element sizes itself to its box (give it a height), keeps its styles in its shadow root
 // and takes keys only while it has focus. Its events, methods and what a visitor gets are in
-// tetris-ai-element.d.ts and the README. Removing it stops its worker.
+// tetris-ai-element.d.ts and docs/element.md. Removing it stops its worker.
 
 import { createGame, limits, presets, resolveBuild } from './tetris-ai.js';
 import {

@@ -1,8 +1,8 @@
 // The element's attributes as the docs and the types state them, generated from their table
-// (www/lib/attributes.js): the attribute table of README.md and www/package/README.md, and the
-// properties of `TetrisAiElement` in www/tetris-ai-element.d.ts. Each lives in its file between
-// two marker lines; `node tests/unit/attribute-docs.mjs` (`npm run docs:attributes`) writes
-// them, and attribute-docs.test.mjs checks that they are as generated.
+// (www/lib/attributes.js): the attribute table of docs/element.md and www/package/README.md,
+// and the properties of `TetrisAiElement` in www/tetris-ai-element.d.ts. Each lives in its file
+// between two marker lines; `node tests/unit/attribute-docs.mjs` (`npm run docs:attributes`)
+// writes them, and attribute-docs.test.mjs checks that they are as generated.
 
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -83,7 +83,7 @@ export function typeDeclarations() {
 /** The files with a generated part: where, between which marker lines, and what it holds. */
 export const GENERATED = [
   {
-    file: 'README.md',
+    file: 'docs/element.md',
     begin: '<!-- attributes: generated from www/lib/attributes.js by npm run docs:attributes -->',
     end: '<!-- /attributes -->',
     text: markdownTable,

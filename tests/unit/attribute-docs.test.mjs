@@ -1,6 +1,6 @@
-// The attribute table of both READMEs and the element's property types are as generated from
-// the table in www/lib/attributes.js (`npm run docs:attributes` writes them), and the defaults
-// the docs state are those an element without attributes takes.
+// The attribute tables of docs/element.md and the package's README, and the element's property
+// types, are as generated from the table in www/lib/attributes.js (`npm run docs:attributes`
+// writes them), and the defaults the docs state are those an element without attributes takes.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

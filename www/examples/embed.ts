@@ -48,7 +48,10 @@ export async function describeEngine(): Promise<string[]> {
   return lines;
 }
 
-/** Plays up to `pieces` pieces without drawing: the lines, pieces, tetrises and points. */
+/**
+ * Plays up to `pieces` pieces without drawing, step by step (one of them an input at a time),
+ * then on to twice as many at once: the lines, pieces, tetrises and points of the steps.
+ */
 export async function playHeadless(seed: number, pieces: number) {
   const config: GameConfig = {
     preset: 'dellacherie',
@@ -61,13 +64,19 @@ export async function playHeadless(seed: number, pieces: number) {
     let tetrises = 0;
     let points = 0;
     for (let piece = 0; piece < pieces; piece++) {
-      const step: Step | null = await game.step();
+      let step: Step | null = null;
+      if (piece === 0) {
+        // The AI's path one input at a time, as a render loop plays it.
+        while (step === null && (await game.decide()) !== null) step = await game.aiInput();
+      } else {
+        step = await game.step();
+      }
       if (step === null) break;
       if (step.rows_cleared === 4) tetrises += 1;
       points += step.points;
       if (step.game_over) break;
     }
-    const stats = await game.stats();
+    const stats = await game.play(2 * pieces);
     return { lines: stats.lines, pieces: stats.pieces, tetrises, points };
   } finally {
     game.close();
@@ -83,9 +92,10 @@ export async function inspect(game: Game): Promise<string> {
   await game.setWeights({ ...weights, holes: -10 });
   await game.setSearch({ depth: 2, margin: null });
   const pooled = await game.setParallel(true);
-  if (best === null) return 'the game is over';
+  const { pieces } = await game.stats();
+  if (best === null) return `the game is over after ${pieces} pieces`;
   const { piece, rotation, x, y } = best.placement;
-  return `${piece} ${rotation} at ${x},${y} (${best.path.join(' ')}), best of ${ranked.length}, ${tied.length} tied${pooled ? ', on the pool' : ''}`;
+  return `piece ${pieces + 1}: ${piece} ${rotation} at ${x},${y} (${best.path.join(' ')}), best of ${ranked.length}, ${tied.length} tied${pooled ? ', on the pool' : ''}`;
 }
 
 /** A player's moves: a piece shifted left and dropped by hand, then time passing. */

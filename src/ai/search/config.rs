@@ -81,8 +81,8 @@ impl PlanValue {
 }
 
 /// The beam a search of `depth` keeps by default at each ply past the second: the widths that
-/// gave the most lines per millisecond of thinking in the measurements of the README's
-/// "Search" section.
+/// gave the most lines per millisecond of thinking in the measurements of
+/// `docs/rules-and-search.md` ("Strength by depth").
 pub const fn default_beam(depth: u8) -> u32 {
     match depth {
         0..=3 => 4,

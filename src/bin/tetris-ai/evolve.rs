@@ -52,7 +52,7 @@ pub struct EvolveArgs {
     features: Option<String>,
 
     /// The optimizer's full settings as JSON (for the GA: population, survivors, selection,
-    /// crossover, mutation; see the README), replacing the preset or defaults.
+    /// crossover, mutation; see docs/learning.md), replacing the preset or defaults.
     #[arg(long, value_name = "FILE")]
     settings: Option<PathBuf>,
 

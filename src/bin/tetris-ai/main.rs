@@ -51,7 +51,7 @@ enum Command {
 /// The options that describe the games to play.
 #[derive(Debug, Args)]
 struct GameOptions {
-    /// A weight set by name: published, or learned here (see the README's presets).
+    /// A weight set by name: published, or learned here (see docs/presets.md).
     #[arg(long, value_name = "NAME", default_value = DEFAULT_PRESET,
         value_parser = clap::builder::PossibleValuesParser::new(presets::names()))]
     preset: String,
