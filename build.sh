@@ -14,10 +14,11 @@ commands:
           simd (SIMD on one thread) and plain (neither, for browsers without SIMD)
   types   write the TypeScript declarations of the engine's values (www/types/engine.d.ts)
           from its Rust types
-  test    formatting (rustfmt, prettier), the TypeScript declarations (current, and the typed
-          example embedder compiled with tsc --strict), clippy, the Rust tests, the WebAssembly
-          tests in headless Chromium and the browser tests of the page (Chromium; a part of them
-          in Firefox ESR and WebKitGTK too)
+  test    formatting (rustfmt, prettier), the JavaScript unit tests (no browser), the TypeScript
+          declarations (current, and the typed example embedder compiled with tsc --strict),
+          clippy, the Rust tests (with the docs made from the code), the WebAssembly tests in
+          headless Chromium and the browser tests of the page (Chromium; a part of them in
+          Firefox ESR and WebKitGTK too)
   bench   the engine benchmarks, then the command-line benchmark on 10x10 boards
   package build the modules and write the npm package's folder to target/package
           (`npm pack target/package` makes the tarball)
