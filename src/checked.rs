@@ -10,9 +10,11 @@ use crate::ai::features;
 use crate::ai::presets;
 use crate::ai::search::{MAX_BEAM, MAX_DEPTH, MIN_DEPTH, PlanValue, SearchConfig, TieBreak};
 use crate::ai::weights::Weights;
-use crate::engine::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
+use crate::engine::board::{BUFFER_ROWS, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
 use crate::engine::manual::{Handling, Key};
+use crate::engine::moves::Placement;
 use crate::engine::rules::{MAX_PREVIEW, RandomizerKind, RuleSet, Rules, Timing, TopOut};
+use crate::engine::spin::Spin;
 use crate::error::{Error, Result};
 use crate::game::GameConfig;
 use serde::de::{self, Deserialize, Deserializer};
@@ -489,6 +491,60 @@ pub fn key(name: &str, value: Option<&Value>) -> Result<Key> {
         .ok_or_else(|| bad(name, &one_of(&KEYS.map(|(n, _)| n)), value))
 }
 
+/// The fields of a placement, as [`Placement`] writes them.
+const PLACEMENT_FIELDS: [&str; 5] = ["piece", "rotation", "x", "y", "spin"];
+
+/// How far a placement's centre may lie outside the largest board and its buffer rows: a
+/// piece's reach from its centre.
+const PLACEMENT_REACH: i64 = 4;
+
+/// A whole number from `min` to `max`, negative ones too.
+fn signed(path: &str, value: Option<&Value>, min: i64, max: i64) -> Result<i64> {
+    let allowed = format!("a whole number from {min} to {max}");
+    match value {
+        Some(Value::Number(n)) => n
+            .as_i64()
+            .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0).map(|f| f as i64))
+            .filter(|n| (min..=max).contains(n))
+            .ok_or_else(|| bad(path, &allowed, value)),
+        _ => Err(bad(path, &allowed, value)),
+    }
+}
+
+/// A placement as the search gives it: `{piece, rotation, x, y, spin}`, `x` and `y` the column
+/// and row of the piece's centre; `spin` may be left out (it changes no cell: none is taken).
+pub fn placement(name: &str, value: Option<&Value>) -> Result<Placement> {
+    let Some(map) = object(name, value, &PLACEMENT_FIELDS, false)? else {
+        return Err(bad(name, "a placement", value));
+    };
+    let required = |field: &str| {
+        let path = format!("{name}.{field}");
+        map.get(field)
+            .map(|value| (path.clone(), value))
+            .ok_or_else(|| Error::Config(format!("{name} needs the field \"{field}\"")))
+    };
+    let (path, piece) = required("piece")?;
+    let piece = deserialized(&path, Some(piece))?;
+    let (path, rotation) = required("rotation")?;
+    let rotation = deserialized(&path, Some(rotation))?;
+    let reach = |field| {
+        let (path, value) = required(field)?;
+        let most = (MAX_HEIGHT + BUFFER_ROWS) as i64 + PLACEMENT_REACH;
+        signed(&path, Some(value), -PLACEMENT_REACH, most).map(|n| n as i32)
+    };
+    let (x, y) = (reach("x")?, reach("y")?);
+    let spin = field(map, name, "spin", Spin::None, |path, value| {
+        deserialized(path, value)
+    })?;
+    Ok(Placement {
+        piece,
+        rotation,
+        x,
+        y,
+        spin,
+    })
+}
+
 /// A number of frames: a whole number from 0 to 2^32 - 1.
 pub fn frame_count(name: &str, value: Option<&Value>) -> Result<u32> {
     frames(0)(name, value)
@@ -508,6 +564,11 @@ pub fn cap(name: &str, value: Option<&Value>) -> Result<Option<u64>> {
                 )
             }),
     }
+}
+
+/// A count: a whole number from `min` to `max`.
+pub fn count(name: &str, value: Option<&Value>, min: u64, max: u64) -> Result<u64> {
+    whole(name, value, min, max)
 }
 
 /// A switch: `true` or `false`.

@@ -2,7 +2,7 @@
 //! at a time. Same configuration and seed, same game.
 
 use crate::ai::presets::{self, PresetName};
-use crate::ai::search::{Choice, Position, SearchConfig, Searcher};
+use crate::ai::search::{Choice, Explanation, Position, Rating, SearchConfig, Searcher};
 use crate::ai::weights::Weights;
 use crate::engine::active::Active;
 use crate::engine::board::Board;
@@ -102,8 +102,8 @@ pub struct Stats {
     pub game_over: bool,
 }
 
-/// What one AI step did.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+/// What one step did: a piece the AI or a player placed.
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct Step {
     /// The placement played and the inputs that reach it.
     pub choice: Choice,
@@ -113,6 +113,9 @@ pub struct Step {
     pub points: u64,
     /// Whether the game ended with it.
     pub game_over: bool,
+    /// For a placement made by hand, the coach's rating of it against the AI's search on the
+    /// board and pieces before it locked (see [`Game::rate`]); null for the AI's own.
+    pub rating: Option<Rating>,
 }
 
 /// A choice as a renderer reads it: with the cells its placement fills.
@@ -188,6 +191,16 @@ pub struct Game {
     controls: Controls,
     falling: Option<Falling>,
     plan: Option<Plan>,
+    turn_start: Option<TurnStart>,
+}
+
+/// The pieces as they stood when the piece in play came in, kept once hold is used by an input,
+/// so that the placement made then is rated against them, hold alternative and all.
+#[derive(Clone, Debug)]
+struct TurnStart {
+    current: Piece,
+    hold: Option<Piece>,
+    preview: Vec<Piece>,
 }
 
 /// The AI's choice for the current piece and how many of its inputs have been made.
@@ -227,6 +240,7 @@ impl Game {
             controls: Controls::default(),
             falling: None,
             plan: None,
+            turn_start: None,
             config,
         };
         game.check_block_out();
@@ -373,6 +387,7 @@ impl Game {
             rows_cleared,
             points,
             game_over: self.stats.game_over,
+            rating: None,
         })
     }
 
@@ -388,7 +403,7 @@ impl Game {
         match input {
             Input::HardDrop => return self.step(),
             Input::Hold => {
-                self.use_hold();
+                self.hold_by_input();
                 self.falling = None;
             }
             Input::Left | Input::Right | Input::Cw | Input::Ccw | Input::SoftDrop => {
@@ -439,6 +454,17 @@ impl Game {
         self.lock(placement)
     }
 
+    /// Uses hold by an input (the AI's visible path, or a player's key), keeping the pieces as
+    /// they stood for the rating of the placement that follows.
+    fn hold_by_input(&mut self) {
+        self.turn_start = Some(TurnStart {
+            current: self.current,
+            hold: self.hold,
+            preview: self.preview.iter().copied().collect(),
+        });
+        self.use_hold();
+    }
+
     /// Swaps the current piece with the hold slot (drawing the next piece if it was empty).
     fn use_hold(&mut self) {
         let held = self.hold.replace(self.current);
@@ -479,6 +505,7 @@ impl Game {
         self.stats.pieces_per_line =
             (self.stats.lines > 0).then(|| self.stats.pieces as f64 / self.stats.lines as f64);
         self.hold_used = false;
+        self.turn_start = None;
         self.plan = None;
         if locked.tops_out {
             self.stats.game_over = true;
@@ -583,7 +610,7 @@ impl Game {
             Action::Nothing => None,
             Action::Hold => {
                 if self.config.rules.hold && !self.hold_used {
-                    self.use_hold();
+                    self.hold_by_input();
                     self.falling = None;
                 }
                 None
@@ -598,6 +625,7 @@ impl Game {
                     RuleSet::Classic => 0,
                 };
                 let placement = falling.piece.placement(&self.board);
+                let rating = self.rate_hand(&placement);
                 let (rows_cleared, points) = self.lock(&placement);
                 Some(Step {
                     choice: Choice {
@@ -609,6 +637,7 @@ impl Game {
                     rows_cleared,
                     points: points + drop_points,
                     game_over: self.stats.game_over,
+                    rating,
                 })
             }
         }
@@ -632,6 +661,85 @@ impl Game {
         self.with_position(|searcher, position, weights, _, _| {
             searcher.best_first_moves(position, weights)
         })
+    }
+
+    /// Why the AI scores `placement` as it does: each weighted feature of the board it leaves,
+    /// summing to its own score, and at depth 2 and deeper the value of the plies after it and
+    /// the plan value the AI chooses by. `placement` is one `ranked_placements` gives (matched by
+    /// its piece and cells); any other, or any once the game is over, is refused, naming it.
+    pub fn explain(&mut self, placement: &Placement) -> Result<Explanation> {
+        if !self.stats.game_over {
+            let found = self.with_position(|searcher, position, weights, search, _| {
+                searcher.explain(position, weights, search, placement)
+            });
+            if let Some(explanation) = found {
+                return Ok(explanation);
+            }
+        }
+        Err(self.not_in_play(placement))
+    }
+
+    /// Where `placement` ranks among the placements `ranked_placements` gives, by their own
+    /// scores (at every depth), how far below the best it scores, and the one or two features
+    /// that make most of the difference. Refused, naming it, as [`Game::explain`] refuses.
+    pub fn rate(&mut self, placement: &Placement) -> Result<Rating> {
+        if !self.stats.game_over {
+            let found = self.with_position(|searcher, position, weights, _, _| {
+                searcher.rate(position, weights, placement)
+            });
+            if let Some(rating) = found {
+                return Ok(rating);
+            }
+        }
+        Err(self.not_in_play(placement))
+    }
+
+    /// Why `placement` is refused: the game is over, or it is not one of the current piece's.
+    fn not_in_play(&self, placement: &Placement) -> Error {
+        let shown = serde_json::to_string(placement).unwrap_or_default();
+        Error::Config(if self.stats.game_over {
+            format!("placement {shown} is not in play: the game is over")
+        } else {
+            format!(
+                "placement {shown} is none of those search() gives for the piece in play ({}) \
+                 or the piece hold brings",
+                self.current
+            )
+        })
+    }
+
+    /// The rating of `placement`, made by hand and about to lock: against the pieces as they
+    /// stood when the turn started where hold was used and brought in the piece placed, else
+    /// against the position now. The draws unseen are today's: a rating reads the first ply
+    /// alone, which does not look at them.
+    fn rate_hand(&mut self, placement: &Placement) -> Option<Rating> {
+        self.refresh_unseen();
+        let rules = &self.config.rules;
+        if let Some(start) = &self.turn_start {
+            let before = Position {
+                board: &self.board,
+                rules,
+                current: start.current,
+                hold: start.hold,
+                can_hold: true,
+                preview: &start.preview,
+                unseen: &self.unseen,
+            };
+            let rating = self.searcher.rate_hand(&before, &self.weights, placement);
+            if rating.is_some() {
+                return rating;
+            }
+        }
+        let now = Position {
+            board: &self.board,
+            rules,
+            current: self.current,
+            hold: self.hold,
+            can_hold: rules.hold && !self.hold_used,
+            preview: self.preview.make_contiguous(),
+            unseen: &self.unseen,
+        };
+        self.searcher.rate_hand(&now, &self.weights, placement)
     }
 
     /// The state a renderer draws.

@@ -17,6 +17,7 @@
 //! - [`ai`]: features, weights, presets, and the search that chooses a placement.
 //! - [`train`]: fitness, genetic algorithms and other optimizers that learn the weights.
 //! - [`game`]: one game: queue, hold, the AI's step, statistics and the view for rendering.
+//! - [`bench`]: many seeded games of one configuration, and the statistics of their lines.
 //! - [`catalog`]: what the engine ships and allows (presets, features, limits), as a page reads
 //!   it.
 //! - [`web`]: the JavaScript bindings (WebAssembly builds only).
@@ -29,6 +30,7 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+pub mod bench;
 pub mod catalog;
 pub mod checked;
 pub mod engine;

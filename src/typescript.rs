@@ -1,8 +1,8 @@
 //! The TypeScript declarations of every value that crosses between the engine and JavaScript
-//! (game configurations, choices, steps, views, statistics, the catalogue, evolution runs),
-//! generated from the Rust types that serde writes and reads, so that the two cannot drift
-//! apart. `./build.sh types` writes them to [`PATH`], which the npm package ships and
-//! `tetris-ai.d.ts` re-exports; a test fails when the file is not what the types give.
+//! (game configurations, choices, steps, views, statistics, the catalogue, evolution runs,
+//! benchmarks), generated from the Rust types that serde writes and reads, so that the two
+//! cannot drift apart. `./build.sh types` writes them to [`PATH`], which the npm package ships
+//! and `tetris-ai.d.ts` re-exports; a test fails when the file is not what the types give.
 //!
 //! The declarations come from ts-rs, chosen over tsify and specta for how the bindings send
 //! values: with serde-wasm-bindgen's JSON-compatible serializer, and read back as JSON by the
@@ -20,7 +20,9 @@
 //! - Maps are declared as objects, as the serializer sends them; the unions of the registries'
 //!   names (features, presets, optimizers) are declared from the registries themselves.
 
+use crate::ai::search::{Explanation, Rating};
 use crate::ai::weights::WrittenWeight;
+use crate::bench::BenchmarkResult;
 use crate::catalog::{FeatureInfo, Limits, PresetInfo};
 use crate::engine::manual::Key;
 use crate::error::{Error, Result};
@@ -89,6 +91,9 @@ pub fn declarations() -> Result<String> {
     declarations.visit::<Stats>();
     declarations.visit::<View>();
     declarations.visit::<WrittenWeight>(); // named only in the declaration of `Weights`
+    // The coach's values.
+    declarations.visit::<Explanation>();
+    declarations.visit::<Rating>();
     // The catalogue.
     declarations.visit::<PresetInfo>();
     declarations.visit::<FeatureInfo>();
@@ -99,6 +104,8 @@ pub fn declarations() -> Result<String> {
     declarations.visit::<RunOptions>();
     declarations.visit::<Choices>();
     declarations.visit::<AskedBatch>();
+    // Benchmarks.
+    declarations.visit::<BenchmarkResult>();
     if let Some(name) = declarations.clash {
         return Err(Error::Config(format!(
             "two Rust types are both named {name} in TypeScript"
@@ -160,7 +167,7 @@ mod tests {
     fn a_types_fields_are_read_from_its_declaration() {
         let fields = [("choice", false), ("rows_cleared", false)]
             .into_iter()
-            .chain([("points", false), ("game_over", false)])
+            .chain([("points", false), ("game_over", false), ("rating", false)])
             .map(|(name, optional)| (name.to_string(), optional));
         assert_eq!(declared_fields::<Step>(), fields.collect::<Vec<_>>());
         assert!(declared_fields::<Key>().is_empty());

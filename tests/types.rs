@@ -7,7 +7,11 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::path::Path;
+use tetris_ai::ai::search::{Difference, Explanation, Rating};
+use tetris_ai::ai::weights::Contribution;
+use tetris_ai::bench::{Benchmark, BenchmarkResult, GameOutcome};
 use tetris_ai::catalog;
+use tetris_ai::engine::manual::Key;
 use tetris_ai::game::{ChoiceView, PieceView, Step, View};
 use tetris_ai::train::batch::AskedBatch;
 use tetris_ai::train::evolution::{Evolution, EvolutionConfig, Report};
@@ -82,7 +86,7 @@ fn a_games_values_have_the_declared_fields() {
     assert_fields::<Step>(&step);
     assert_eq!(
         step.as_object().unwrap().keys().collect::<Vec<_>>(),
-        ["choice", "rows_cleared", "points", "game_over"]
+        ["choice", "rows_cleared", "points", "game_over", "rating"]
     );
     assert_fields::<Choice>(&step["choice"]);
     let view = written(game.view());
@@ -90,6 +94,23 @@ fn a_games_values_have_the_declared_fields() {
     assert_fields::<PieceView>(&view["active"]);
     assert_fields::<Stats>(&written(game.play(Some(30))));
     assert_fields::<Stats>(&view["stats"]);
+    // The coach's values, for a placement below the best that does not end the game, and a
+    // placement made by hand.
+    let ranked = game.ranked_placements();
+    let runner_up = ranked
+        .iter()
+        .find(|c| c.score < ranked[0].score && c.score.is_finite())
+        .unwrap()
+        .placement;
+    let explained = written(game.explain(&runner_up).unwrap());
+    assert_fields::<Explanation>(&explained);
+    assert_fields::<Contribution>(&explained["terms"][0]);
+    let rating = written(game.rate(&runner_up).unwrap());
+    assert_fields::<Rating>(&rating);
+    assert_fields::<Placement>(&rating["best"]);
+    assert_fields::<Difference>(&rating["differences"][0]);
+    let by_hand = written(game.press(Key::HardDrop).unwrap());
+    assert_fields::<Rating>(&by_hand["rating"]);
 }
 
 #[test]
@@ -132,4 +153,16 @@ fn an_evolutions_values_have_the_declared_fields() {
     assert_fields::<AskedBatch>(&written(&asked));
     let report = run.next_generation(&|_, _| {}).unwrap();
     assert_fields::<Report>(&written(&report));
+}
+
+#[test]
+fn a_benchmarks_result_has_the_declared_fields() {
+    let config = GameConfig {
+        width: 6,
+        height: 6,
+        ..GameConfig::default()
+    };
+    let benchmark = Benchmark::new(config, 2, Some(20)).unwrap();
+    let outcomes: Vec<GameOutcome> = (0..2).map(|i| benchmark.play(i, false).unwrap()).collect();
+    assert_fields::<BenchmarkResult>(&written(BenchmarkResult::of(&outcomes)));
 }

@@ -128,7 +128,7 @@ fn values_json_cannot_hold_throw_naming_the_argument_and_harm_nothing() {
     let mut game = Game::new(config(r#"{"height": 4, "seed": 5}"#)).unwrap();
     let before = js_sys::JSON::stringify(&game.view().unwrap()).unwrap();
     for (value, expected) in unrepresentable() {
-        let calls: [(&str, Result<(), wasm_bindgen::JsError>); 7] = [
+        let calls: [(&str, Result<(), wasm_bindgen::JsError>); 9] = [
             ("key", game.release(value.clone())),
             ("key", game.press(value.clone()).map(drop)),
             ("frames", game.tick(value.clone()).map(drop)),
@@ -136,6 +136,8 @@ fn values_json_cannot_hold_throw_naming_the_argument_and_harm_nothing() {
             ("weights", game.set_weights(value.clone())),
             ("search", game.set_search(value.clone())),
             ("on", game.set_parallel(value.clone()).map(|_| ())),
+            ("placement", game.explain(value.clone()).map(drop)),
+            ("placement", game.rate(value.clone()).map(drop)),
         ];
         for (name, result) in calls {
             let error = message(result.expect_err(name));
@@ -186,6 +188,91 @@ fn hints_are_the_search_results_tied_for_best() {
         assert_eq!(json(game.hints().unwrap()), json(tied.into()));
         game.step().unwrap();
     }
+}
+
+/// `object[key]`.
+fn get(object: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(object, &key.into()).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn explanations_sum_to_the_ranked_scores_and_ratings_rank_as_the_search_ranks() {
+    for (setup, pieces) in [
+        (r#"{"rules": {"kind": "guideline"}, "seed": 8}"#, 12),
+        (r#"{"seed": 2, "preset": "el_tetris"}"#, 20),
+        (r#"{"seed": 3, "preset": "lee", "search": {"depth": 2}}"#, 5),
+    ] {
+        let mut game = Game::new(config(setup)).unwrap();
+        for _ in 0..pieces {
+            game.step().unwrap();
+        }
+        let ranked = js_sys::Array::from(&game.search().unwrap());
+        let scores: Vec<f64> = ranked
+            .iter()
+            .map(|c| get(&c, "score").as_f64().unwrap())
+            .collect();
+        for (choice, score) in ranked.iter().zip(&scores) {
+            let placement = get(&choice, "placement");
+            let explained = game.explain(placement.clone()).unwrap();
+            let terms = js_sys::Array::from(&get(&explained, "terms"));
+            // Summed in JavaScript, in order, as a page sums them.
+            let sum = terms
+                .iter()
+                .map(|t| get(&t, "contribution").as_f64().unwrap())
+                .fold(0.0, |total, c| total + c);
+            assert_eq!(get(&explained, "score").as_f64(), Some(*score), "{setup}");
+            assert_eq!(sum.to_bits(), score.to_bits(), "{setup}");
+            let rating = game.rate(placement).unwrap();
+            let first_equal = scores.iter().position(|s| s == score).unwrap();
+            assert_eq!(
+                get(&rating, "rank").as_f64(),
+                Some(first_equal as f64 + 1.0)
+            );
+            assert_eq!(get(&rating, "of").as_f64(), Some(scores.len() as f64));
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_placement_the_search_does_not_give_is_refused_naming_it() {
+    let mut game = Game::new(config(r#"{"rules": {"kind": "guideline"}, "seed": 5}"#)).unwrap();
+    let piece = get(&game.decide().unwrap(), "placement");
+    let piece_name = get(&piece, "piece").as_string().unwrap();
+    let cases = [
+        (
+            r#"{"piece": "Q", "rotation": "Spawn", "x": 4, "y": 0}"#,
+            "placement.piece must be one of \"I\", \"O\", \"T\", \"S\", \"Z\", \"J\", \"L\", got \"Q\"",
+        ),
+        (
+            r#"{"piece": "T", "rotation": "Spawn", "x": 400, "y": 0}"#,
+            "placement.x must be a whole number from -4 to 52, got 400",
+        ),
+        (
+            r#"{"piece": "T", "rotation": "Spawn", "y": 0}"#,
+            "placement needs the field \"x\"",
+        ),
+        (
+            r#"{"piece": "T", "rotation": "Spawn", "x": 4, "y": 0, "colour": 1}"#,
+            "placement has an unknown field \"colour\"",
+        ),
+    ];
+    for (text, expected) in cases {
+        for error in [
+            game.explain(config(text)).unwrap_err(),
+            game.rate(config(text)).unwrap_err(),
+        ] {
+            let error = message(error);
+            assert!(error.contains(expected), "{text}: {error}");
+        }
+    }
+    let floating = format!(r#"{{"piece": "{piece_name}", "rotation": "Spawn", "x": 4, "y": 12}}"#);
+    let error = message(game.explain(config(&floating)).unwrap_err());
+    let named = format!(
+        r#"placement {{"piece":"{piece_name}","rotation":"Spawn","x":4,"y":12,"spin":"none"}} is none of those search() gives for the piece in play ({piece_name})"#
+    );
+    assert!(error.starts_with(&named), "{error}");
+    // Nothing changed: the game plays on.
+    assert!(!game.step().unwrap().is_null());
 }
 
 #[cfg(feature = "threads")]
@@ -274,7 +361,7 @@ fn the_values_a_game_sends_have_the_fields_their_types_declare() {
     let step = game.step().unwrap();
     assert_eq!(
         keys(&step),
-        ["choice", "rows_cleared", "points", "game_over"]
+        ["choice", "rows_cleared", "points", "game_over", "rating"]
     );
     assert_declared::<Step>(&step);
     assert_declared::<tetris_ai::Choice>(&get(&step, "choice"));
@@ -283,4 +370,130 @@ fn the_values_a_game_sends_have_the_fields_their_types_declare() {
     assert_declared::<PieceView>(&get(&view, "active"));
     assert_declared::<tetris_ai::Stats>(&game.stats().unwrap());
     assert_declared::<tetris_ai::catalog::Limits>(&web::limits().unwrap());
+    // The coach's values, for a placement below the best that does not end the game.
+    let ranked = js_sys::Array::from(&game.search().unwrap());
+    let score = |choice: &JsValue| get(choice, "score").as_f64().unwrap();
+    let best = score(&ranked.get(0));
+    let below = ranked
+        .iter()
+        .find(|c| score(c) < best && score(c).is_finite())
+        .unwrap();
+    let runner_up = get(&below, "placement");
+    let explained = game.explain(runner_up.clone()).unwrap();
+    assert_declared::<tetris_ai::ai::search::Explanation>(&explained);
+    let term = js_sys::Array::from(&get(&explained, "terms")).get(0);
+    assert_declared::<tetris_ai::ai::weights::Contribution>(&term);
+    let rating = game.rate(runner_up).unwrap();
+    assert_declared::<tetris_ai::ai::search::Rating>(&rating);
+    let difference = js_sys::Array::from(&get(&rating, "differences")).get(0);
+    assert_declared::<tetris_ai::ai::search::Difference>(&difference);
+}
+
+/// The benchmark of `config` (JSON text), `games` games from `seed`, capped at `max_pieces`.
+fn benchmark(config_text: &str, games: u32, seed: u32, max_pieces: u32) -> web::WebBenchmark {
+    web::WebBenchmark::new(
+        config(config_text),
+        games.into(),
+        seed.into(),
+        max_pieces.into(),
+    )
+    .unwrap()
+}
+
+#[wasm_bindgen_test]
+fn a_benchmark_plays_the_librarys_games_and_gives_its_statistics() {
+    use tetris_ai::GameConfig;
+    use tetris_ai::bench::{Benchmark, BenchmarkResult};
+    let games = benchmark(r#"{"width": 6, "height": 6}"#, 3, 5, 200);
+    assert_eq!(games.games(), 3);
+    // Played in two ranges, out of order: the library's games seeded 5, 6 and 7, in order.
+    let mut numbers = games.play(2.into(), 3.into()).unwrap();
+    numbers.splice(0..0, games.play(0.into(), 2.into()).unwrap());
+    let library = Benchmark::new(
+        GameConfig {
+            width: 6,
+            height: 6,
+            seed: 5,
+            ..GameConfig::default()
+        },
+        3,
+        Some(200),
+    )
+    .unwrap();
+    let outcomes: Vec<_> = (0..3).map(|i| library.play(i, false).unwrap()).collect();
+    let expected: Vec<f64> = outcomes
+        .iter()
+        .flat_map(|o| {
+            [
+                o.lines as f64,
+                o.pieces as f64,
+                f64::from(u8::from(o.capped)),
+            ]
+        })
+        .collect();
+    assert_eq!(numbers, expected);
+    let sent = js_sys::Float64Array::from(&numbers[..]);
+    let result = web::benchmark_result(sent.into()).unwrap();
+    assert_declared::<BenchmarkResult>(&result);
+    let written = serde_json::to_string(&BenchmarkResult::of(&outcomes)).unwrap();
+    assert_eq!(
+        js_sys::JSON::stringify(&result).unwrap(),
+        js_sys::JSON::stringify(&js_sys::JSON::parse(&written).unwrap()).unwrap()
+    );
+}
+
+#[wasm_bindgen_test]
+fn bad_benchmarks_and_outcomes_throw_naming_the_value() {
+    let refused = |games: JsValue, seed: JsValue, cap: JsValue| {
+        let made = web::WebBenchmark::new(config("{}"), games, seed, cap);
+        message(made.err().expect("refused"))
+    };
+    let too_many = (web::MAX_GAMES + 1) as f64;
+    let cases = [
+        (
+            refused(0.into(), JsValue::UNDEFINED, JsValue::UNDEFINED),
+            "options.games must be a whole number from 1 to 1000000, got 0",
+        ),
+        (
+            refused(too_many.into(), JsValue::UNDEFINED, JsValue::UNDEFINED),
+            "options.games must be a whole number from 1 to 1000000, got 1000001",
+        ),
+        (
+            refused(1.into(), "x".into(), JsValue::UNDEFINED),
+            "options.seed must be a whole number from 0 to 9007199254740991",
+        ),
+        (
+            refused(1.into(), JsValue::UNDEFINED, 0.into()),
+            "options.maxPieces must be a whole number from 1 to 9007199254740991, got 0",
+        ),
+    ];
+    for (error, expected) in cases {
+        assert!(error.contains(expected), "{error}");
+    }
+    let wide = web::WebBenchmark::new(config(r#"{"width": 30}"#), 1.into(), 0.into(), 1.into());
+    let error = message(wide.err().expect("refused"));
+    assert!(error.contains("config.width must be"), "{error}");
+    let games = benchmark("{}", 2, 0, 10);
+    let error = message(games.play(2.into(), 1.into()).unwrap_err());
+    assert_eq!(error, "from (2) must not be past to (1)");
+    let error = message(games.play(0.into(), 3.into()).unwrap_err());
+    assert!(
+        error.starts_with("to must be a whole number from 0 to 2"),
+        "{error}"
+    );
+    let outcomes = |numbers: &[f64]| {
+        let sent = js_sys::Float64Array::from(numbers);
+        message(web::benchmark_result(sent.into()).unwrap_err())
+    };
+    assert!(outcomes(&[1.0, 2.0, 0.0, 4.0]).contains("got 4 numbers"));
+    assert!(
+        outcomes(&[1.0, 2.0, 2.0]).starts_with("outcomes[2] must be a whole number from 0 to 1")
+    );
+    assert!(outcomes(&[f64::NAN, 2.0, 0.0]).starts_with("outcomes[0] must be a finite number"));
+    assert!(outcomes(&[1.5, 2.0, 0.0]).starts_with("outcomes[0] must be a whole number"));
+    let error = message(web::benchmark_result(config("[1, 2, 0]")).unwrap_err());
+    assert!(
+        error.starts_with("outcomes must be a Float64Array"),
+        "{error}"
+    );
 }

@@ -1,6 +1,16 @@
 // Types of tetris-ai-element.js: the <tetris-ai> custom element.
 
-import type { Build, Game, Rules, Search, Weights } from './tetris-ai.js';
+import type {
+  Build,
+  Game,
+  Placement,
+  Rating,
+  Rules,
+  Search,
+  Snapshot,
+  Stats,
+  Weights,
+} from './tetris-ai.js';
 
 /**
  * The `<tetris-ai>` element. Every setting is an attribute and a property (below, generated from
@@ -126,6 +136,18 @@ export declare class TetrisAiElement extends HTMLElement {
   readonly paused: boolean;
   /** The placements of the current game as JSON text, oldest first. */
   readonly placements: string[];
+  /** What the game showed last, or null before it has shown anything. */
+  readonly snapshot: Snapshot | null;
+  /**
+   * Outlines `cells` (a placement's, `[column, row]` pairs as `search()` gives them) on the
+   * board, over everything else, until called with null; throws on anything else.
+   */
+  highlight(cells: Array<[number, number]> | null): void;
+  /**
+   * The board's cell at a point of the viewport (`[column, row]`, row 0 at the bottom), or null
+   * off the board.
+   */
+  cellAt(clientX: number, clientY: number): [number, number] | null;
   /**
    * Changes several settings at once (one new game at most); rejects on a bad value and fires
    * `error`, showing nothing over the game (a refused attribute or property value shows there for
@@ -173,7 +195,11 @@ export declare class TetrisAiElement extends HTMLElement {
 
 export interface TetrisAiEventMap {
   ready: CustomEvent<{ build: Build }>;
-  piece: CustomEvent<{ placement: unknown; stats: unknown }>;
+  /**
+   * A piece locked: where, the statistics after it, and for a piece placed by hand the coach's
+   * rating of it against the AI's search (null for the AI's pieces).
+   */
+  piece: CustomEvent<{ placement: Placement; stats: Stats; rating: Rating | null }>;
   lines: CustomEvent<{ cleared: number; lines: number }>;
   gameover: CustomEvent<{ stats: unknown }>;
   error: CustomEvent<{ message: string }>;

@@ -78,6 +78,8 @@ export class TetrisAiElement extends HTMLElement {
     this.engine = null;
     /** The placements of the current game, as JSON text, oldest first. */
     this.placements = [];
+    /** The cells outlined at a page's request (see `highlight`), or null. */
+    this.highlighted = null;
     /** What the element measures of its search on this machine. */
     this.measurements = new SearchMeasurements(this);
     this.changes = Promise.resolve();
@@ -376,21 +378,16 @@ export class TetrisAiElement extends HTMLElement {
   }
 
   drawn(snapshot) {
-    for (const placement of snapshot.locked) {
-      this.emit('piece', { placement, stats: snapshot.view.stats });
-    }
+    snapshot.locked.forEach((placement, i) => {
+      this.emit('piece', { placement, stats: snapshot.view.stats, rating: snapshot.ratings[i] });
+    });
     const { lines } = snapshot.view.stats;
     if (lines > this.lastLines) {
       this.emit('lines', { cleared: lines - this.lastLines, lines });
       if (!this.runner.over) this.announcer.lines(lines - this.lastLines, lines, this.settings.fps);
     }
     this.lastLines = lines;
-    this.renderer.draw({
-      cells: snapshot.cells,
-      view: snapshot.view,
-      target: snapshot.target,
-      hints: this.settings.hints ? snapshot.hints : [],
-    });
+    this.paint(snapshot);
     const { stats } = snapshot.view;
     this.setText('stat-lines', stats.lines);
     this.setText('stat-pieces', stats.pieces);
@@ -402,6 +399,44 @@ export class TetrisAiElement extends HTMLElement {
     this.setText('stat-decision', decisionText(snapshot.decision));
     this.announcer.describe(stats, this.settings.board);
     this.overlay.show();
+  }
+
+  /** Draws `snapshot`'s board, hold and queue, with the hints if shown and any highlight. */
+  paint(snapshot) {
+    this.renderer.draw({
+      cells: snapshot.cells,
+      view: snapshot.view,
+      target: snapshot.target,
+      hints: this.settings.hints ? snapshot.hints : [],
+      highlight: this.highlighted,
+    });
+  }
+
+  /**
+   * Outlines `cells` (a placement's, `[[column, row], ...]` as `search()` gives them, row 0 at
+   * the bottom) on the board, over everything else, until called with null: how a page points
+   * at a placement it talks about. Throws, naming it, on anything else.
+   */
+  highlight(cells) {
+    const pair = (cell) =>
+      Array.isArray(cell) && cell.length === 2 && cell.every((n) => Number.isSafeInteger(n));
+    if (cells !== null && !(Array.isArray(cells) && cells.length > 0 && cells.every(pair))) {
+      throw new TypeError(
+        `cells must be an array of [column, row] pairs of whole numbers, or null; got ${JSON.stringify(cells)}`,
+      );
+    }
+    this.highlighted = cells && cells.map(([x, y]) => [x, y]);
+    if (this.runner.snapshot) this.paint(this.runner.snapshot);
+  }
+
+  /**
+   * The board's cell at the point (`clientX`, `clientY`) of the viewport, as `[column, row]`
+   * (row 0 at the bottom; the rows above the board where pieces appear count on), or null
+   * where the point is off the board.
+   */
+  cellAt(clientX, clientY) {
+    const box = this.$('board').getBoundingClientRect();
+    return this.renderer.cellAt(clientX - box.left, clientY - box.top);
   }
 
   setText(id, value) {

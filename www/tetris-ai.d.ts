@@ -7,8 +7,12 @@ import type * as Engine from './types/engine.js';
 
 export type {
   AskedBatch,
+  BenchmarkResult,
   Choices,
+  Contribution,
+  Difference,
   EvolutionConfig,
+  Explanation,
   FeatureInfo,
   FeatureName,
   Handling,
@@ -22,6 +26,7 @@ export type {
   Placement,
   PresetInfo,
   PresetName,
+  Rating,
   Report,
   Rules,
   Stats,
@@ -103,6 +108,8 @@ export interface Snapshot {
   };
   /** The placements locked since the last snapshot. */
   locked: Engine.Placement[];
+  /** The coach's rating of each of `locked` made by hand (null for the AI's placements). */
+  ratings: Array<Engine.Rating | null>;
   /** The frames that ran. */
   frames: number;
 }
@@ -116,6 +123,16 @@ export interface TimingBounds {
   budgetMs?: number;
   minSamples?: number;
   maxSamples?: number;
+}
+
+/** What the coach shows for the piece in play (see `Game.coach`). */
+export interface Coaching {
+  /** The AI's choice while it plays, else the best placement by its own score. */
+  choice: Choice;
+  /** Why the AI scores `choice` as it does. */
+  explanation: Engine.Explanation;
+  /** The best placements with different cells, best first, each with its rating. */
+  alternatives: Array<{ choice: Choice; rating: Engine.Rating }>;
 }
 
 /** A game in a worker of its own. Every method resolves once the worker has answered. */
@@ -140,6 +157,23 @@ export declare class Game {
   search(): Promise<Choice[]>;
   /** The placements tied for the best score, as `search` gives them first. */
   hints(): Promise<Choice[]>;
+  /**
+   * Why the AI scores `placement` (one `search` gives) as it does: each weighted feature's value,
+   * weight and contribution, summing to its score; at depth 2 and deeper also the later plies'
+   * value and the plan value. Any other placement rejects, naming it.
+   */
+  explain(placement: Engine.Placement): Promise<Engine.Explanation>;
+  /**
+   * Where `placement` (one `search` gives) ranks among them by score, how far below the best, and
+   * the one or two features that make most of the difference. Any other rejects, naming it.
+   */
+  rate(placement: Engine.Placement): Promise<Engine.Rating>;
+  /**
+   * The AI's choice for the piece in play (while the player plays, the best placement by its own
+   * score) explained, and the `count` best placements with different cells rated, all of one
+   * piece; null once the game is over.
+   */
+  coach(count: number): Promise<Coaching | null>;
   /**
    * Presses a key: manual play from now until an `advance` turns the AI on. Resolves to whether
    * the game took it (false once the game is over).
@@ -230,6 +264,31 @@ export declare class Evolution {
   close(): void;
 }
 
+/** Games played of a benchmark's games. */
+export interface BenchmarkProgress {
+  done: number;
+  total: number;
+}
+
+/** Options of `benchmark`. */
+export interface BenchmarkOptions {
+  /** Games to play (default 100). */
+  games?: number;
+  /** The first game's seed (default the configuration's); game i is seeded `seed + i`. */
+  seed?: Engine.GameConfig['seed'] | string;
+  /** Pieces after which each game stops (default: none). */
+  maxPieces?: number;
+  build?: BuildChoice;
+  /** Workers of a single-threaded build, simd or plain (default: one per core). */
+  workers?: number;
+  /** Threads of the threaded build's pool (default: one per core). */
+  threads?: number;
+  /** Hears the games played, at most every 100 ms and once all are. */
+  onProgress?: (progress: BenchmarkProgress) => void;
+  /** Cancels the benchmark: its workers stop and it rejects with an AbortError. */
+  signal?: AbortSignal;
+}
+
 /** The error a call rejects with when its worker stopped. */
 export declare class WorkerStopped extends Error {}
 
@@ -243,6 +302,14 @@ export function resumeEvolution(
   options?: EvolutionOptions,
 ): Promise<Evolution>;
 export function evolutionConfig(options?: RunOptions): Promise<Engine.EvolutionConfig>;
+/**
+ * Plays the games `seed .. seed + games - 1` of `config`: the statistics `tetris-ai bench
+ * --json` gives of the same games, and each game's lines.
+ */
+export function benchmark(
+  config?: GameConfig,
+  options?: BenchmarkOptions,
+): Promise<Engine.BenchmarkResult>;
 /** The choices `evolutionConfig` takes, with their defaults and the names each allows. */
 export function evolutionChoices(): Promise<Engine.Choices>;
 /** Every shipped preset, with the rules and search it was published under. */

@@ -1,6 +1,7 @@
 // tetris-ai: the JavaScript API of the engine. Everything heavy runs in Web Workers (a game in a
-// worker of its own, an evolution in one worker with the threaded build's pool or in one
-// single-threaded worker per core), so the page's main thread only renders and forwards input.
+// worker of its own, an evolution or a benchmark in one worker with the threaded build's pool or
+// in one single-threaded worker per core), so the page's main thread only renders and forwards
+// input.
 // The WebAssembly builds are found next to this module (through import.meta.url), so it works
 // from any page.
 //
@@ -8,6 +9,7 @@
 //   const game = await createGame({ preset: 'du', width: 10, height: 10, seed: 1 });
 //   const stats = await game.play(1000);
 
+import { runBenchmark } from './lib/benchmark.js';
 import { chooseBuild, EngineWorker, singleThreadedBuild } from './lib/engine.js';
 import { Evolution } from './lib/evolution.js';
 import { Game } from './lib/game.js';
@@ -100,6 +102,22 @@ export function resumeEvolution(checkpointText, options = {}) {
  */
 export function evolutionConfig(options = {}) {
   return onHelper((remote) => remote.runConfig(options));
+}
+
+/**
+ * Plays the games `seed .. seed + games - 1` of the game configuration `config` (the form
+ * `createGame` takes) and resolves to what `tetris-ai bench --json` reports of the same games,
+ * worked out by the same code: `games`, `mean`, `median`, `min`, `max`, `std` (sample),
+ * `lines`, `capped`, `pieces`, `pieces_per_line`, and `game_lines`, each game's lines in order.
+ * `options`: `games` (default 100), `seed` (default `config.seed`, else 0), `maxPieces` (a cap
+ * on each game's pieces; default none), `build`, `workers` and `threads` as for
+ * `createEvolution` (every core by default), `onProgress({done, total})` (games played, at most
+ * every 100 ms and at the end), and `signal`, an AbortSignal that cancels the benchmark: its
+ * workers stop and it rejects with an AbortError. A bad configuration or option rejects naming
+ * it.
+ */
+export function benchmark(config, options = {}) {
+  return runBenchmark(config, options);
 }
 
 /** The choices `evolutionConfig` takes, with their defaults and the names each allows. */

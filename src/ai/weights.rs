@@ -3,7 +3,7 @@
 //! In JSON a weight set is an object whose keys are feature names and whose values are either a
 //! number (the weight) or `{"weight": w, "exponent": e}`.
 
-use crate::ai::features::{FEATURES, Feature, Kind, Outcome, find_index};
+use crate::ai::features::{FEATURES, Feature, FeatureName, Kind, Outcome, find_index, plain_name};
 use crate::error::{Error, Result, json_problem};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
@@ -33,6 +33,34 @@ impl Term {
     pub(crate) fn kind(&self) -> Option<Kind> {
         self.kind
     }
+
+    /// The term's part of the score of `outcome`: its weight times its feature's value, raised
+    /// by its exponent as the feature defines.
+    #[inline]
+    pub fn contribution(&self, outcome: &Outcome) -> f64 {
+        self.weight * self.compute.value(outcome, self.exponent)
+    }
+}
+
+/// One weighted feature's part of a placement's score, as [`Weights::contributions`] gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, ts_rs::TS)]
+pub struct Contribution {
+    /// The feature's registered name.
+    #[ts(as = "FeatureName")]
+    pub feature: &'static str,
+    /// The feature's name in players' words.
+    pub name: &'static str,
+    /// The feature's value, as its definition gives it (before any exponent).
+    pub value: f64,
+    /// The exponent, if the weight has one.
+    pub exponent: Option<f64>,
+    /// The value the weight multiplies: `value` raised to the exponent as the feature defines
+    /// (for `column_holes_pow` each column's count is raised before summing), else `value`.
+    pub raised: f64,
+    /// The weight.
+    pub weight: f64,
+    /// `weight` times `raised`: the feature's part of the score.
+    pub contribution: f64,
 }
 
 impl std::fmt::Debug for Term {
@@ -160,13 +188,28 @@ impl Weights {
         self.terms.retain(|t| t.name() != name);
     }
 
-    /// The weighted sum of the features of `outcome`.
+    /// The weighted sum of the features of `outcome`: the terms' contributions, summed in the
+    /// terms' order.
     #[inline]
     pub fn evaluate(&self, outcome: &Outcome) -> f64 {
+        self.terms.iter().map(|t| t.contribution(outcome)).sum()
+    }
+
+    /// Each term's part of the score of `outcome`, in the terms' order: its contributions,
+    /// summed in this order, are [`Weights::evaluate`]'s sum to the last bit.
+    pub fn contributions(&self, outcome: &Outcome) -> Vec<Contribution> {
         self.terms
             .iter()
-            .map(|t| t.weight * t.compute.value(outcome, t.exponent))
-            .sum()
+            .map(|t| Contribution {
+                feature: t.name(),
+                name: plain_name(t.feature),
+                value: t.compute.value(outcome, None),
+                exponent: t.exponent,
+                raised: t.compute.value(outcome, t.exponent),
+                weight: t.weight,
+                contribution: t.contribution(outcome),
+            })
+            .collect()
     }
 
     /// Parses weights from JSON (see the module documentation for the form).

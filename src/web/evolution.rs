@@ -175,17 +175,14 @@ pub use pool::BatchRun;
 #[cfg(feature = "threads")]
 mod pool {
     use super::read_batch;
-    use rayon::prelude::*;
-    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-    use std::sync::{Arc, Mutex};
+    use crate::web::pool::PoolRun;
+    use std::sync::Arc;
     use wasm_bindgen::prelude::*;
 
     /// A batch being played on the pool.
     #[wasm_bindgen]
     pub struct BatchRun {
-        done: Arc<AtomicUsize>,
-        cancelled: Arc<AtomicBool>,
-        lines: Arc<Mutex<Option<Vec<f64>>>>,
+        run: PoolRun,
     }
 
     #[wasm_bindgen]
@@ -195,46 +192,23 @@ mod pool {
         #[wasm_bindgen(constructor)]
         pub fn new(text: JsValue) -> Result<BatchRun, JsError> {
             let batch = Arc::new(read_batch(&text)?);
-            let run = BatchRun {
-                done: Arc::default(),
-                cancelled: Arc::default(),
-                lines: Arc::default(),
-            };
-            let (done, cancelled, lines) =
-                (run.done.clone(), run.cancelled.clone(), run.lines.clone());
-            rayon::spawn(move || {
-                let played: Vec<f64> = (0..batch.len())
-                    .into_par_iter()
-                    .with_max_len(1)
-                    .map(|job| {
-                        if cancelled.load(Ordering::Relaxed) {
-                            return 0.0;
-                        }
-                        let lines = batch.play(job);
-                        done.fetch_add(1, Ordering::Relaxed);
-                        lines as f64
-                    })
-                    .collect();
-                if let Ok(mut slot) = lines.lock() {
-                    *slot = Some(played);
-                }
-            });
-            Ok(run)
+            let run = PoolRun::start(batch.len(), move |job| Ok(vec![batch.play(job) as f64]));
+            Ok(BatchRun { run })
         }
 
         /// Games finished so far.
         pub fn done(&self) -> usize {
-            self.done.load(Ordering::Relaxed)
+            self.run.done()
         }
 
         /// The lines of every game in batch order once all are played, else `undefined`.
-        pub fn result(&self) -> Option<Vec<f64>> {
-            self.lines.try_lock().ok().and_then(|slot| slot.clone())
+        pub fn result(&self) -> Result<Option<Vec<f64>>, JsError> {
+            self.run.result()
         }
 
         /// Abandons the games not yet started.
         pub fn cancel(&self) {
-            self.cancelled.store(true, Ordering::Relaxed);
+            self.run.cancel();
         }
     }
 }

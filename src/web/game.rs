@@ -78,9 +78,34 @@ impl WebGame {
         to_js(&best.iter().map(ChoiceView::of).collect::<Vec<_>>())
     }
 
+    /// Why the AI scores `placement` (one that `search` gives, as it gives it) as it does: each
+    /// weighted feature's value, weight and contribution, summing to its score, and at depth 2
+    /// and deeper the later plies' value and the plan value. Any other placement throws, naming
+    /// it.
+    pub fn explain(&mut self, placement: JsValue) -> Result<JsValue, JsError> {
+        let placement = checked(&placement, "placement", check::placement)?;
+        let explanation = self
+            .game
+            .explain(&placement)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        to_js(&explanation)
+    }
+
+    /// Where `placement` (one that `search` gives) ranks among them, how far below the best it
+    /// scores, and the one or two features that make most of the difference. Any other
+    /// placement throws, naming it.
+    pub fn rate(&mut self, placement: JsValue) -> Result<JsValue, JsError> {
+        let placement = checked(&placement, "placement", check::placement)?;
+        let rating = self
+            .game
+            .rate(&placement)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        to_js(&rating)
+    }
+
     /// Presses a key: "left", "right", "soft_drop", "hard_drop", "cw", "ccw" or "hold". Returns
-    /// the step when a piece locks (a hand-made placement has an empty path and no score), else
-    /// `null`.
+    /// the step when a piece locks (a hand-made placement has an empty path and no score, and
+    /// the coach's rating), else `null`.
     pub fn press(&mut self, key: JsValue) -> Result<JsValue, JsError> {
         match self.game.press(checked(&key, "key", check::key)?) {
             Some(step) => to_js(&step),

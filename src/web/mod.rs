@@ -5,10 +5,16 @@
 #[cfg(feature = "threads")]
 mod allocator;
 mod args;
+mod bench;
 mod catalog;
 mod evolution;
 mod game;
+#[cfg(feature = "threads")]
+mod pool;
 
+#[cfg(feature = "threads")]
+pub use bench::BenchmarkRun;
+pub use bench::{MAX_GAMES, WebBenchmark, benchmark_result};
 pub use catalog::{features, limits, presets};
 #[cfg(feature = "threads")]
 pub use evolution::BatchRun;

@@ -45,7 +45,19 @@ test('the games played count the chunks played and those in play as reported', (
   assert.equal(progress.done, 3);
   assert.equal(progress.report(first, 2), false, 'a late report of a chunk played');
   assert.equal(progress.played(), 4, 'counts no game twice');
-  assert.deepEqual([...progress.lines.slice(0, 4)], [10, 11, 12, 0]);
+  assert.deepEqual([...progress.numbers()], [10, 11, 12], 'the numbers of the chunk played');
+});
+
+test("the chunks' numbers come out in game order, whichever chunk finished first", () => {
+  // 4 games for 1 worker: chunks of ceil(4 / 8) = 1 game, each game giving two numbers.
+  const progress = new BatchProgress('batch', 4, 1);
+  const [a, b, c, d] = [progress.take(), progress.take(), progress.take(), progress.take()];
+  progress.finish(c, new Float64Array([5, 6]));
+  progress.finish(a, new Float64Array([1, 2]));
+  progress.finish(d, new Float64Array([7, 8]));
+  progress.finish(b, new Float64Array([3, 4]));
+  assert.ok(progress.numbers() instanceof Float64Array);
+  assert.deepEqual([...progress.numbers()], [1, 2, 3, 4, 5, 6, 7, 8]);
 });
 
 test('a chunk given back is played again from its start, its reports forgotten', () => {

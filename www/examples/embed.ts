@@ -1,12 +1,14 @@
 // A typed embedder of tetris-ai, to copy from: it describes the engine, plays a game without
 // drawing it and reads each step, lets the AI and a player play a game drawn in a canvas, learns
-// weights for a few generations and resumes the run, and puts a <tetris-ai> element on the page.
+// weights for a few generations and resumes the run, compares two presets over many games, and
+// puts a <tetris-ai> element on the page.
 // `./build.sh test` compiles it with `tsc --strict` against the package's declarations, so each
 // value read here is one the engine sends.
 //
 // In a page: <script type="module" src="embed.js"></script>, with the elements `main` looks for.
 
 import {
+  benchmark,
   createEvolution,
   createGame,
   evolutionChoices,
@@ -19,7 +21,17 @@ import {
   timeDepths,
   WorkerStopped,
 } from '../tetris-ai.js';
-import type { Choice, Game, GameConfig, Report, Snapshot, Step, Weights } from '../tetris-ai.js';
+import type {
+  Choice,
+  Explanation,
+  Game,
+  GameConfig,
+  Rating,
+  Report,
+  Snapshot,
+  Step,
+  Weights,
+} from '../tetris-ai.js';
 import type { TetrisAiElement, TetrisAiEventMap } from '../tetris-ai-element.js';
 import '../tetris-ai-element.js';
 
@@ -98,13 +110,44 @@ export async function inspect(game: Game): Promise<string> {
   return `piece ${pieces + 1}: ${piece} ${rotation} at ${x},${y} (${best.path.join(' ')}), best of ${ranked.length}, ${tied.length} tied${pooled ? ', on the pool' : ''}`;
 }
 
-/** A player's moves: a piece shifted left and dropped by hand, then time passing. */
+/**
+ * The coach: why the AI scores its best placement as it does, feature by feature, how the
+ * runner-up rates against it, and what the coach shows for the piece in play.
+ */
+export async function coachLines(game: Game): Promise<string[]> {
+  const ranked = await game.search();
+  if (ranked.length < 2) return [];
+  const explanation: Explanation = await game.explain(ranked[0].placement);
+  const lines = explanation.terms.map(
+    ({ name, value, weight, contribution }) => `${name}: ${value} x ${weight} = ${contribution}`,
+  );
+  const plan = explanation.plan === null ? '' : `, plan value ${explanation.plan}`;
+  lines.push(`score ${explanation.score}${plan}`);
+  const rating: Rating = await game.rate(ranked[1].placement);
+  const why = rating.differences.map(({ name, change, effect }) => `${name} ${change}: ${effect}`);
+  lines.push(`runner-up: ${rating.rank} of ${rating.of}, ${rating.gap} below: ${why.join(', ')}`);
+  const coaching = await game.coach(3);
+  if (coaching !== null) {
+    const { choice, alternatives } = coaching;
+    lines.push(`in play: ${choice.placement.piece}, ${alternatives.length} best placements rated`);
+  }
+  return lines;
+}
+
+/**
+ * A player's moves: a piece shifted left and dropped by hand (and the coach's rating of it),
+ * then time passing.
+ */
 export async function playByHand(game: Game): Promise<Step[]> {
   await game.setHandling({ das: 8, arr: 1 });
   if (!(await game.press('left'))) return [];
   await game.release('left');
   await game.press('hard_drop');
   await game.release('hard_drop');
+  const { ratings } = await game.snapshot();
+  for (const rating of ratings) {
+    if (rating !== null) console.log(`your piece: ${rating.rank} of ${rating.of}`);
+  }
   const locked = await game.tick(60);
   const [cells, active, ghost] = await Promise.all([
     game.cells(),
@@ -210,6 +253,34 @@ export async function resume(checkpoint: string): Promise<Report | null> {
   }
 }
 
+/**
+ * Two presets on the same 20 short games of 10x10, each benchmark on every core: their mean
+ * lines and the spread of each, or null when `signal` cancelled them first.
+ */
+export async function compare(signal: AbortSignal): Promise<string | null> {
+  const said = [];
+  try {
+    for (const preset of ['du', 'lee'] as const) {
+      const result = await benchmark(
+        { preset, width: 10, height: 10 },
+        {
+          games: 20,
+          seed: 0,
+          maxPieces: 500,
+          signal,
+          onProgress: ({ done, total }) => console.log(`${preset}: ${done} of ${total} games`),
+        },
+      );
+      const worst = result.game_lines.indexOf(result.min);
+      said.push(`${preset} ${result.mean} ± ${result.std} (least in game ${worst})`);
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') return null;
+    throw error;
+  }
+  return said.join(', ');
+}
+
 /** Calls `listener` with each `type` event of the element, typed. */
 function on<K extends keyof TetrisAiEventMap>(
   element: TetrisAiElement,
@@ -258,6 +329,7 @@ async function main(): Promise<void> {
   write(`headless: ${lines} lines, ${tetrises} tetrises, ${points} points`);
   const game = await createGame({ preset: 'du', rules: { kind: 'guideline' }, seed: 2 });
   write(await inspect(game));
+  (await coachLines(game)).forEach(write);
   write(`by hand: ${(await playByHand(game)).length} pieces locked`);
   (await measure(game)).forEach(write);
   animate(game, canvas);
@@ -267,6 +339,9 @@ async function main(): Promise<void> {
   });
   const next = await resume(checkpoint);
   write(`resumed: generation ${next?.generation ?? '-'} in ${next?.elapsed_seconds ?? 0} s`);
+  const giveUp = new AbortController();
+  setTimeout(() => giveUp.abort(), 60_000);
+  write((await compare(giveUp.signal)) ?? 'the benchmark took over a minute: cancelled');
   mountElement(host, status);
 }
 

@@ -9,7 +9,7 @@ import { createEvolution, evolutionConfig, resumeEvolution } from '../tetris-ai.
 import { count } from '../lib/count.js';
 import { $, message } from '../lib/dom.js';
 import { openFileWith, saveJson } from './files.js';
-import { Pace } from './pace.js';
+import { Pace, seconds } from './pace.js';
 import { checkpointRefusal, weightsRefusal } from './refusals.js';
 import { discardRun, loadRun, saveRun } from './runs.js';
 
@@ -23,13 +23,6 @@ const SERIES = [
 
 /** The steps between the generations the chart's axis names: whole generations only. */
 const GENERATION_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000];
-
-function seconds(s) {
-  if (!Number.isFinite(s)) return '–';
-  if (s < 60) return `${Math.round(s)} s`;
-  const m = Math.floor(s / 60);
-  return `${m} min ${Math.round(s - m * 60)} s`;
-}
 
 function figure(x) {
   return x == null ? '–' : Math.round(x).toLocaleString('en');

@@ -4,7 +4,12 @@
 
 /** Saves `text` as a JSON file called `name` (the browser's download). */
 export function saveJson(name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  saveText(name, text, 'application/json');
+}
+
+/** Saves `text` as a file called `name` of the media type `type` (the browser's download). */
+export function saveText(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -1,11 +1,26 @@
-// The history of past games: each game's kind, player and result, kept in localStorage across
-// reloads, with the best and the average of the games like the current one.
+// The history of past games: each game's kind, player and result (with the accuracy of the pieces
+// placed by hand, see accuracy.js), kept in localStorage across reloads, with the best and the
+// average of the games like the current one.
 
 import { count } from '../lib/count.js';
 
 const STORAGE_KEY = 'tetris-ai/history/v1';
 /** The most games kept; the oldest go first. */
 export const MAX_GAMES = 500;
+
+/**
+ * Whether a record's rated pieces are whole counts, the accurate ones among them (absent from
+ * the records of games saved before pieces were rated, which count none).
+ */
+function hasAccuracy(value) {
+  if (value.rated === undefined && value.accurate === undefined) return true;
+  return (
+    Number.isSafeInteger(value.rated) &&
+    Number.isSafeInteger(value.accurate) &&
+    value.accurate >= 0 &&
+    value.accurate <= value.rated
+  );
+}
 
 /** Whether `value` is a game record as `record` makes them. */
 function isRecord(value) {
@@ -17,7 +32,8 @@ function isRecord(value) {
     Number.isSafeInteger(value.height) &&
     typeof value.player === 'string' &&
     Number.isSafeInteger(value.lines) &&
-    Number.isSafeInteger(value.pieces)
+    Number.isSafeInteger(value.pieces) &&
+    hasAccuracy(value)
   );
 }
 

@@ -1,12 +1,15 @@
 // The page: a `<tetris-ai>` element for the game, the settings and weights panels that drive it
-// through its properties, the share link, and the evolution panel. `window.tetris` is the
-// page's handle for tests: the element's game, its placements, pause and resume.
+// through its properties, the share link, and the evolution and benchmark panels.
+// `window.tetris` is the page's handle for tests: the element's game, its placements, pause and
+// resume.
 
 import { evolutionChoices, features, limits, presets, resolveBuild } from '../tetris-ai.js';
 import '../tetris-ai-element.js';
 import { randomSeed } from '../lib/attributes.js';
 import { count } from '../lib/count.js';
 import { $, message } from '../lib/dom.js';
+import { createBenchmarkPanel } from './benchmark-panel.js';
+import { createCoachPanel } from './coach-panel.js';
 import { createEvolutionPanel } from './evolution-panel.js';
 import { createPanel } from './panel.js';
 import { weightsRefusal } from './refusals.js';
@@ -141,6 +144,7 @@ async function play(s) {
     } else {
       element = makeElement(s);
       stats = createStatsPanel(element, engine.limits.rules);
+      createCoachPanel(element);
       listen(element);
       $('game-slot').append(element);
       await element.ready;
@@ -416,6 +420,13 @@ async function main() {
     build: engine.build,
     playWeights: setWeights,
     copyWeights: (weights) => panel.showWeightsJson(weights),
+  });
+  window.tetris.benchmark = createBenchmarkPanel({
+    get settings() {
+      return settings;
+    },
+    engine,
+    build: engine.build,
   });
 
   resolveReady(window.tetris);

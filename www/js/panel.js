@@ -9,7 +9,7 @@ import { rovingGrid } from './grid-keys.js';
 import { weightsRefusal } from './refusals.js';
 import { rulesName } from './rules.js';
 import { rangeMessage } from './values.js';
-import { nonFiniteWeight } from './weights-json.js';
+import { readWeights } from './weights-json.js';
 
 function showError(element, message) {
   element.textContent = message || '';
@@ -505,21 +505,8 @@ export function createPanel(app) {
 
   /** Plays the weights of JSON `text`: resolves as `playWeights` does, or to what is wrong. */
   async function importWeights(text) {
-    let weights;
-    try {
-      weights = JSON.parse(text);
-    } catch (err) {
-      return { error: `this is not JSON (${err.message})` };
-    }
-    if (weights === null || typeof weights !== 'object' || Array.isArray(weights)) {
-      return {
-        error:
-          'weights are a JSON object of feature names to weights, like {"holes": -4}, ' +
-          `not ${Array.isArray(weights) ? 'a list' : JSON.stringify(weights)}`,
-      };
-    }
-    const infinite = nonFiniteWeight(weights, text);
-    return infinite ? { error: infinite } : playWeights(weights, el.importError);
+    const { weights, error } = readWeights(text);
+    return error ? { error } : playWeights(weights, el.importError);
   }
 
   return {

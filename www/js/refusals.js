@@ -50,7 +50,7 @@ export function weightsRefusal(message, weights) {
   }
   let match;
   if ((match = /^weights has an unknown feature "(.*)" \(features: .*\)$/.exec(message))) {
-    return `"${match[1]}" is not a feature the AI knows (the features are the rows of the table)`;
+    return `"${match[1]}" is not a feature the AI knows (the features are the rows of "Advanced: weights")`;
   }
   if ((match = /^weights\.(.*)\.(weight|exponent) must be (.*), got (.*)$/.exec(message))) {
     return `the ${match[2]} of "${match[1]}" must be ${match[3]}, got ${match[4]}`;

@@ -1,8 +1,10 @@
 // The statistics panel: the current game's rates (lines per minute, pieces per second over the
-// time it was played), a chart of its lines against its pieces, and the history of past games
-// with the best and the average of those like it.
+// time it was played, and the accuracy of the pieces placed by hand), a chart of its lines
+// against its pieces, and the history of past games with the best and the average of those like
+// it.
 
 import uPlot from '../vendor/uPlot.esm.js';
+import { ACCURACY_MEANS, accuracyText, isAccurate } from './accuracy.js';
 import { clearHistory, loadHistory, MAX_GAMES, playerOf, saveHistory, summary } from './history.js';
 import { count } from '../lib/count.js';
 import { $ } from '../lib/dom.js';
@@ -38,21 +40,24 @@ function kindOf(game) {
 
 /**
  * Follows the games of `element` (a `<tetris-ai>`) and fills the panel's elements: `#rate-lpm`,
- * `#rate-pps`, `#rate-time`, `#game-chart`, `#history-summary`, `#history-body`,
- * `#history-clear`, `#history-error`. A game is recorded under the rules it played, by their name
- * among `namedRules` (the engine's `limits().rules`) where they are one of those (see rules.js).
+ * `#rate-pps`, `#rate-time`, `#rate-accuracy`, `#accuracy-means`, `#game-chart`,
+ * `#history-summary`, `#history-body`, `#history-clear`, `#history-error`. A game is recorded
+ * under the rules it played, by their name among `namedRules` (the engine's `limits().rules`)
+ * where they are one of those (see rules.js).
  */
 export function createStatsPanel(element, namedRules) {
   const el = {
     lpm: $('rate-lpm'),
     pps: $('rate-pps'),
     time: $('rate-time'),
+    accuracy: $('rate-accuracy'),
     chart: $('game-chart'),
     summary: $('history-summary'),
     body: $('history-body'),
     clear: $('history-clear'),
     error: $('history-error'),
   };
+  $('accuracy-means').textContent = `Accuracy: ${ACCURACY_MEANS}.`;
   const loaded = loadHistory();
   let games = loaded.games;
   showError(loaded.problem && `Past games: ${loaded.problem}; they are left as they were.`);
@@ -82,6 +87,9 @@ export function createStatsPanel(element, namedRules) {
       score: 0,
       aiPieces: 0,
       ownPieces: 0,
+      // The pieces placed by hand that the coach rated, and the accurate ones among them.
+      rated: 0,
+      accurate: 0,
       playedMs: 0,
       over: false,
       recorded: false,
@@ -106,6 +114,8 @@ export function createStatsPanel(element, namedRules) {
       lines: current.lines,
       pieces: current.pieces,
       score: current.score,
+      rated: current.rated,
+      accurate: current.accurate,
       seconds: Math.round(current.playedMs / 1000),
       ended,
     });
@@ -130,9 +140,13 @@ export function createStatsPanel(element, namedRules) {
   });
   element.addEventListener('piece', (event) => {
     if (!current) return;
-    const { stats } = event.detail;
+    const { stats, rating } = event.detail;
     if (element.autoplay) current.aiPieces += 1;
     else current.ownPieces += 1;
+    if (rating) {
+      current.rated += 1;
+      if (isAccurate(rating)) current.accurate += 1;
+    }
     if (stats.lines !== current.lines) addPoint(stats.pieces, stats.lines);
     current.pieces = stats.pieces;
     current.lines = stats.lines;
@@ -174,6 +188,10 @@ export function createStatsPanel(element, namedRules) {
     el.lpm.textContent = rate(current.lines, current.playedMs, 60_000);
     el.pps.textContent = rate(current.pieces, current.playedMs, 1000);
     el.time.textContent = clock(current.playedMs);
+    el.accuracy.textContent = accuracyText(current.accurate, current.rated);
+    el.accuracy.title = current.rated
+      ? `${current.accurate} of ${count(current.rated, 'piece')} placed by hand`
+      : 'No piece placed by hand yet';
     drawChart();
   }
 
@@ -248,6 +266,7 @@ export function createStatsPanel(element, namedRules) {
           String(game.lines),
           String(game.pieces),
           game.ended === 'over' ? 'game over' : 'stopped',
+          accuracyText(game.accurate ?? 0, game.rated ?? 0),
         ];
         // Where the card has no room for the "At" column, the row still tells when on hover.
         if (cells[0]) row.title = `Played at ${when.toLocaleString()}`;

@@ -1,5 +1,28 @@
-// Weights read from JSON text: a number JSON reads as Infinity (1e400), named as the text
-// spells it.
+// Weights read from JSON text: what is not weights at all (not JSON, not an object) said in plain
+// words, and a number JSON reads as Infinity (1e400) named as the text spells it. The engine
+// checks the rest (the features, the numbers' ranges).
+
+/**
+ * The weights of JSON `text`: `{weights}`, or `{error}` saying in plain words why the text
+ * holds none (it is not JSON, not an object, or has a number too large to be finite).
+ */
+export function readWeights(text) {
+  let weights;
+  try {
+    weights = JSON.parse(text);
+  } catch (err) {
+    return { error: `this is not JSON (${err.message})` };
+  }
+  if (weights === null || typeof weights !== 'object' || Array.isArray(weights)) {
+    return {
+      error:
+        'weights are a JSON object of feature names to weights, like {"holes": -4}, ' +
+        `not ${Array.isArray(weights) ? 'a list' : JSON.stringify(weights)}`,
+    };
+  }
+  const infinite = nonFiniteWeight(weights, text);
+  return infinite ? { error: infinite } : { weights };
+}
 
 /**
  * The first weight or exponent in `weights` that is not a finite number (JSON reads 1e400 as

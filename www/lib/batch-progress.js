@@ -1,16 +1,20 @@
 // A batch of games spread over single-threaded workers: its games cut into chunks that idle
-// workers take in turn, the lines of the chunks played, and how many games are played so far,
-// counting the chunks still in play by what their workers last reported.
+// workers take in turn, the numbers of the chunks played (a few per game: its lines, say), and
+// how many games are played so far, counting the chunks still in play by what their workers last
+// reported.
 
 /** A batch is cut into about this many chunks per worker, so that idle workers find work. */
 const CHUNKS_PER_WORKER = 8;
 
 export class BatchProgress {
-  /** The batch whose JSON text is `text`, of `jobs` games, to be played by `workers` workers. */
-  constructor(text, jobs, workers) {
-    this.text = text;
-    /** Each game's lines, in job order (0 until its chunk is played). */
-    this.lines = new Float64Array(jobs);
+  /**
+   * The batch named `key` (its JSON text, say), of `jobs` games, to be played by `workers`
+   * workers.
+   */
+  constructor(key, jobs, workers) {
+    this.key = key;
+    /** The numbers of each chunk played, with its first game: `[from, numbers]`. */
+    this.finished = [];
     const size = Math.max(1, Math.ceil(jobs / (workers * CHUNKS_PER_WORKER)));
     /** The chunks waiting to be played, `[from, to)` in job order. */
     this.queue = [];
@@ -51,11 +55,17 @@ export class BatchProgress {
     return true;
   }
 
-  /** Takes the `lines` of `chunk`'s games: the chunk is played. */
-  finish(chunk, lines) {
+  /** Takes the `numbers` of `chunk`'s games (a Float64Array): the chunk is played. */
+  finish(chunk, numbers) {
     this.running.delete(chunk);
-    this.lines.set(lines, chunk.from);
+    this.finished.push([chunk.from, numbers]);
     this.done += chunk.to - chunk.from;
+  }
+
+  /** The numbers of the chunks played, in game order: every game's once none waits nor plays. */
+  numbers() {
+    const inOrder = [...this.finished].sort(([a], [b]) => a - b);
+    return joined(inOrder.map(([, numbers]) => numbers));
   }
 
   /** Puts `chunk`, not played (its worker stopped), back first in the queue. */
@@ -70,4 +80,15 @@ export class BatchProgress {
     for (const done of this.running.values()) played += done;
     return played;
   }
+}
+
+/** The Float64Arrays `parts` one after another in one Float64Array. */
+export function joined(parts) {
+  const all = new Float64Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
 }

@@ -7,6 +7,7 @@
 
 import { BatchProgress } from './batch-progress.js';
 import { chooseBuild, cores, EngineWorker, Comlink, WorkerStopped, wholeOption } from './engine.js';
+import { spread } from './spread.js';
 
 /** A generation gives up after this many worker failures in a row. */
 const MAX_FAILURES = 5;
@@ -170,35 +171,19 @@ export class Evolution {
 
   /** Plays a batch over the single-threaded workers, chunk by chunk, replacing any that dies. */
   async spread(batch, progress) {
-    if (this.partial?.text !== batch.text) {
+    if (this.partial?.key !== batch.text) {
       this.partial = new BatchProgress(batch.text, batch.jobs, this.size);
     }
     const state = this.partial;
-    const report = () => progress(state.played());
-    report();
-    const drain = async (index) => {
-      while (state.waiting && !this.pausing && !this.closed) {
-        const chunk = state.take();
-        const heard = Comlink.proxy((done) => {
-          if (state.report(chunk, done)) report();
-        });
-        try {
-          const lines = await this.workers[index].call((remote) =>
-            remote.playGames(batch.text, chunk.from, chunk.to, heard),
-          );
-          state.finish(chunk, lines);
-        } catch (error) {
-          state.giveBack(chunk);
-          if (!(error instanceof WorkerStopped) || this.closed) throw error;
-          await this.replace(index);
-        } finally {
-          report();
-        }
-      }
-    };
-    await Promise.all(this.workers.map((_, index) => drain(index)));
+    await spread(state, this.workers, {
+      play: (remote, chunk, heard) => remote.playGames(batch.text, chunk.from, chunk.to, heard),
+      report: () => progress(state.played()),
+      going: () => !this.pausing && !this.closed,
+      over: () => this.closed,
+      replace: (index) => this.replace(index),
+    });
     if (state.waiting) return null;
-    return state.lines;
+    return state.numbers();
   }
 
   progressReporter(batch) {
@@ -223,7 +208,7 @@ export class Evolution {
     if (!batch) return null;
     let done = 0;
     if (this.finished.has(batch.text)) done = batch.jobs;
-    else if (this.partial?.text === batch.text) done = this.partial.done;
+    else if (this.partial?.key === batch.text) done = this.partial.done;
     return { generation: batch.generation, phase: batch.phase, done, total: batch.jobs };
   }
 

@@ -32,6 +32,8 @@ export const GAME_CALLS = Object.freeze({
   aiInput: engine,
   search: engine,
   hints: engine,
+  explain: engine,
+  rate: engine,
   tick: engine,
   cells: engine,
   activeCells: engine,
@@ -45,6 +47,7 @@ export const GAME_CALLS = Object.freeze({
   setParallel: replanning,
   press: session,
   release: session,
+  coach: session,
   advance: drawing,
   snapshot: drawing,
 });

@@ -1,7 +1,8 @@
-// Drawing: the board (locked cells, hints, the AI's target, ghost, active piece), the hold slot
-// and the next queue, on the canvases it is given. Only draws what the engine reports. Locked and
-// active cells are filled; the hints (thin dotted white), the AI's target (dashed, in its piece's
-// colour) and the ghost (solid, in its piece's colour) are outlines only.
+// Drawing: the board (locked cells, hints, the AI's target, ghost, active piece, a highlight), the
+// hold slot and the next queue, on the canvases it is given. Only draws what the engine reports.
+// Locked and active cells are filled; the hints (thin dotted white), the AI's target (dashed, in
+// its piece's colour), the ghost (solid, in its piece's colour) and a placement a page points at
+// (thick, solid yellow) are outlines only.
 
 export const PIECES = ['I', 'O', 'T', 'S', 'Z', 'J', 'L'];
 
@@ -65,6 +66,8 @@ const SHAPES = {
 export const SPAWN_ROWS = 2;
 
 const BACKGROUND = '#0c111b';
+/** The outline of a placement a page points at (see the element's `highlight`). */
+const HIGHLIGHT = '#ffe14d';
 const GRID = 'rgba(255, 255, 255, 0.045)';
 
 /** A filled cell with a subtle bevel. */
@@ -148,7 +151,14 @@ export class Renderer {
     return y >= 0 && y < this.height + SPAWN_ROWS;
   }
 
-  /** Draws one frame: `scene` = {cells, view, target, hints}. */
+  /** The board cell `[x, y]` at pixel (`px`, `py`) of the board's canvas, or null off it. */
+  cellAt(px, py) {
+    const x = Math.floor(px / this.cell);
+    const y = this.height + SPAWN_ROWS - 1 - Math.floor(py / this.cell);
+    return x >= 0 && x < this.width && this.visible(y) ? [x, y] : null;
+  }
+
+  /** Draws one frame: `scene` = {cells, view, target, hints, highlight}. */
   draw(scene) {
     this.drawBoard(scene);
     this.drawPreview(
@@ -165,7 +175,7 @@ export class Renderer {
     );
   }
 
-  drawBoard({ cells, view, target, hints }) {
+  drawBoard({ cells, view, target, hints, highlight }) {
     const ctx = this.boardCtx;
     const { width, height, cell } = this;
     const top = SPAWN_ROWS * cell;
@@ -229,6 +239,7 @@ export class Renderer {
         bevelCell(ctx, px, py, cell, color);
       }
     }
+    if (highlight) this.outline(ctx, highlight, HIGHLIGHT, [], 3);
   }
 
   /** The outline of a piece's cells (only the edges not shared by two of its cells). */

@@ -51,6 +51,8 @@ export class Session {
     this.needDecision = true;
     this.aiWait = 0;
     this.locked = [];
+    /** The coach's rating of each placement in `locked` made by hand (null for the AI's). */
+    this.ratings = [];
     this.aiEnabled = true;
     this.aiDelay = 0;
   }
@@ -143,10 +145,13 @@ export class Session {
     if (!this.over()) this.decide();
   }
 
-  /** Keeps the placements of locked steps (one step, a list of steps, or null). */
+  /** Keeps the placements of locked steps and their ratings (one step, a list, or null). */
   record(result) {
     const steps = result == null ? [] : Array.isArray(result) ? result : [result];
-    for (const step of steps) this.locked.push(step.choice.placement);
+    for (const step of steps) {
+      this.locked.push(step.choice.placement);
+      this.ratings.push(step.rating);
+    }
   }
 
   /**
@@ -166,11 +171,40 @@ export class Session {
     this.game.release(key);
   }
 
-  /** The placements locked since the last snapshot, oldest first. */
+  /** The placements locked since the last snapshot, oldest first, and their ratings. */
   takeLocked() {
-    const locked = this.locked;
+    const taken = { locked: this.locked, ratings: this.ratings };
     this.locked = [];
-    return locked;
+    this.ratings = [];
+    return taken;
+  }
+
+  /**
+   * What the coach shows for the piece in play, or null once the game is over: `choice`, the
+   * AI's choice while it plays (its target, decided now if need be), else the best placement by
+   * its own score (the first hint), with its cells; `explanation`, the engine's explanation of
+   * it; and `alternatives`, the `count` best placements of `search()` with different cells (the
+   * current piece's and the hold alternative's), each `{choice, rating}`. Answered at once, so
+   * that everything in it is of one piece.
+   */
+  coach(count) {
+    if (!Number.isSafeInteger(count) || count < 1) {
+      throw new Error(`count must be a whole number, 1 or more, got ${JSON.stringify(count)}`);
+    }
+    if (this.over() || (this.aiEnabled && this.needDecision && !this.decide())) return null;
+    const ranked = this.game.search();
+    const choice = this.aiEnabled ? this.game.decide() : ranked[0];
+    if (!choice) return null;
+    const seen = new Set();
+    const alternatives = [];
+    for (const candidate of ranked) {
+      const key = `${candidate.hold} ${candidate.cells.map(String).sort().join(' ')}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      alternatives.push({ choice: candidate, rating: this.game.rate(candidate.placement) });
+      if (alternatives.length === count) break;
+    }
+    return { choice, explanation: this.game.explain(choice.placement), alternatives };
   }
 
   /**
@@ -199,10 +233,12 @@ export class Session {
   /**
    * What the page draws: locked cells (a typed array), the view (pieces, queue, stats), the AI's
    * target, its decisions (see `decisions`; none while the player plays), the placements locked
-   * since the last snapshot and, when asked, the hints.
+   * since the last snapshot with the coach's ratings of those made by hand and, when asked, the
+   * hints.
    */
   snapshot(withHints = false) {
     const over = this.over();
+    const { locked, ratings } = this.takeLocked();
     return {
       cells: this.game.cells(),
       view: this.game.view(),
@@ -211,7 +247,8 @@ export class Session {
       decision: this.aiEnabled
         ? this.decisions()
         : { last: null, median: null, mean: null, count: 0, clock },
-      locked: this.takeLocked(),
+      locked,
+      ratings,
     };
   }
 }

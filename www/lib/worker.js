@@ -1,9 +1,10 @@
 // The engine worker: a dedicated module Worker that owns one WebAssembly instance of the engine
 // (the threaded build with its rayon pool, or the single-threaded simd or plain one) and serves
-// the calls of `tetris-ai.js` through Comlink. Games, manual handling, the AI and evolution all
-// run here; nothing in this file decides anything about a game.
+// the calls of `tetris-ai.js` through Comlink. Games, manual handling, the AI, evolution and
+// benchmarks all run here; nothing in this file decides anything about a game.
 
 import * as Comlink from '../vendor/comlink.mjs';
+import { joined } from './batch-progress.js';
 import { timeDecisions } from './measure.js';
 import { gameCall, SERVER } from './protocol.js';
 import { Session } from './session.js';
@@ -55,6 +56,56 @@ function holdLifeLock(name) {
 
 /** Sleeps `ms` milliseconds, letting the worker answer other messages meanwhile. */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Plays games `from` to `to` (exclusive) of `games` (a `GameBatch` or a `Benchmark`, whose
+ * `play(from, to)` gives a few numbers per game) one after another, telling `progress(done)`
+ * about finished games now and then; returns their numbers in game order.
+ */
+function playEach(games, from, to, progress) {
+  const played = [];
+  let reported = performance.now();
+  for (let game = from; game < to; game++) {
+    played.push(games.play(game, game + 1));
+    if (progress && performance.now() - reported > PROGRESS_MS) {
+      reported = performance.now();
+      progress(game + 1 - from);
+    }
+  }
+  const numbers = joined(played);
+  return Comlink.transfer(numbers, [numbers.buffer]);
+}
+
+/**
+ * Waits for `run` (a `BatchRun` or a `BenchmarkRun` playing on the pool), reporting
+ * `progress(done)` while it runs, and frees it; resolves to the numbers of its games, or to
+ * null once `progress` answers false (the games not yet started are abandoned).
+ */
+async function finished(run, progress) {
+  try {
+    let reported = performance.now();
+    for (;;) {
+      const numbers = run.result();
+      if (numbers !== undefined) return Comlink.transfer(numbers, [numbers.buffer]);
+      await sleep(POLL_MS);
+      if (progress && performance.now() - reported >= PROGRESS_MS) {
+        reported = performance.now();
+        if ((await progress(run.done())) === false) return null;
+      }
+    }
+  } finally {
+    run.cancel();
+    run.free();
+  }
+}
+
+/**
+ * The engine's arguments of a benchmark (for `Benchmark` and `BenchmarkRun`) from `spec`:
+ * `{config, games, seed, maxPieces}`, as `benchmark()` takes them.
+ */
+function benchmarkArgs({ config, games, seed, maxPieces }) {
+  return [config, games, seed, maxPieces];
+}
 
 const engine = {
   /**
@@ -193,40 +244,54 @@ const engine = {
    * `progress(done)` hears about finished games now and then.
    */
   playGames(text, from, to, progress) {
-    const games = batch(text);
-    const lines = new Float64Array(to - from);
-    let reported = performance.now();
-    for (let job = from; job < to; job++) {
-      lines[job - from] = games.play(job, job + 1)[0];
-      if (progress && performance.now() - reported > PROGRESS_MS) {
-        reported = performance.now();
-        progress(job + 1 - from);
-      }
-    }
-    return Comlink.transfer(lines, [lines.buffer]);
+    return playEach(batch(text), from, to, progress);
   },
 
   /**
    * Plays every game of a batch on the thread pool (threaded build), reporting `progress(done)`
    * while it runs; when `progress` answers false the batch is abandoned and the result is null.
    */
-  async playAll(text, progress) {
-    const run = new wasm.BatchRun(text);
+  playAll(text, progress) {
+    return finished(new wasm.BatchRun(text), progress);
+  },
+
+  // ---- benchmarks ----
+
+  /** The number of games of the benchmark of `spec`; a bad one throws naming the bad value. */
+  benchmarkGames(spec) {
+    const games = new wasm.Benchmark(...benchmarkArgs(spec));
     try {
-      let reported = performance.now();
-      for (;;) {
-        const lines = run.result();
-        if (lines !== undefined) return Comlink.transfer(lines, [lines.buffer]);
-        await sleep(POLL_MS);
-        if (progress && performance.now() - reported >= PROGRESS_MS) {
-          reported = performance.now();
-          if ((await progress(run.done())) === false) return null;
-        }
-      }
+      return games.games();
     } finally {
-      run.cancel();
-      run.free();
+      games.free();
     }
+  },
+
+  /**
+   * Plays games `from` to `to` (exclusive) of the benchmark of `spec` one after another: three
+   * numbers per game (its lines, its pieces, 1 if it stopped at the cap). `progress(done)` hears
+   * about finished games now and then.
+   */
+  playBenchmark(spec, from, to, progress) {
+    const games = new wasm.Benchmark(...benchmarkArgs(spec));
+    try {
+      return playEach(games, from, to, progress);
+    } finally {
+      games.free();
+    }
+  },
+
+  /**
+   * Plays every game of the benchmark of `spec` on the thread pool (threaded build), reporting
+   * `progress(done)` while it runs: the numbers `playBenchmark` gives for all of them.
+   */
+  playBenchmarkAll(spec, progress) {
+    return finished(new wasm.BenchmarkRun(...benchmarkArgs(spec)), progress);
+  },
+
+  /** A benchmark's result (statistics and every game's lines) from its games' numbers. */
+  benchmarkResult(outcomes) {
+    return wasm.benchmarkResult(outcomes);
   },
 };
 

@@ -63,6 +63,56 @@ max: number,
 default_by_depth: { [key in string]: number }, };
 
 /**
+ * A benchmark's result as a page gets it: the statistics, and the lines of every game.
+ */
+export type BenchmarkResult = {
+/**
+ * The lines of each game in game order: game `i` was seeded `seed + i`.
+ */
+game_lines: Array<number>,
+/**
+ * Games played.
+ */
+games: number,
+/**
+ * Mean lines per game.
+ */
+mean: number,
+/**
+ * Median lines per game: the middle game's, or the mean of the two middle games' for an
+ * even count.
+ */
+median: number,
+/**
+ * Fewest lines in a game.
+ */
+min: number,
+/**
+ * Most lines in a game.
+ */
+max: number,
+/**
+ * Sample standard deviation of the lines per game (divided by n - 1; 0 for one game).
+ */
+std: number,
+/**
+ * Lines cleared over all games.
+ */
+lines: number,
+/**
+ * Games still going when they were stopped at the cap on pieces.
+ */
+capped: number,
+/**
+ * Pieces placed (one decision each) over all games.
+ */
+pieces: number,
+/**
+ * Pieces placed per line cleared over all games; null when no line was cleared.
+ */
+pieces_per_line: number | null, };
+
+/**
  * The settings of the noisy cross-entropy method.
  */
 export type CemConfig = {
@@ -159,9 +209,64 @@ ga_presets: Array<string>,
 rules: [RuleSet, RuleSet], };
 
 /**
+ * One weighted feature's part of a placement's score, as [`Weights::contributions`] gives it.
+ */
+export type Contribution = {
+/**
+ * The feature's registered name.
+ */
+feature: FeatureName,
+/**
+ * The feature's name in players' words.
+ */
+name: string,
+/**
+ * The feature's value, as its definition gives it (before any exponent).
+ */
+value: number,
+/**
+ * The exponent, if the weight has one.
+ */
+exponent: number | null,
+/**
+ * The value the weight multiplies: `value` raised to the exponent as the feature defines
+ * (for `column_holes_pow` each column's count is raised before summing), else `value`.
+ */
+raised: number,
+/**
+ * The weight.
+ */
+weight: number,
+/**
+ * `weight` times `raised`: the feature's part of the score.
+ */
+contribution: number, };
+
+/**
  * How two parents are combined into one child.
  */
 export type Crossover = "uniform" | "average" | "fitness_weighted" | "one_point";
+
+/**
+ * How one feature of a placement differs from the best first move's.
+ */
+export type Difference = {
+/**
+ * The feature's registered name.
+ */
+feature: FeatureName,
+/**
+ * The feature's name in players' words.
+ */
+name: string,
+/**
+ * The placement's value of the feature less the best's (before any exponent).
+ */
+change: number,
+/**
+ * The placement's contribution less the best's: negative where the feature costs it score.
+ */
+effect: number, };
 
 /**
  * Everything that defines a run.
@@ -192,6 +297,43 @@ seed: number,
  * default).
  */
 validation: ValidationConfig, };
+
+/**
+ * How the search scores one first move: each weighted feature of the board it leaves.
+ */
+export type Explanation = {
+/**
+ * The placement, as the search finds it.
+ */
+placement: Placement,
+/**
+ * Whether the hold slot is used first (the placement is the hold alternative's).
+ */
+hold: boolean,
+/**
+ * Each weighted feature of the board the placement leaves, in the weights' order; none when
+ * the placement ends the game.
+ */
+terms: Array<Contribution>,
+/**
+ * The placement's own score: the terms' contributions summed in order, minus infinity when
+ * it ends the game. The search ranks first moves by it, and plays by it at depth 1.
+ */
+score: number,
+/**
+ * Whether the placement ends the game.
+ */
+ends_game: boolean,
+/**
+ * At depth 2 and deeper, the value of the plies after it, as the search works it out (the
+ * pieces that follow, known or expected); null at depth 1.
+ */
+later: number | null,
+/**
+ * At depth 2 and deeper, the value the AI chooses by: `score` combined with `later` as the
+ * search's plan value says (their sum by default); null at depth 1, where it is `score`.
+ */
+plan: number | null, };
 
 /**
  * A feature: its name and its definition, in the registry's order.
@@ -570,6 +712,57 @@ min: number,
 max: number, };
 
 /**
+ * Where a placement ranks among the first moves, and what sets it apart from the best.
+ */
+export type Rating = {
+/**
+ * The placement rated.
+ */
+placement: Placement,
+/**
+ * Whether the hold slot is used first.
+ */
+hold: boolean,
+/**
+ * 1 + how many first moves score higher: its place in `search()`'s order, ties sharing the
+ * place of the first of them.
+ */
+rank: number,
+/**
+ * How many first moves there are (of the current piece and the hold alternative).
+ */
+of: number,
+/**
+ * The placement's own score (see [`Explanation::score`]).
+ */
+score: number,
+/**
+ * The best first move: the first that `search()` gives.
+ */
+best: Placement,
+/**
+ * Whether the best uses the hold slot first.
+ */
+best_hold: boolean,
+/**
+ * The best first move's score.
+ */
+best_score: number,
+/**
+ * How far below the best the placement scores: `best_score - score`, 0 for one tied with
+ * it, infinite for one that ends the game where the best does not. Negative only for a
+ * placement made by hand that the search does not find and that beats all it finds (a tuck
+ * under the research rules, whose search drops pieces).
+ */
+gap: number,
+/**
+ * The one or two features that make the most of the gap, the larger first: those whose
+ * contribution differs from the best's in the gap's direction. None without a gap, or where
+ * one of the two ends the game.
+ */
+differences: Array<Difference>, };
+
+/**
  * What one generation did.
  */
 export type Report = {
@@ -824,7 +1017,7 @@ pieces_per_line: number | null,
 game_over: boolean, };
 
 /**
- * What one AI step did.
+ * What one step did: a piece the AI or a player placed.
  */
 export type Step = {
 /**
@@ -842,7 +1035,12 @@ points: number,
 /**
  * Whether the game ended with it.
  */
-game_over: boolean, };
+game_over: boolean,
+/**
+ * For a placement made by hand, the coach's rating of it against the AI's search on the
+ * board and pieces before it locked (see [`Game::rate`]); null for the AI's own.
+ */
+rating: Rating | null, };
 
 /**
  * How a tie between equally good first moves is broken.

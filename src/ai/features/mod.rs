@@ -5,16 +5,19 @@
 //!
 //! The research definitions live in `research.rs`; where a published program computed a feature
 //! its own way, that variant is a feature of its own, named after the program, in `sources.rs`.
+//! Each feature's name in players' words is in `plain.rs`.
 
 use crate::engine::board::Board;
 use crate::error::{Error, Result};
 use crate::named::ts_name_union;
 pub use incremental::Incremental;
 pub(crate) use incremental::Kind;
+pub use plain::{PLAIN_NAMES, plain_name};
 use research::*;
 use sources::*;
 
 mod incremental;
+mod plain;
 mod research;
 mod sources;
 

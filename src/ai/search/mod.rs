@@ -20,6 +20,7 @@
 //!
 //! [`Reach`]: crate::engine::reach::Reach
 
+mod coach;
 mod config;
 mod crew;
 mod plies;
@@ -27,6 +28,7 @@ mod queue;
 mod scoring;
 mod transpositions;
 
+pub use coach::{Difference, Explanation, Rating};
 pub use config::{MAX_BEAM, MAX_DEPTH, MIN_DEPTH, PlanValue, SearchConfig, TieBreak, default_beam};
 pub use scoring::evaluate;
 
@@ -380,17 +382,8 @@ impl Searcher {
         if !self.order.iter().any(|c| same(c, &single)) {
             self.order.push(single);
         }
-        let margin = config.margin.unwrap_or(0.0);
-        let plan = Plan {
-            position,
-            weights,
-            depth: config.depth,
-            beam: config.beam_width(),
-            value: config.value,
-            margin,
-            keep_first_rows: config.keep_first_rows,
-            decision: transpositions::new_decision(),
-        };
+        let plan = plan(position, weights, config);
+        let margin = plan.margin;
         let next = self.plies.values(&plan, &self.order, self.parallel);
         let mut single_value = f64::NEG_INFINITY;
         let mut best = (single, f64::NEG_INFINITY);
@@ -449,6 +442,20 @@ impl Searcher {
             path,
             score,
         }
+    }
+}
+
+/// What every ply after the first reads in a decision of `position` searched by `config`.
+fn plan<'a>(position: &'a Position<'a>, weights: &'a Weights, config: &SearchConfig) -> Plan<'a> {
+    Plan {
+        position,
+        weights,
+        depth: config.depth,
+        beam: config.beam_width(),
+        value: config.value,
+        margin: config.margin.unwrap_or(0.0),
+        keep_first_rows: config.keep_first_rows,
+        decision: transpositions::new_decision(),
     }
 }
 

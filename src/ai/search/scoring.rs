@@ -16,19 +16,34 @@ use crate::engine::timing::reachable_in_time;
 /// loops that score placements stay small without it.
 #[inline(never)]
 pub fn evaluate(board: &Board, placement: &Placement, top_out: TopOut, weights: &Weights) -> f64 {
+    read_outcome(board, placement, top_out, |outcome| {
+        weights.evaluate(outcome)
+    })
+    .unwrap_or(f64::NEG_INFINITY)
+}
+
+/// What `read` finds in the outcome of placing `placement` on `board`, or `None` when the
+/// placement ends the game.
+#[inline(always)]
+pub(super) fn read_outcome<R>(
+    board: &Board,
+    placement: &Placement,
+    top_out: TopOut,
+    read: impl FnOnce(&Outcome) -> R,
+) -> Option<R> {
     let mut after = *board;
     let locked = lock(&mut after, placement, top_out);
     if locked.tops_out {
-        return f64::NEG_INFINITY;
+        return None;
     }
-    weights.evaluate(&Outcome {
+    Some(read(&Outcome {
         board: &after,
         landing_row: locked.landing_row,
         top_row: locked.top_row,
         rows_cleared: locked.rows_cleared,
         piece_cells_cleared: locked.piece_cells_cleared,
         cleared: locked.cleared,
-    })
+    }))
 }
 
 /// Scores placements on one board: incrementally where it can, else in full.

@@ -5,16 +5,18 @@ use crate::{GameOptions, parse_positive, progress_bar, thread_pool};
 use clap::Args;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
+use serde::Serialize;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use tetris_ai::{Game, GameConfig, Rules, SearchConfig, Stats};
+use tetris_ai::bench::{Benchmark, BenchmarkStats, DEFAULT_GAMES, GameOutcome};
+use tetris_ai::{Rules, SearchConfig};
 
 /// Arguments of `bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Number of games.
-    #[arg(long, value_name = "N", default_value_t = 100, value_parser = parse_positive)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_GAMES, value_parser = parse_positive)]
     pub games: u64,
 
     #[command(flatten)]
@@ -34,27 +36,21 @@ pub struct BenchArgs {
     json: bool,
 }
 
-/// Plays `games` games of `config`, game `i` with seed `config.seed + i`, `lanes` at once, each
-/// game's search on `search_threads` threads; the result is in game order. `progress` is
-/// advanced once per finished game.
+/// Plays every game of `benchmark`, `lanes` at once, each game's search on `search_threads`
+/// threads; the outcomes are in game order. `progress` is advanced once per finished game.
 fn play_games(
-    config: &GameConfig,
-    games: u64,
-    max_pieces: Option<u64>,
+    benchmark: &Benchmark,
     lanes: usize,
     search_threads: usize,
     progress: &ProgressBar,
-) -> Result<Vec<Stats>, String> {
+) -> Result<Vec<GameOutcome>, String> {
+    let games = benchmark.games();
     let play = |i: u64| {
-        let mut game = Game::new(GameConfig {
-            seed: config.seed.wrapping_add(i),
-            ..config.clone()
-        })
-        .map_err(|e| e.to_string())?;
-        game.set_parallel(search_threads > 1);
-        let stats = game.play(max_pieces);
+        let outcome = benchmark
+            .play(i, search_threads > 1)
+            .map_err(|e| e.to_string());
         progress.inc(1);
-        Ok(stats)
+        outcome
     };
     if search_threads == 1 {
         return thread_pool(Some(lanes as u64))?
@@ -65,7 +61,7 @@ fn play_games(
         .map(|_| thread_pool(Some(search_threads as u64)))
         .collect::<Result<Vec<_>, String>>()?;
     let next = AtomicU64::new(0);
-    let mut results: Vec<Option<Result<Stats, String>>> = vec![None; games as usize];
+    let mut results: Vec<Option<Result<GameOutcome, String>>> = vec![None; games as usize];
     let finished = Mutex::new(&mut results);
     std::thread::scope(|scope| {
         for pool in &pools {
@@ -87,87 +83,36 @@ fn play_games(
         .collect()
 }
 
-/// The arithmetic mean of `values`; 0 for none.
-fn mean(values: &[u64]) -> f64 {
-    if values.is_empty() {
-        return 0.0;
-    }
-    values.iter().map(|&v| v as f64).sum::<f64>() / values.len() as f64
-}
-
-/// The median of `values`: the middle value, or the mean of the two middle values for an even
-/// count; 0 for none.
-fn median(values: &[u64]) -> f64 {
-    let mut sorted = values.to_vec();
-    sorted.sort_unstable();
-    let n = sorted.len();
-    match n {
-        0 => 0.0,
-        _ if n % 2 == 1 => sorted[n / 2] as f64,
-        _ => (sorted[n / 2 - 1] as f64 + sorted[n / 2] as f64) / 2.0,
-    }
-}
-
-/// The sample standard deviation of `values` (sum of squared deviations divided by n - 1); 0 for
-/// fewer than two values.
-fn sample_std(values: &[u64]) -> f64 {
-    if values.len() < 2 {
-        return 0.0;
-    }
-    let m = mean(values);
-    let squares: f64 = values.iter().map(|&v| (v as f64 - m).powi(2)).sum();
-    (squares / (values.len() - 1) as f64).sqrt()
-}
-
-/// Total pieces over total lines; `None` when no line was cleared.
-fn pieces_per_line(pieces: u64, lines: u64) -> Option<f64> {
-    (lines > 0).then(|| pieces as f64 / lines as f64)
-}
-
-/// Statistics of the lines cleared over a set of games.
-#[derive(Debug, Clone, PartialEq)]
-struct Summary {
-    games: usize,
-    mean: f64,
-    median: f64,
-    min: u64,
-    max: u64,
-    std: f64,
-    /// Lines cleared over all games.
-    lines: u64,
-    /// Games still going when they were stopped at the cap on pieces.
-    capped: usize,
-    /// Pieces placed (one decision each) over all games.
-    pieces: u64,
-    pieces_per_line: Option<f64>,
+/// How fast the games were played, over all threads.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+struct Rates {
+    /// Games finished per second of wall time.
     games_per_second: f64,
-    /// Pieces placed (one decision each) per second of wall time, over all threads.
+    /// Pieces placed (one decision each) per second of wall time.
     decisions_per_second: f64,
 }
 
-impl Summary {
-    /// Summarises `stats`, played in `elapsed`.
-    fn of(stats: &[Stats], elapsed: Duration) -> Summary {
-        let lines: Vec<u64> = stats.iter().map(|s| s.lines).collect();
-        let total_lines = lines.iter().sum();
-        let pieces: u64 = stats.iter().map(|s| s.pieces).sum();
+impl Rates {
+    /// The rates of the games of `stats`, played in `elapsed`.
+    fn of(stats: &BenchmarkStats, elapsed: Duration) -> Rates {
         let seconds = elapsed.as_secs_f64();
         let per_second = |count: f64| if seconds > 0.0 { count / seconds } else { 0.0 };
-        Summary {
-            games: lines.len(),
-            mean: mean(&lines),
-            median: median(&lines),
-            min: lines.iter().copied().min().unwrap_or(0),
-            max: lines.iter().copied().max().unwrap_or(0),
-            std: sample_std(&lines),
-            lines: total_lines,
-            capped: stats.iter().filter(|s| !s.game_over).count(),
-            pieces,
-            pieces_per_line: pieces_per_line(pieces, total_lines),
-            games_per_second: per_second(lines.len() as f64),
-            decisions_per_second: per_second(pieces as f64),
+        Rates {
+            games_per_second: per_second(stats.games as f64),
+            decisions_per_second: per_second(stats.pieces as f64),
         }
     }
+}
+
+/// What `--json` prints: the statistics, the rates, then the settings.
+#[derive(Serialize)]
+struct Report<'a> {
+    #[serde(flatten)]
+    stats: &'a BenchmarkStats,
+    #[serde(flatten)]
+    rates: Rates,
+    #[serde(flatten)]
+    settings: serde_json::Value,
 }
 
 /// Runs `bench`: plays the games and prints the table or the JSON object.
@@ -186,34 +131,19 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
         args.json,
         "{elapsed_precise} [{bar:40}] {pos}/{len} games (eta {eta})",
     );
+    let benchmark =
+        Benchmark::new(config, args.games, options.max_pieces).map_err(|e| e.to_string())?;
     let start = Instant::now();
-    let stats = play_games(
-        &config,
-        args.games,
-        options.max_pieces,
-        lanes,
-        search_threads,
-        &progress,
-    )?;
+    let outcomes = play_games(&benchmark, lanes, search_threads, &progress)?;
     let elapsed = start.elapsed();
     progress.finish_and_clear();
-    let summary = Summary::of(&stats, elapsed);
+    let stats = BenchmarkStats::of(&outcomes);
+    let rates = Rates::of(&stats, elapsed);
     let (width, height) = options.board;
+    let config = benchmark.config();
     let (rules, search) = (config.rules, config.search);
     if args.json {
-        let object = serde_json::json!({
-            "games": summary.games,
-            "mean": summary.mean,
-            "median": summary.median,
-            "min": summary.min,
-            "max": summary.max,
-            "std": summary.std,
-            "lines": summary.lines,
-            "capped": summary.capped,
-            "pieces": summary.pieces,
-            "pieces_per_line": summary.pieces_per_line,
-            "games_per_second": summary.games_per_second,
-            "decisions_per_second": summary.decisions_per_second,
+        let settings = serde_json::json!({
             "preset": options.weights.is_none().then_some(&options.preset),
             "weights": options.weights,
             "as_published": options.as_published,
@@ -235,7 +165,14 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
             "seed": options.seed,
             "max_pieces": options.max_pieces,
         });
-        println!("{object}");
+        let report = Report {
+            stats: &stats,
+            rates,
+            settings,
+        };
+        let text = serde_json::to_string(&report)
+            .map_err(|e| format!("the report could not be written: {e}"))?;
+        println!("{text}");
     } else {
         let cap = match options.max_pieces {
             Some(cap) => format!(", at most {cap} pieces per game"),
@@ -249,7 +186,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
             options.seed,
             options.seed.wrapping_add(args.games - 1),
         );
-        print!("{}", table(&summary));
+        print!("{}", table(&stats, &rates));
     }
     Ok(())
 }
@@ -309,8 +246,8 @@ fn describe_search(search: &SearchConfig) -> String {
     }
 }
 
-/// The summary as a two-column table of lines cleared per game.
-fn table(s: &Summary) -> String {
+/// The statistics and rates as a two-column table of lines cleared per game.
+fn table(s: &BenchmarkStats, rates: &Rates) -> String {
     let ppl = match s.pieces_per_line {
         Some(p) => format!("{p:.3}"),
         None => "n/a (no lines)".to_string(),
@@ -324,10 +261,10 @@ fn table(s: &Summary) -> String {
         ("Standard deviation (sample)", format!("{:.1}", s.std)),
         ("Games stopped at the cap", s.capped.to_string()),
         ("Pieces per line", ppl),
-        ("Games per second", format!("{:.2}", s.games_per_second)),
+        ("Games per second", format!("{:.2}", rates.games_per_second)),
         (
             "Decisions per second",
-            format!("{:.0}", s.decisions_per_second),
+            format!("{:.0}", rates.decisions_per_second),
         ),
     ];
     let mut out = String::new();
@@ -344,53 +281,19 @@ mod tests {
     use clap::Parser;
 
     #[test]
-    fn median_of_odd_and_even_counts() {
-        assert_eq!(median(&[5, 1, 3]), 3.0);
-        assert_eq!(median(&[4, 1, 3, 2]), 2.5);
-        assert_eq!(median(&[7]), 7.0);
-        assert_eq!(median(&[]), 0.0);
-    }
-
-    #[test]
-    fn sample_std_worked_by_hand() {
-        // 2, 4, 4, 4, 5, 5, 7, 9: mean 5, squared deviations sum to 32, 32 / 7 = 4.571428...
-        let values = [2, 4, 4, 4, 5, 5, 7, 9];
-        assert_eq!(mean(&values), 5.0);
-        assert!((sample_std(&values) - (32.0f64 / 7.0).sqrt()).abs() < 1e-12);
-        // 1, 2, 3: mean 2, squares 1 + 0 + 1 = 2, 2 / 2 = 1.
-        assert_eq!(sample_std(&[1, 2, 3]), 1.0);
-        assert_eq!(sample_std(&[42]), 0.0);
-    }
-
-    #[test]
-    fn pieces_per_line_totals_over_games() {
-        let game = |lines, pieces| Stats {
-            lines,
+    fn rates_per_second_of_wall_time() {
+        let stats = |games, pieces| BenchmarkStats {
+            games,
             pieces,
-            ..Stats::default()
+            ..BenchmarkStats::of(&[])
         };
-        // 35 pieces over 10 lines; no line at all has no ratio.
-        let summary = Summary::of(&[game(10, 30), game(0, 5)], Duration::from_secs(1));
-        assert_eq!(summary.pieces_per_line, Some(3.5));
-        let summary = Summary::of(&[game(0, 5)], Duration::from_secs(1));
-        assert_eq!(summary.pieces_per_line, None);
-    }
-
-    #[test]
-    fn totals_and_rates_per_second_of_wall_time() {
-        let game = |lines, pieces| Stats {
-            lines,
-            pieces,
-            ..Stats::default()
-        };
-        // Two games of 30 and 50 pieces in 4 s: 0.5 games and 20 decisions per second.
-        let summary = Summary::of(&[game(10, 30), game(20, 50)], Duration::from_secs(4));
-        assert_eq!((summary.lines, summary.pieces), (30, 80));
+        // Two games of 80 pieces in all in 4 s: 0.5 games and 20 decisions per second.
+        let rates = Rates::of(&stats(2, 80), Duration::from_secs(4));
         assert_eq!(
-            (summary.games_per_second, summary.decisions_per_second),
+            (rates.games_per_second, rates.decisions_per_second),
             (0.5, 20.0)
         );
-        let instant = Summary::of(&[game(1, 3)], Duration::ZERO);
+        let instant = Rates::of(&stats(1, 3), Duration::ZERO);
         assert_eq!(
             (instant.games_per_second, instant.decisions_per_second),
             (0.0, 0.0)
@@ -413,17 +316,9 @@ mod tests {
         let Command::Bench(args) = cli.command else {
             panic!("parsed as bench")
         };
-        let config = args.game.config().unwrap();
+        let benchmark = Benchmark::new(args.game.config().unwrap(), 6, Some(200)).unwrap();
         let run = |lanes, search_threads| {
-            play_games(
-                &config,
-                6,
-                Some(200),
-                lanes,
-                search_threads,
-                &ProgressBar::hidden(),
-            )
-            .unwrap()
+            play_games(&benchmark, lanes, search_threads, &ProgressBar::hidden()).unwrap()
         };
         let one = run(1, 1);
         assert_eq!(one, run(2, 1));

@@ -1,0 +1,417 @@
+// The Benchmark panel: many seeded games of one weight set (the current weights, a preset, or
+// weights imported as JSON) under the rules, board and search depth of the settings, with a
+// progress bar, the time left and Cancel; the statistics of the lines cleared (worked out by the
+// engine as `tetris-ai bench` works them out) and a histogram of the lines per game; two weight
+// sets compared on the same seeds (the paired difference, its 95% interval and a verdict); and
+// the results exported as CSV or JSON.
+
+import uPlot from '../vendor/uPlot.esm.js';
+import { benchmark } from '../tetris-ai.js';
+import { count } from '../lib/count.js';
+import { $, message } from '../lib/dom.js';
+import { gameConfig } from '../lib/game-config.js';
+import { csvText, fileName, gameSeed, jsonText } from './benchmark-export.js';
+import { openFileWith, saveJson, saveText } from './files.js';
+import { bins } from './histogram.js';
+import { Pace, seconds } from './pace.js';
+import { figure, pairedDifference, verdict } from './paired-difference.js';
+import { weightsRefusal } from './refusals.js';
+import { rulesName } from './rules.js';
+import { rangeMessage } from './values.js';
+import { readWeights } from './weights-json.js';
+
+/** What the form holds on a first visit: games, first seed and the cap on each game's pieces. */
+const FORM = { games: 100, seed: 0, maxPieces: 10_000 };
+
+/** The engine's names of the form's options, and the form's own. */
+const OPTION_LABELS = [
+  ['options.games', 'Games'],
+  ['options.seed', 'First seed'],
+  ['options.maxPieces', 'Pieces per game'],
+];
+
+/** Each weight set's colour in the histogram. */
+const COLORS = { A: '#5aa9ff', B: '#f0a35a' };
+const CHART_HEIGHT = 180;
+
+/** A figure of the table with `digits` decimals (grouped thousands); "–" for none. */
+function decimals(x, digits) {
+  return x == null
+    ? '–'
+    : x.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** The table's rows: label, statistic, and how it reads. */
+const ROWS = [
+  ['Games', 'games', (x) => decimals(x, 0)],
+  ['Average', 'mean', (x) => decimals(x, 1)],
+  ['Median', 'median', (x) => decimals(x, 1)],
+  ['Fewest', 'min', (x) => decimals(x, 0)],
+  ['Most', 'max', (x) => decimals(x, 0)],
+  ['Standard deviation', 'std', (x) => decimals(x, 1)],
+  ['Lines in all', 'lines', (x) => decimals(x, 0)],
+  ['Pieces in all', 'pieces', (x) => decimals(x, 0)],
+  ['Pieces per line', 'pieces_per_line', (x) => decimals(x, 3)],
+  ['Games stopped at the cap', 'capped', (x) => decimals(x, 0)],
+];
+
+/** A difference with its sign: "+124", "−3.5". */
+function signed(x) {
+  return `${x < 0 ? '−' : '+'}${figure(Math.abs(x))}`;
+}
+
+/**
+ * Builds and binds the panel. `app`: `settings` (the page's, read when a benchmark starts),
+ * `engine` (`{limits, presets}`) and `build` (the build benchmarks run on).
+ */
+export function createBenchmarkPanel(app) {
+  const el = Object.fromEntries(
+    [
+      'setup',
+      'compare',
+      'b-side',
+      'games',
+      'seed',
+      'max-pieces',
+      'run',
+      'cancel',
+      'error',
+      'live',
+      'progress',
+      'status',
+      'results',
+      'played',
+      'head-a',
+      'head-b',
+      'body',
+      'difference',
+      'verdict',
+      'chart',
+      'csv',
+      'json',
+    ].map((id) => [id, $(`bench-${id}`)]),
+  );
+  const { presets, limits } = app.engine;
+
+  /** A weight set's choice in the form: its select, and the JSON imported for it. */
+  function side(key) {
+    const chosen = {
+      key,
+      select: $(`bench-${key}`),
+      box: $(`bench-${key}-import`),
+      json: $(`bench-${key}-json`),
+      /** The name of the file the JSON came from, until it is edited. */
+      file: null,
+    };
+    const option = (value, label) => {
+      const o = document.createElement('option');
+      o.value = value;
+      o.textContent = label;
+      chosen.select.append(o);
+    };
+    option('current', 'the current weights');
+    for (const preset of presets) option(`preset:${preset.name}`, preset.name);
+    option('import', 'imported weights (JSON)…');
+    chosen.select.addEventListener('change', () => {
+      chosen.box.hidden = chosen.select.value !== 'import';
+    });
+    chosen.json.addEventListener('input', () => {
+      chosen.file = null;
+    });
+    openFileWith($(`bench-${key}-open`), $(`bench-${key}-file`), (text, name) => {
+      chosen.json.value = text;
+      chosen.file = name;
+    });
+    return chosen;
+  }
+  const sides = { A: side('a'), B: side('b') };
+
+  el.games.value = FORM.games;
+  el.seed.value = FORM.seed;
+  el.seed.max = limits.seed.max;
+  el['max-pieces'].value = FORM.maxPieces;
+
+  // B starts as a preset other than the one the game plays, when the comparison is asked for.
+  el.compare.addEventListener('change', () => {
+    el['b-side'].hidden = !el.compare.checked;
+    const other = presets.find((p) => p.name !== app.settings.preset);
+    if (el.compare.checked && sides.B.select.value === 'current' && other) {
+      sides.B.select.value = `preset:${other.name}`;
+    }
+  });
+
+  let controller = null;
+  let chart = null;
+  /** The results shown: `{options, a, b, difference}` (see benchmark-export.js), or null. */
+  let report = null;
+  const pace = new Pace();
+
+  function showError(text) {
+    el.error.textContent = text;
+    el.error.hidden = !text;
+  }
+
+  function setRunning(running) {
+    for (const input of el.setup.querySelectorAll('input, select, textarea, button')) {
+      input.disabled = running;
+    }
+    el.run.disabled = running;
+    el.cancel.disabled = !running;
+    el.live.hidden = false;
+  }
+
+  /** The form's options as `benchmark()` takes them; a bad one throws in plain words. */
+  function formOptions() {
+    const read = (input, label) => {
+      const text = input.value.trim();
+      if (text === '') throw new Error(`${label} must be a whole number, got nothing`);
+      return Number(text);
+    };
+    const seed = read(el.seed, 'First seed');
+    const range = [limits.seed.min, limits.seed.max];
+    if (!Number.isSafeInteger(seed) || seed < range[0] || seed > range[1]) {
+      throw new Error(rangeMessage('First seed', range, seed));
+    }
+    const capped = el['max-pieces'].value.trim() !== '';
+    return {
+      games: read(el.games, 'Games'),
+      seed,
+      maxPieces: capped ? read(el['max-pieces'], 'Pieces per game') : undefined,
+    };
+  }
+
+  /**
+   * What weight set `label` ("A" or "B") plays: `{label, name, config, imported}`, its game
+   * configuration from the settings' rules, board and search, with the first seed `seed`.
+   * Imported JSON that holds no weights throws, saying why.
+   */
+  function weightSet(label, seed) {
+    const { select, json, file } = sides[label];
+    const config = { ...gameConfig(app.settings, app.engine), seed };
+    if (select.value === 'current') {
+      const name = app.settings.preset ? `${app.settings.preset} (current)` : 'current weights';
+      return { label, name, config, imported: null };
+    }
+    // Another weight set plays with its own margin (a preset's, or none).
+    const { rules, width, height, handling } = config;
+    const search = { ...config.search };
+    delete search.margin;
+    const game = { rules, width, height, seed, search, handling };
+    if (select.value !== 'import') {
+      const name = select.value.slice('preset:'.length);
+      return { label, name, config: { ...game, preset: name }, imported: null };
+    }
+    const { weights, error } = readWeights(json.value);
+    if (error) throw new Error(`Weights ${label} cannot be played: ${error}.`);
+    const name = file ?? 'imported weights';
+    return { label, name, config: { ...game, weights }, imported: weights };
+  }
+
+  /** The engine's refusal `err` of what `set` plays or of the form, in the page's words. */
+  function refusal(err, set) {
+    let text = message(err);
+    for (const [name, label] of OPTION_LABELS) {
+      if (text.startsWith(`${name} `)) return `${label}${text.slice(name.length)}`;
+    }
+    if (set.imported && text.startsWith('config.weights')) {
+      text = weightsRefusal(text.replace(/^config\./, ''), set.imported);
+      return `Weights ${set.label} (${set.name}) were refused: ${text}.`;
+    }
+    return text;
+  }
+
+  /** Shows that `done` of `total` games are played, `playing` playing now. */
+  function showProgress(done, total, playing, doneOfSet, games) {
+    el.progress.max = total;
+    el.progress.value = done;
+    const left = pace.left('benchmark', done, total);
+    el.status.textContent =
+      `Weights ${playing.label} (${playing.name}): ${doneOfSet} of ${games} games` +
+      (Number.isFinite(left) ? ` · about ${seconds(left)} left` : '');
+  }
+
+  /** What the results are of: the rules, board and search, the seeds and the cap. */
+  function describe({ options, a }, elapsed) {
+    const { rules, width, height, search } = a.config;
+    const last = gameSeed(options.seed, options.games - 1);
+    const cap =
+      options.maxPieces === undefined
+        ? ''
+        : `, at most ${options.maxPieces.toLocaleString('en')} pieces a game`;
+    return (
+      `${rulesName(rules, limits.rules)} rules, ${width}×${height} board, depth ` +
+      `${search.depth}; seeds ${options.seed} to ${last}${cap}. Played in ${seconds(elapsed)} ` +
+      `on the ${app.build} build.`
+    );
+  }
+
+  function cell(tag, text) {
+    const made = document.createElement(tag);
+    made.textContent = text;
+    if (tag === 'th') made.scope = 'row';
+    return made;
+  }
+
+  function showTable({ options, a, b }) {
+    el['head-a'].textContent = `A: ${a.name}`;
+    el['head-b'].textContent = b ? `B: ${b.name}` : '';
+    el['head-b'].hidden = !b;
+    const rows = ROWS.filter(([, field]) => field !== 'capped' || options.maxPieces !== undefined);
+    el.body.replaceChildren(
+      ...rows.map(([label, field, format]) => {
+        const row = document.createElement('tr');
+        row.append(cell('th', label), cell('td', format(a.result[field])));
+        if (b) row.append(cell('td', format(b.result[field])));
+        return row;
+      }),
+    );
+  }
+
+  function showDifference(difference) {
+    el.difference.hidden = !difference;
+    el.verdict.hidden = !difference;
+    if (!difference) return;
+    const { games, mean, low, high } = difference;
+    el.difference.textContent =
+      games > 1
+        ? `A − B, game by game: ${signed(mean)} lines on average; 95% interval ` +
+          `${signed(low)} to ${signed(high)} (normal approximation).`
+        : `A − B over one game: ${signed(mean)} lines; play more games for an interval.`;
+    el.verdict.textContent = verdict(difference);
+  }
+
+  /** The histogram of the lines per game of each set shown, side by side. */
+  function drawChart({ a, b }) {
+    const shown = b ? [a, b] : [a];
+    const { starts, width, counts } = bins(shown.map((set) => set.result.game_lines));
+    const range = (i) =>
+      `${starts[i].toLocaleString('en')}–${(starts[i] + width - 1).toLocaleString('en')}`;
+    const labels = b ? ['A', 'B'] : ['A'];
+    chart?.destroy();
+    chart = new uPlot(
+      {
+        width: Math.max(240, el.chart.clientWidth || 340),
+        height: CHART_HEIGHT,
+        scales: {
+          x: { time: false, range: [starts[0], starts.at(-1) + width] },
+          y: { range: (u, min, max) => [0, Math.max(1, max)] },
+        },
+        axes: [
+          { stroke: '#8b97aa', grid: { stroke: '#243044' }, label: 'lines per game' },
+          { stroke: '#8b97aa', grid: { stroke: '#243044' }, size: 48, label: 'games' },
+        ],
+        series: [
+          { label: 'lines', value: (u, x, s, i) => (i == null ? '' : range(i)) },
+          ...labels.map((label, s) => ({
+            label: `${label}: ${shown[s].name}`,
+            stroke: COLORS[label],
+            fill: `${COLORS[label]}aa`,
+            paths: uPlot.paths.bars({
+              size: [b ? 0.45 : 0.9, Infinity],
+              align: b ? [-1, 1][s] : 0,
+            }),
+            points: { show: false },
+          })),
+        ],
+      },
+      [starts.map((start) => start + width / 2), ...counts],
+      el.chart,
+    );
+  }
+
+  function show(shown, elapsed) {
+    report = shown;
+    el.results.hidden = false;
+    el.played.textContent = describe(shown, elapsed);
+    showTable(shown);
+    showDifference(shown.difference);
+    drawChart(shown);
+  }
+
+  async function run() {
+    showError('');
+    let options;
+    let sets;
+    try {
+      options = formOptions();
+      sets = [weightSet('A', options.seed)];
+      if (el.compare.checked) sets.push(weightSet('B', options.seed));
+    } catch (err) {
+      showError(message(err));
+      return;
+    }
+    controller = new AbortController();
+    const { signal } = controller;
+    setRunning(true);
+    el.results.hidden = true;
+    report = null;
+    pace.restart();
+    const total = options.games * sets.length;
+    let done = 0;
+    let playing = sets[0];
+    const started = performance.now();
+    try {
+      // Imported weights are checked first, so that B's are not refused after A's games.
+      const imported = sets.filter((set) => set.imported);
+      if (imported.length > 0) el.status.textContent = 'Checking the imported weights…';
+      for (const set of imported) {
+        playing = set;
+        const check = { games: 1, maxPieces: 1, workers: 1, threads: 1, build: app.build };
+        await benchmark(set.config, { ...check, signal });
+      }
+      const results = [];
+      for (const set of sets) {
+        playing = set;
+        const before = results.length * options.games;
+        const result = await benchmark(set.config, {
+          ...options,
+          build: app.build,
+          signal,
+          onProgress: (heard) => {
+            done = before + heard.done;
+            showProgress(done, total, set, heard.done, options.games);
+          },
+        });
+        results.push({ name: set.name, config: set.config, result });
+      }
+      const [a, b = null] = results;
+      const difference = b && pairedDifference(a.result.game_lines, b.result.game_lines);
+      show({ options, a, b, difference }, (performance.now() - started) / 1000);
+      el.status.textContent = `Done: ${count(total, 'game')} played.`;
+      el.progress.value = el.progress.max;
+    } catch (err) {
+      if (err?.name === 'AbortError') {
+        el.status.textContent = `Cancelled after ${done} of ${count(total, 'game')}: nothing to show.`;
+      } else {
+        el.status.textContent = '';
+        showError(refusal(err, playing));
+      }
+    } finally {
+      controller = null;
+      setRunning(false);
+    }
+  }
+
+  el.run.addEventListener('click', run);
+  el.cancel.addEventListener('click', () => controller?.abort());
+  el.csv.addEventListener('click', () => {
+    if (report) saveText(fileName(report, 'csv'), csvText(report), 'text/csv');
+  });
+  el.json.addEventListener('click', () => {
+    if (report) saveJson(fileName(report, 'json'), jsonText(report));
+  });
+  window.addEventListener('resize', () => {
+    if (chart) chart.setSize({ width: Math.max(240, el.chart.clientWidth), height: CHART_HEIGHT });
+  });
+
+  return {
+    /** Whether a benchmark runs. */
+    get running() {
+      return controller !== null;
+    },
+    /** The results shown, as exported (see benchmark-export.js), or null. */
+    get report() {
+      return report;
+    },
+  };
+}
