@@ -304,6 +304,7 @@ export function createBenchmarkPanel(app) {
           { label: 'lines', value: (u, x, s, i) => (i == null ? '' : range(i)) },
           ...labels.map((label, s) => ({
             label: `${label}: ${shown[s].name}`,
+            value: (u, games) => (games == null ? '' : count(games, 'game')),
             stroke: COLORS[label],
             fill: `${COLORS[label]}aa`,
             paths: uPlot.paths.bars({
