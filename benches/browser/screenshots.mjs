@@ -1,6 +1,6 @@
-// Screenshots of the page and of embed.html in every browser the tests drive, at a desktop size
-// and a phone's, served cross-origin isolated, once the AI has placed a few pieces: to look at,
-// not to compare.
+// Screenshots of the page (watching the AI, and in a race against it) and of embed.html in every
+// browser the tests drive, at a desktop size and a phone's, served cross-origin isolated, once
+// the AI has placed a few pieces: to look at, not to compare.
 //
 //   ./build.sh build && node benches/browser/screenshots.mjs [OUT_DIR]
 //
@@ -10,6 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { BROWSERS, launchAny, waitPlaced } from '../../tests/browser/browsers.mjs';
 import { ROOT, startServer } from '../../tests/browser/harness.mjs';
+import { raceIs } from '../../tests/browser/race.mjs';
 
 const OUT = path.resolve(process.argv[2] || path.join(ROOT, 'target', 'screenshots'));
 const SIZES = [
@@ -19,9 +20,24 @@ const SIZES = [
 /** Pieces the AI places before the picture. */
 const PIECES = 8;
 
+/** In the page: whether the race's AI has placed at least `pieces`. */
+async function racePlaced(pieces) {
+  return (await window.tetris.race.ai.game.stats()).pieces >= pieces;
+}
+
+/** The page in a race: the player hard-drops a few pieces, the AI places `PIECES`. */
+async function racing(page) {
+  await waitPlaced(page, 1);
+  await page.click('#race-start');
+  await page.waitFor(raceIs, 'running', 30_000);
+  for (let i = 0; i < 3; i++) await page.press('Space');
+  await page.waitFor(racePlaced, PIECES, 120_000);
+}
+
 /** The pages, each with how to wait until its games have placed `PIECES`. */
 const PAGES = [
   { name: 'index', path: '', ready: (page) => waitPlaced(page, PIECES) },
+  { name: 'race', path: '', ready: racing },
   {
     name: 'embed',
     path: 'embed.html',

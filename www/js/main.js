@@ -8,10 +8,12 @@ import '../tetris-ai-element.js';
 import { randomSeed } from '../lib/attributes.js';
 import { count } from '../lib/count.js';
 import { $, message } from '../lib/dom.js';
+import { gameConfig } from '../lib/game-config.js';
 import { createBenchmarkPanel } from './benchmark-panel.js';
 import { createCoachPanel } from './coach-panel.js';
 import { createEvolutionPanel } from './evolution-panel.js';
 import { createPanel } from './panel.js';
+import { createRacePanel } from './race-panel.js';
 import { weightsRefusal } from './refusals.js';
 import * as store from './settings.js';
 import { readShare, sharedSettings, shareUrl } from './share-link.js';
@@ -403,6 +405,17 @@ async function main() {
   describeParallel();
 
   showPlayer();
+  window.tetris.race = createRacePanel(element, {
+    // A race's game goes into the past games as one.
+    async restart(patch) {
+      const started = await startGame(patch);
+      showPlayer();
+      if (started) stats.markRace();
+      return started;
+    },
+    config: () => gameConfig(store.elementSettings(settings), engine),
+    build: engine.build,
+  });
   $('play-yourself').addEventListener('click', () => {
     app.live('autoplay', !settings.autoplay);
     panel.refresh();

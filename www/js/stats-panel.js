@@ -91,6 +91,8 @@ export function createStatsPanel(element, namedRules) {
       rated: 0,
       accurate: 0,
       playedMs: 0,
+      // Whether it is the player's game of a race against the AI (see race-panel.js).
+      race: false,
       over: false,
       recorded: false,
       x: [0],
@@ -118,6 +120,7 @@ export function createStatsPanel(element, namedRules) {
       accurate: current.accurate,
       seconds: Math.round(current.playedMs / 1000),
       ended,
+      race: current.race,
     });
     games = games.slice(-MAX_GAMES);
     showError(saveHistory(games));
@@ -262,7 +265,7 @@ export function createStatsPanel(element, namedRules) {
             ? ''
             : when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
           kindOf(game),
-          game.player === 'AI' ? `AI (${game.preset})` : game.player,
+          game.player === 'AI' ? `AI (${game.preset})` : game.player + (game.race ? ' (race)' : ''),
           String(game.lines),
           String(game.pieces),
           game.ended === 'over' ? 'game over' : 'stopped',
@@ -286,5 +289,9 @@ export function createStatsPanel(element, namedRules) {
   return {
     /** Updates the summary when the player changes (the AI switched on or off). */
     refresh: showHistory,
+    /** Marks the game being played as the player's game of a race, in the history too. */
+    markRace() {
+      if (current) current.race = true;
+    },
   };
 }

@@ -1,5 +1,5 @@
-// The countdown from the end of the AI's game to the next one (the `<tetris-ai>` element's
-// `autorestart`).
+// A countdown: from the end of the AI's game to the next one (the `<tetris-ai>` element's
+// `autorestart`), or to the start of a race on the page.
 
 /** The pause after the AI's game ends before the next one starts, in ms. */
 export const RESTART_MS = 2000;
@@ -9,20 +9,22 @@ const TICK_MS = 250;
 export class RestartCountdown {
   /**
    * `options`: `tick()`, called as it starts and as it counts down (to show the seconds left),
-   * and `end()`, called once it has counted down and stopped.
+   * `end()`, called once it has counted down and stopped, and `ms`, how long it counts (by
+   * default RESTART_MS).
    */
-  constructor({ tick, end }) {
+  constructor({ tick, end, ms = RESTART_MS }) {
     this.tick = tick;
     this.end = end;
+    this.ms = ms;
     this.timer = null;
     /** When it ends, by `performance.now()`; null when it does not count. */
     this.endsAt = null;
   }
 
-  /** Counts down RESTART_MS from now, unless it counts already. */
+  /** Counts down its `ms` from now, unless it counts already. */
   start() {
     if (this.timer !== null) return;
-    this.endsAt = performance.now() + RESTART_MS;
+    this.endsAt = performance.now() + this.ms;
     this.timer = setInterval(() => {
       if (performance.now() < this.endsAt) {
         this.tick();

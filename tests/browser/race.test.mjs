@@ -1,0 +1,221 @@
+// The race on the page, in Chromium: "Race the AI" starts the player's game and the AI's on the
+// same seed after a countdown, and both queues show the same sequence of pieces as pieces are
+// played; the AI's slowest pace places fewer pieces than its fastest over the same span; ending
+// the race shows both games' lines, pieces and accuracy and who won, and the player's game goes
+// into the past games marked as a race's; on a phone the AI's board and the player's touch
+// buttons fit the screen, side by side.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveAndBrowse, openPage, waitForAsync, assertNoErrors } from './harness.mjs';
+import { bothQueues, raceIs, sequenceOf } from './race.mjs';
+
+const WAIT = { timeout: 10_000 };
+/** The countdown, and a margin for the games to start. */
+const START = { timeout: 20_000 };
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  context: { hasTouch: true, isMobile: true, deviceScaleFactor: 1 },
+};
+
+const env = serveAndBrowse({ isolation: true });
+
+/** Starts a race at the AI's pace `pace` (a value of `#race-pace`) and waits until it runs. */
+async function startRace(page, pace) {
+  await page.click('#race-start');
+  await page.selectOption('#race-pace', pace);
+  await waitForAsync(page, raceIs, 'running', START);
+}
+
+/** The pieces each game has placed: `[player's, AI's]`. */
+function placed(page) {
+  return page.evaluate(async () => {
+    const stats = await Promise.all([
+      window.tetris.game.stats(),
+      window.tetris.race.ai.game.stats(),
+    ]);
+    return stats.map((s) => s.pieces);
+  });
+}
+
+test('a race gives both games the same pieces, the player playing by hand', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  const { page } = opened;
+  try {
+    await startRace(page, '2');
+    assert.equal(await page.evaluate(() => document.querySelector('#game').autoplay), false);
+    assert.equal(await page.locator('#race-board').isVisible(), true);
+    const samples = [await page.evaluate(bothQueues)];
+    // The player hard-drops eight pieces, one at a time; the AI places its own meanwhile.
+    for (let pieces = 1; pieces <= 8; pieces++) {
+      await page.keyboard.press('Space');
+      await waitForAsync(
+        page,
+        async (n) => (await window.tetris.game.stats()).pieces >= n,
+        pieces,
+        WAIT,
+      );
+      samples.push(await page.evaluate(bothQueues));
+    }
+    // Until the AI has placed four.
+    while (samples.at(-1)[1].placed < 4) {
+      await page.waitForTimeout(200);
+      samples.push(await page.evaluate(bothQueues));
+    }
+    const yours = sequenceOf(
+      samples.map(([y]) => y),
+      "the player's",
+    );
+    const theirs = sequenceOf(
+      samples.map(([, a]) => a),
+      "the AI's",
+    );
+    const both = [...yours.keys()].filter((place) => theirs.has(place));
+    for (const place of both) {
+      assert.equal(yours.get(place), theirs.get(place), `piece ${place} of the two games`);
+    }
+    // Both showed pieces 1 to 5 first; the AI's last queue, after four pieces or a few more at
+    // two a second, starts by piece 9, and the player's queues showed pieces up to 13.
+    assert.ok(both.length >= 9, `the queues shared ${both.length} pieces: ${both}`);
+    assert.ok(new Set(samples.map(([, a]) => a.placed)).size >= 5, "the AI's queue was seen move");
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test("the AI's slowest pace places fewer pieces than its fastest over the same span", async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  const { page } = opened;
+  try {
+    await startRace(page, '0.5');
+    const span = async () => {
+      const [, before] = await placed(page);
+      await page.waitForTimeout(3000);
+      const [, after] = await placed(page);
+      return after - before;
+    };
+    const slowest = await span();
+    await page.selectOption('#race-pace', 'Infinity');
+    const fastest = await span();
+    assert.ok(fastest > slowest, `fastest ${fastest} pieces, slowest ${slowest}, in 3 s each`);
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('ending the race shows both games\u2019 lines, pieces and accuracy, and who won', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  const { page } = opened;
+  try {
+    assert.equal(await page.evaluate(() => document.querySelector('#game').depth), 1);
+    await startRace(page, '10');
+    // Every piece of the player's game in the race, with the coach's rating of it.
+    await page.evaluate(() => {
+      window.ratings = [];
+      document
+        .querySelector('#game')
+        .addEventListener('piece', (event) => window.ratings.push(event.detail.rating));
+    });
+    for (let pieces = 1; pieces <= 6; pieces++) {
+      await page.keyboard.press(pieces % 2 ? 'Space' : 'ArrowLeft');
+      if (pieces % 2 === 0) await page.keyboard.press('Space');
+      await waitForAsync(
+        page,
+        async (n) => (await window.tetris.game.stats()).pieces >= n,
+        pieces,
+        WAIT,
+      );
+    }
+    await page.click('#race-end');
+    await waitForAsync(page, raceIs, 'ended', WAIT);
+    const shown = await page.evaluate(async () => {
+      const rows = [...document.querySelectorAll('#race-body tr')];
+      return {
+        table: rows.map((row) => [...row.cells].map((cell) => cell.textContent)),
+        verdict: document.querySelector('#race-status').textContent,
+        yours: await window.tetris.game.stats(),
+        theirs: await window.tetris.race.ai.game.stats(),
+        ratings: window.ratings,
+      };
+    });
+    const { yours, theirs, ratings } = shown;
+    assert.equal(yours.pieces, 6, 'the player placed six pieces and the race stopped the game');
+    assert.equal(ratings.length, 6);
+    assert.ok(
+      ratings.every((rating) => rating !== null),
+      'each piece placed by hand is rated',
+    );
+    const accurate = ratings.filter((rating) => rating.rank <= 3).length;
+    assert.ok(theirs.pieces > 0, 'the AI placed pieces');
+    assert.deepEqual(shown.table, [
+      ['Lines', String(yours.lines), String(theirs.lines)],
+      ['Pieces', '6', String(theirs.pieces)],
+      // At depth 1 the AI places each piece at its best by its own score: all accurate.
+      ['Accuracy', `${Math.round((100 * accurate) / 6)}%`, '100%'],
+    ]);
+    // The most lines wins.
+    const lines = (n) => `${n} line${n === 1 ? '' : 's'}`;
+    const verdict =
+      yours.lines === theirs.lines
+        ? `A tie: ${lines(yours.lines)} each.`
+        : yours.lines > theirs.lines
+          ? `You win, ${lines(yours.lines)} to ${theirs.lines}.`
+          : `The AI wins, ${lines(theirs.lines)} to ${yours.lines}.`;
+    assert.equal(shown.verdict, `You ended the race. ${verdict}`);
+    assert.match(await page.locator('#race-rule').textContent(), /The most lines wins/);
+    // Another race: the first one's game goes into the past games, marked as a race's.
+    await page.click('#race-again');
+    await waitForAsync(page, raceIs, 'running', START);
+    const newest = await page.evaluate(() =>
+      [...document.querySelector('#history-body tr').cells].map((cell) => cell.textContent),
+    );
+    assert.deepEqual(newest.slice(2, 6), ['you (race)', String(yours.lines), '6', 'stopped']);
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('on a phone the AI board and the touch buttons fit the screen beside each other', async () => {
+  const opened = await openPage(env.browser, env.server.url, PHONE);
+  const { page } = opened;
+  try {
+    await startRace(page, '1');
+    const boxes = await page.evaluate(() => {
+      const box = (found) => {
+        const r = found.getBoundingClientRect();
+        return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+      };
+      const root = document.querySelector('#game').shadowRoot;
+      return {
+        ai: box(document.querySelector('#race-ai-board')),
+        board: box(root.querySelector('#board')),
+        touch: box(root.querySelector('#touch')),
+        buttons: [...root.querySelectorAll('#touch button')].map(box),
+      };
+    });
+    for (const [what, r] of Object.entries({
+      ai: boxes.ai,
+      board: boxes.board,
+      touch: boxes.touch,
+    })) {
+      assert.ok(
+        r.right > r.left && r.left >= 0 && r.top >= 0 && r.right <= 390 && r.bottom <= 844,
+        `${what} should be inside the 390x844 screen: ${JSON.stringify(r)}`,
+      );
+    }
+    // Beside the player's board and its buttons, over none of them.
+    for (const r of [boxes.board, ...boxes.buttons]) {
+      assert.ok(boxes.ai.left >= r.right || boxes.ai.right <= r.left, 'the AI board overlaps');
+    }
+    for (const r of boxes.buttons) {
+      const [width, height] = [r.right - r.left, r.bottom - r.top];
+      assert.ok(width >= 30 && height >= 44, `a touch button is ${width} x ${height} px`);
+    }
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});

@@ -1,0 +1,275 @@
+// The race: "Race the AI" starts the player's game, played by hand on the page's board, and the
+// AI's game of the same configuration and seed (race-ai.js) on a board beside it, after a
+// countdown. The AI's pace changes during the race; the race ends when the player's game ends,
+// when the player ends it, starts another game or hands the board to the AI, and shows the two
+// games' lines, pieces and accuracy and who won (race.js).
+
+import { randomSeed } from '../lib/attributes.js';
+import { count } from '../lib/count.js';
+import { RestartCountdown } from '../lib/countdown.js';
+import { $, message } from '../lib/dom.js';
+import { ACCURACY_MEANS } from './accuracy.js';
+import {
+  afterPiece,
+  DEFAULT_PACE,
+  figuresAccuracy,
+  PACES,
+  paceText,
+  RACE_RULE,
+  readPace,
+  startFigures,
+  verdictText,
+} from './race.js';
+import { RaceAi } from './race-ai.js';
+
+/** The countdown before a race starts, in ms. */
+const COUNTDOWN_MS = 3000;
+/** How often the figures shown during a race are brought up to date, in ms. */
+const LIVE_MS = 250;
+
+/** Why a race ended, in words, by the reason `end` is given. */
+const ENDINGS = {
+  over: 'Your game is over.',
+  ended: 'You ended the race.',
+  replaced: 'A new game started on your board.',
+  handed: 'Your board went back to the AI.',
+};
+
+/** A row of the comparison: its name, then the player's figure and the AI's. */
+function comparisonRow(name, yours, theirs) {
+  const row = document.createElement('tr');
+  const head = document.createElement('th');
+  head.scope = 'row';
+  head.textContent = name;
+  row.append(head);
+  for (const text of [yours, theirs]) {
+    const cell = document.createElement('td');
+    cell.textContent = text;
+    row.append(cell);
+  }
+  return row;
+}
+
+/**
+ * The race panel over the page's `<tetris-ai>` element `element` (the player's board), in the
+ * page's elements `#race-start`, `#race-bar` (`#race-status`, `#race-live`, `#race-pace`,
+ * `#race-end`, `#race-result`, `#race-body`, `#race-accuracy`, `#race-rule`, `#race-again`,
+ * `#race-close`), and `#race-board` (`#race-room`, `#race-field`, `#race-ai-board`,
+ * `#race-ai-hold`, `#race-ai-next`, `#race-count`, `#race-ai-figures`) beside the board in
+ * `.play`. `page`: `restart(patch)`, which starts the page's game with its settings changed by
+ * `patch` and resolves to whether it did; `config()`, the engine's configuration of the page's
+ * game; and `build`, the build it runs on. Returns the race's handle for tests: its `state`
+ * ("idle", "starting", "countdown", "running", "ending" or "ended"), `ai` (its `RaceAi`, or
+ * null) and `you` (the player's figures).
+ */
+export function createRacePanel(element, page) {
+  const el = {
+    start: $('race-start'),
+    bar: $('race-bar'),
+    status: $('race-status'),
+    live: $('race-live'),
+    pace: $('race-pace'),
+    end: $('race-end'),
+    result: $('race-result'),
+    body: $('race-body'),
+    rule: $('race-rule'),
+    again: $('race-again'),
+    close: $('race-close'),
+    board: $('race-board'),
+    room: $('race-room'),
+    field: $('race-field'),
+    count: $('race-count'),
+    aiFigures: $('race-ai-figures'),
+    hold: $('race-ai-hold'),
+  };
+  let state = 'idle';
+  let ai = null;
+  /** The player's figures in the race (see race.js). */
+  let you = startFigures();
+  let liveTimer = null;
+  /** Whether the player's pieces count for the race: from the start until it has ended. */
+  let counting = false;
+  const countdown = new RestartCountdown({
+    ms: COUNTDOWN_MS,
+    tick: () => {
+      // The player's game waits for the start, whatever keys are pressed meanwhile.
+      element.pause();
+      const seconds = String(countdown.secondsLeft());
+      el.count.textContent = seconds;
+      el.status.textContent = `Get ready: the race starts in ${seconds}…`;
+    },
+    end: go,
+  });
+
+  el.pace.replaceChildren(
+    ...PACES.map((pace) => new Option(paceText(pace), String(pace), false, pace === DEFAULT_PACE)),
+  );
+  el.rule.textContent = RACE_RULE;
+  $('race-accuracy').textContent =
+    `Accuracy: ${ACCURACY_MEANS}. The AI's pieces are rated the same way, against its own ` +
+    'ranking: at search depth 1, where it always places its best, it scores 100%.';
+
+  /** Sizes the AI's board to its room beside the player's. */
+  function layout() {
+    if (ai && !el.board.hidden) ai.layout(el.room.clientWidth, el.room.clientHeight);
+  }
+
+  /** Shows the figures of both games while the race runs. */
+  function showLive() {
+    if (state !== 'running') return;
+    // The AI took the player's board over: the race is the player's no more.
+    if (element.autoplay) {
+      end('handed');
+      return;
+    }
+    const theirs = ai.figures;
+    el.live.textContent =
+      `You: ${count(you.lines, 'line')}, ${count(you.pieces, 'piece')}. ` +
+      `The AI: ${count(theirs.lines, 'line')}, ${count(theirs.pieces, 'piece')}.`;
+    showAiFigures();
+  }
+
+  /** Shows the AI's lines and pieces under its board, and whether its game is over. */
+  function showAiFigures() {
+    const { lines, pieces } = ai.figures;
+    const figures = `${count(lines, 'line')}, ${count(pieces, 'piece')}`;
+    el.aiFigures.textContent = ai.over ? `Game over: ${figures}` : figures;
+  }
+
+  /** Starts a race: a new seed for both games, the AI's beside the player's, then the countdown. */
+  async function start() {
+    if (state !== 'idle' && state !== 'ended') return;
+    state = 'starting';
+    el.start.disabled = true;
+    el.status.textContent = 'Starting the race…';
+    el.result.hidden = true;
+    el.bar.hidden = false;
+    ai?.close();
+    ai = null;
+    try {
+      if (!(await page.restart({ seed: randomSeed(), autoplay: false }))) {
+        throw new Error('the game could not start with these settings');
+      }
+      element.pause();
+      ai = await RaceAi.create(page.config(), {
+        build: page.build,
+        canvases: {
+          board: $('race-ai-board'),
+          hold: el.hold,
+          next: $('race-ai-next'),
+        },
+        field: el.field,
+        held: () => element.paused,
+      });
+    } catch (err) {
+      state = 'idle';
+      el.start.disabled = false;
+      el.status.textContent = `The race could not start: ${message(err)}`;
+      return;
+    }
+    ai.pace = readPace(el.pace.value);
+    you = startFigures();
+    el.hold.hidden = !ai.config.rules.hold;
+    el.board.hidden = false;
+    el.board.parentElement.classList.add('racing');
+    el.end.hidden = false;
+    el.live.textContent = '';
+    el.aiFigures.textContent = '';
+    layout();
+    await ai.draw();
+    state = 'countdown';
+    el.count.hidden = false;
+    element.focus({ preventScroll: true });
+    countdown.start();
+  }
+
+  /** The countdown is over: both games play. */
+  function go() {
+    state = 'running';
+    el.count.hidden = true;
+    el.status.textContent = 'Go! Play with the game keys.';
+    element.resume();
+    element.focus({ preventScroll: true });
+    ai.start();
+    counting = true;
+    liveTimer = setInterval(showLive, LIVE_MS);
+    showLive();
+  }
+
+  /** Ends the race for the reason `why` (see `ENDINGS`) and shows how both games went. */
+  async function end(why) {
+    if (state !== 'countdown' && state !== 'running') return;
+    state = 'ending';
+    // Pieces of a game that replaced the player's are not the race's.
+    if (why === 'replaced') counting = false;
+    countdown.stop();
+    clearInterval(liveTimer);
+    el.count.hidden = true;
+    el.end.hidden = true;
+    // The player's game stops where the race ended, to be compared.
+    if (why === 'ended') element.pause();
+    try {
+      await ai.stop();
+    } catch (err) {
+      el.status.textContent = `The AI's game failed: ${message(err)}`;
+    }
+    state = 'ended';
+    counting = false;
+    showResult(why);
+    el.start.disabled = false;
+  }
+
+  /** Shows the two games' figures and who won. */
+  function showResult(why) {
+    const theirs = ai.figures;
+    el.body.replaceChildren(
+      comparisonRow('Lines', String(you.lines), String(theirs.lines)),
+      comparisonRow('Pieces', String(you.pieces), String(theirs.pieces)),
+      comparisonRow('Accuracy', figuresAccuracy(you), figuresAccuracy(theirs)),
+    );
+    el.status.textContent = `${ENDINGS[why]} ${verdictText(you, theirs)}`;
+    el.live.textContent = '';
+    showAiFigures();
+    el.result.hidden = false;
+  }
+
+  /** Closes the race: the AI's board goes, its worker stops. */
+  function close() {
+    if (state !== 'ended') return;
+    ai?.close();
+    ai = null;
+    state = 'idle';
+    el.bar.hidden = true;
+    el.board.hidden = true;
+    el.board.parentElement.classList.remove('racing');
+  }
+
+  // The pieces locked before the race ended count, those the game reports as it ends among them.
+  element.addEventListener('piece', (event) => {
+    if (counting) you = afterPiece(you, event.detail.stats, event.detail.rating);
+  });
+  element.addEventListener('gameover', () => end('over'));
+  element.addEventListener('newgame', () => end('replaced'));
+  el.start.addEventListener('click', start);
+  el.again.addEventListener('click', start);
+  el.end.addEventListener('click', () => end('ended'));
+  el.close.addEventListener('click', close);
+  el.pace.addEventListener('change', () => {
+    if (ai) ai.pace = readPace(el.pace.value);
+    // The game keys play the player's board again.
+    if (state === 'countdown' || state === 'running') element.focus({ preventScroll: true });
+  });
+  new ResizeObserver(layout).observe(el.room);
+
+  return {
+    get state() {
+      return state;
+    },
+    get ai() {
+      return ai;
+    },
+    get you() {
+      return you;
+    },
+  };
+}
