@@ -7,7 +7,7 @@
 
 use criterion::{Bencher, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use tetris_ai::ai::features::Incremental;
+use tetris_ai::ai::incremental::Incremental;
 use tetris_ai::ai::presets;
 use tetris_ai::ai::search::{Position, SearchConfig, Searcher, evaluate};
 use tetris_ai::engine::moves::{MoveSearch, drop_placements};

@@ -3,7 +3,7 @@
 //! included), under weights on every feature it computes, with and without exponents.
 
 use proptest::prelude::*;
-use tetris_ai::ai::features::Incremental;
+use tetris_ai::ai::incremental::Incremental;
 use tetris_ai::ai::search::evaluate;
 use tetris_ai::engine::moves::{MoveSearch, drop_placements};
 use tetris_ai::engine::rules::{GameRng, TopOut, spawn_position};

@@ -1,7 +1,8 @@
-//! The AI: board features (a registry), weights as data, published presets, and the search that
-//! picks a placement.
+//! The AI: board features (a registry), their incremental evaluation, weights as data, published
+//! presets, and the search that picks a placement.
 
 pub mod features;
+pub mod incremental;
 pub mod presets;
 pub mod search;
 pub mod weights;

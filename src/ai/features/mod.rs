@@ -10,15 +10,14 @@
 use crate::engine::board::Board;
 use crate::error::{Error, Result};
 use crate::named::ts_name_union;
-pub use incremental::Incremental;
-pub(crate) use incremental::Kind;
+pub(crate) use kind::Kind;
 pub use plain::{PLAIN_NAMES, plain_name};
 use research::*;
 use sources::*;
 
-mod incremental;
+mod kind;
 mod plain;
-mod research;
+pub(crate) mod research;
 mod sources;
 
 /// What one placement did, as the features read it.
@@ -75,7 +74,7 @@ impl Feature {
 
 /// A number-valued feature's `value` raised to `exponent`, if one is given.
 #[inline]
-fn raise(value: f64, exponent: Option<f64>) -> f64 {
+pub(crate) fn raise(value: f64, exponent: Option<f64>) -> f64 {
     match exponent {
         None => value,
         Some(e) => libm::pow(value, e),
@@ -286,7 +285,7 @@ pub fn find_index(name: &str) -> Result<usize> {
 
 /// A word with the lowest `n` bits set.
 #[inline]
-fn low_bits(n: usize) -> u64 {
+pub(crate) fn low_bits(n: usize) -> u64 {
     if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 
@@ -313,7 +312,7 @@ fn before_clears(mut column: u64, mut cleared: u64) -> u64 {
 /// the top bit, without a branch for an empty column: `column | 1` has the same top bit unless
 /// the column is empty, and then nothing lies below it).
 #[inline]
-fn column_holes(column: u64) -> u64 {
+pub(crate) fn column_holes(column: u64) -> u64 {
     !column & (u64::MAX >> (column | 1).leading_zeros() >> 1)
 }
 

@@ -13,7 +13,7 @@ pub(super) fn landing_height(o: &Outcome) -> f64 {
 
 /// The landing height of a piece whose cells span rows `landing_row` to `top_row`.
 #[inline]
-pub(super) fn landing_height_of(landing_row: i32, top_row: i32) -> f64 {
+pub(crate) fn landing_height_of(landing_row: i32, top_row: i32) -> f64 {
     let piece_height = top_row - landing_row + 1;
     landing_row as f64 + (piece_height - 1) as f64 / 2.0
 }
@@ -50,7 +50,7 @@ fn transitions_across(columns: &[u64], span: u64) -> (u32, u64) {
 /// Filled/empty changes between two neighbouring columns (or a column and a wall, `span`) along
 /// the rows in `span`.
 #[inline]
-pub(super) fn pair_transitions(left: u64, right: u64, span: u64) -> u32 {
+pub(crate) fn pair_transitions(left: u64, right: u64, span: u64) -> u32 {
     ((left ^ right) & span).count_ones()
 }
 
@@ -64,7 +64,7 @@ pub(super) fn column_transitions(o: &Outcome) -> f64 {
 
 /// Filled/empty changes up one column, the floor filled and the top open.
 #[inline]
-pub(super) fn column_transition_count(column: u64) -> u32 {
+pub(crate) fn column_transition_count(column: u64) -> u32 {
     (column ^ ((column << 1) | 1)).count_ones()
 }
 
@@ -78,7 +78,7 @@ pub(super) fn holes(o: &Outcome) -> f64 {
 
 /// The holes of one column: below its top, a column's cells are filled or holes.
 #[inline]
-pub(super) fn column_hole_count(column: u64) -> u32 {
+pub(crate) fn column_hole_count(column: u64) -> u32 {
     64 - column.leading_zeros() - column.count_ones()
 }
 
@@ -97,7 +97,7 @@ pub(super) fn cumulative_wells(o: &Outcome) -> f64 {
 /// The cumulative wells of one column between its `left` and `right` neighbours (walls are
 /// `u64::MAX`): for each well cell, the empty cells from it down to the next filled one.
 #[inline]
-pub(super) fn column_wells(left: u64, column: u64, right: u64) -> u32 {
+pub(crate) fn column_wells(left: u64, column: u64, right: u64) -> u32 {
     let wells = !column & left & right;
     if wells == 0 {
         return 0;
@@ -248,7 +248,7 @@ pub(super) fn hole_depth(o: &Outcome) -> f64 {
 /// start right above a hole: adding a run's lowest bit to the column carries through the run and
 /// clears it, which picks out those runs all at once.
 #[inline]
-pub(super) fn column_hole_depth(column: u64) -> u32 {
+pub(crate) fn column_hole_depth(column: u64) -> u32 {
     let starts = column & (column_holes(column) << 1);
     (column & !column.wrapping_add(starts)).count_ones()
 }
@@ -272,7 +272,7 @@ pub(super) fn pattern_diversity(o: &Outcome) -> f64 {
 /// The pattern of two neighbouring heights as a bit: bit `d + 2` for a difference `d` from -2 to
 /// 2, none for larger steps.
 #[inline]
-pub(super) fn height_pattern(left: usize, right: usize) -> u32 {
+pub(crate) fn height_pattern(left: usize, right: usize) -> u32 {
     let difference = right as i64 - left as i64;
     if (-2..=2).contains(&difference) {
         1 << (difference + 2)

@@ -32,7 +32,7 @@ pub use coach::{Difference, Explanation, Rating};
 pub use config::{MAX_BEAM, MAX_DEPTH, MIN_DEPTH, PlanValue, SearchConfig, TieBreak, default_beam};
 pub use scoring::evaluate;
 
-use crate::ai::features::Incremental;
+use crate::ai::incremental::Incremental;
 use crate::ai::weights::Weights;
 use crate::engine::board::{Board, MAX_WIDTH};
 use crate::engine::moves::{Input, MoveSearch, Placement};

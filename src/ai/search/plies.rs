@@ -19,7 +19,7 @@ use super::queue::{Next, Queue};
 use super::scoring::{Finder, Scorer, best_score, for_each_scored_placement};
 use super::transpositions::Transpositions;
 use super::{Candidate, FirstPiece, Position};
-use crate::ai::features::Incremental;
+use crate::ai::incremental::Incremental;
 use crate::ai::weights::Weights;
 use crate::engine::board::Board;
 use crate::engine::moves::Placement;

@@ -2,7 +2,8 @@
 //! research rules, reachable from the spawn under guideline rules, in time under timing rules)
 //! and valued by the weights, incrementally where the board's reading allows, else in full.
 
-use crate::ai::features::{Incremental, Outcome};
+use crate::ai::features::Outcome;
+use crate::ai::incremental::Incremental;
 use crate::ai::weights::Weights;
 use crate::engine::board::Board;
 use crate::engine::moves::{DropRotation, MoveSearch, Placement, drop_rotations};

@@ -6,42 +6,15 @@
 //! full features, so the value is the same to the last bit. Placements that clear rows or reach
 //! the top row, and weights with a feature it does not know, are left to the full evaluation.
 
-use super::research::{
+use crate::ai::features::research::{
     column_hole_count, column_hole_depth, column_transition_count, column_wells, height_pattern,
     landing_height_of, pair_transitions,
 };
-use super::{FEATURES, column_holes, low_bits, raise};
+use crate::ai::features::{FEATURES, Kind, column_holes, low_bits, raise};
 use crate::ai::weights::Weights;
 use crate::engine::board::{Board, MAX_WIDTH};
 use crate::engine::moves::Placement;
 use crate::engine::piece::Shape;
-
-/// The features computed incrementally.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) enum Kind {
-    #[default]
-    RowsCleared,
-    LandingHeight,
-    ErodedPieceCells,
-    RowTransitions,
-    ColumnTransitions,
-    Holes,
-    CumulativeWells,
-    MaxHeight,
-    AggregateHeight,
-    Bumpiness,
-    AvgHeightDifference,
-    Blocks,
-    PlacementHeight,
-    HoleDepth,
-    RowsWithHoles,
-    PatternDiversity,
-}
-
-impl Kind {
-    /// How many kinds there are.
-    const COUNT: usize = Kind::PatternDiversity as usize + 1;
-}
 
 /// The walls on each side of the touched columns in a [`Window`].
 const PAD: usize = 2;
