@@ -5,6 +5,7 @@
 
 pub mod active;
 pub mod board;
+pub(crate) mod fits;
 pub mod manual;
 pub mod moves;
 pub mod piece;

@@ -6,8 +6,8 @@
 //! tucks, slides and T-spins are found, each with the shortest input path that reaches it.
 
 use crate::engine::board::Board;
+use crate::engine::fits::{Fits, X_OFFSET, X_SLOTS};
 use crate::engine::piece::{Piece, Rotation, Shape, Turn, kicks};
-use crate::engine::reach::{Fits, X_OFFSET, X_SLOTS};
 use crate::engine::spin::{Spin, t_spin};
 use serde::{Deserialize, Serialize};
 
