@@ -1,7 +1,7 @@
 // The page: a `<tetris-ai>` element for the game, the settings and weights panels that drive it
-// through its properties, the share link, and the evolution and benchmark panels.
+// through its properties, the share link, the race, and the evolution and benchmark panels.
 // `window.tetris` is the page's handle for tests: the element's game, its placements, pause and
-// resume.
+// resume, and the race (see race-panel.js).
 
 import { evolutionChoices, features, limits, presets, resolveBuild } from '../tetris-ai.js';
 import '../tetris-ai-element.js';

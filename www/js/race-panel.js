@@ -54,9 +54,9 @@ function comparisonRow(name, yours, theirs) {
  * The race panel over the page's `<tetris-ai>` element `element` (the player's board), in the
  * page's elements `#race-start`, `#race-bar` (`#race-status`, `#race-live`, `#race-pace`,
  * `#race-end`, `#race-result`, `#race-body`, `#race-accuracy`, `#race-rule`, `#race-again`,
- * `#race-close`), and `#race-board` (`#race-room`, `#race-field`, `#race-ai-board`,
- * `#race-ai-hold`, `#race-ai-next`, `#race-count`, `#race-ai-figures`) beside the board in
- * `.play`. `page`: `restart(patch)`, which starts the page's game with its settings changed by
+ * `#race-close`), `#race-count` over the player's board, and `#race-board` (`#race-room`,
+ * `#race-field`, `#race-ai-board`, `#race-ai-hold`, `#race-ai-next`, `#race-ai-figures`) beside
+ * it in `.play`. `page`: `restart(patch)`, which starts the page's game with its settings changed by
  * `patch` and resolves to whether it did; `config()`, the engine's configuration of the page's
  * game; and `build`, the build it runs on. Returns the race's handle for tests: its `state`
  * ("idle", "starting", "countdown", "running", "ending" or "ended"), `ai` (its `RaceAi`, or
@@ -187,7 +187,7 @@ export function createRacePanel(element, page) {
   function go() {
     state = 'running';
     el.count.hidden = true;
-    el.status.textContent = 'Go! Play with the game keys.';
+    el.status.textContent = 'Go!';
     element.resume();
     element.focus({ preventScroll: true });
     ai.start();
