@@ -11,7 +11,9 @@ use crate::engine::moves::{Input, Placement};
 use crate::engine::piece::Piece;
 use crate::engine::piece::Turn;
 use crate::engine::rules::{GameRng, Randomizer, RuleSet, Rules, Scoring, lock, spawn_position};
+use crate::engine::spin::{Spin, t_spin};
 use crate::error::{Error, Result};
+use crate::replay::{Move, Recording, encode};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -192,6 +194,11 @@ pub struct Game {
     falling: Option<Falling>,
     plan: Option<Plan>,
     turn_start: Option<TurnStart>,
+    /// The move of each piece locked, where the game records them (see [`Game::recorded`]).
+    moves: Option<Vec<Move>>,
+    /// Whether the AI placed every piece under the configuration, untouched by keys and by new
+    /// weights or search: the configuration and seed then play the game again.
+    ai_alone: bool,
 }
 
 /// The pieces as they stood when the piece in play came in, kept once hold is used by an input,
@@ -241,10 +248,49 @@ impl Game {
             falling: None,
             plan: None,
             turn_start: None,
+            moves: None,
+            ai_alone: true,
             config,
         };
         game.check_block_out();
         Ok(game)
+    }
+
+    /// A new game that records the move of each piece as it locks, the AI's and the player's,
+    /// for [`Game::recording`] (a few bytes a piece).
+    pub fn recorded(config: GameConfig) -> Result<Game> {
+        let mut game = Game::new(config)?;
+        game.moves = Some(Vec::new());
+        Ok(game)
+    }
+
+    /// The moves recorded so far, one per piece locked (none where the game does not record).
+    pub fn moves(&self) -> &[Move] {
+        self.moves.as_deref().unwrap_or_default()
+    }
+
+    /// The game as a replay keeps it, where it records (see [`Game::recorded`]): the moves, or
+    /// none where the AI alone played every piece under the configuration, which then plays the
+    /// game again from its seed. The configuration is the one the game was made with, or where
+    /// the AI plays by other weights or search now, one with those.
+    pub fn recording(&self) -> Option<Recording> {
+        let moves = self.moves.as_ref()?;
+        let as_made = self.config.resolve().ok() == Some((self.weights.clone(), self.search));
+        let config = if as_made {
+            self.config.clone()
+        } else {
+            GameConfig {
+                weights: Some(self.weights.clone()),
+                preset: None,
+                search: self.search,
+                ..self.config.clone()
+            }
+        };
+        Some(Recording {
+            config,
+            pieces: moves.len() as u64,
+            moves: (!self.ai_alone).then(|| encode(moves)),
+        })
     }
 
     /// The configuration the game was made with.
@@ -266,6 +312,7 @@ impl Game {
     /// Replaces the AI's weights; the next decision uses them.
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
+        self.ai_alone = false;
         self.forget_plan();
     }
 
@@ -279,6 +326,7 @@ impl Game {
         let (_, resolved) = config.resolve()?;
         self.config = config;
         self.search = resolved;
+        self.ai_alone = false;
         self.forget_plan();
         Ok(())
     }
@@ -451,7 +499,80 @@ impl Game {
         if hold_now {
             self.use_hold();
         }
-        self.lock(placement)
+        self.lock(placement, 0, 0)
+    }
+
+    /// Locks `played`, a replay's move, for the piece in play, using hold first where it says
+    /// so, and scores its drops as a player's. A move that cannot be played is refused, changing
+    /// nothing, with the reason: the game is over, the rules have no hold, its piece is not the
+    /// one in play, its placement does not fit on the board or floats above the stack, or it
+    /// claims a T-spin it does not make.
+    pub fn play_move(&mut self, played: &Move) -> Result<Step> {
+        let placement = played.placement();
+        let refused = |why: String| {
+            let shown = serde_json::to_string(&placement).unwrap_or_default();
+            Err(Error::Config(format!("placement {shown} {why}")))
+        };
+        if self.stats.game_over {
+            return Err(Error::Config("it comes after the game ended".to_string()));
+        }
+        if played.hold() && !self.config.rules.hold {
+            return Err(Error::Config(
+                "it uses hold, which these rules do not have".to_string(),
+            ));
+        }
+        let in_play = if played.hold() {
+            self.piece_after_hold()
+        } else {
+            self.current
+        };
+        if placement.piece != in_play {
+            return Err(Error::Config(format!(
+                "it places {}, but the piece in play is {in_play}{}",
+                placement.piece,
+                if played.hold() { " after hold" } else { "" }
+            )));
+        }
+        let shape = placement.piece.shape(placement.rotation);
+        if !self.board.fits(shape, placement.x, placement.y) {
+            return refused("does not fit on the board".to_string());
+        }
+        if self.board.fits(shape, placement.x, placement.y - 1) {
+            return refused("floats: it would fall further".to_string());
+        }
+        if placement.spin != Spin::None
+            && (placement.piece != Piece::T
+                || t_spin(&self.board, placement.rotation, placement.x, placement.y, 0)
+                    == Spin::None)
+        {
+            return refused("claims a T-spin, but it is no T-spin".to_string());
+        }
+        self.ai_alone = false;
+        self.falling = None;
+        self.plan = None;
+        if played.hold() {
+            self.use_hold();
+        }
+        let (rows_cleared, points) = self.lock(&placement, played.soft_rows(), played.hard_rows());
+        Ok(Step {
+            choice: Choice {
+                placement,
+                hold: played.hold(),
+                path: Vec::new(),
+                score: f64::NAN,
+            },
+            rows_cleared,
+            points,
+            game_over: self.stats.game_over,
+            rating: None,
+        })
+    }
+
+    /// The piece hold brings in now: the held one, else the next (drawn without drawing it).
+    fn piece_after_hold(&self) -> Piece {
+        self.hold
+            .or_else(|| self.preview.front().copied())
+            .unwrap_or_else(|| self.randomizer.clone().next(&mut self.piece_rng.clone()))
     }
 
     /// Uses hold by an input (the AI's visible path, or a player's key), keeping the pieces as
@@ -487,17 +608,25 @@ impl Game {
         }
     }
 
-    /// Locks `placement`, scores it, and brings in the next piece; returns (lines, points).
-    fn lock(&mut self, placement: &Placement) -> (u32, u64) {
+    /// Locks `placement`, which fell `soft_rows` by soft drop and `hard_rows` by hard drop,
+    /// records its move, scores it and its drops, and brings in the next piece; returns (lines,
+    /// points).
+    fn lock(&mut self, placement: &Placement, soft_rows: u32, hard_rows: u32) -> (u32, u64) {
+        if let Some(moves) = &mut self.moves {
+            moves.push(Move::new(self.hold_used, placement, soft_rows, hard_rows));
+        }
         let kind = self.config.rules.kind;
         let level = (1 + self.stats.lines / 10).min(MAX_LEVEL) as u32;
         let locked = lock(&mut self.board, placement, self.config.rules.top_out());
         self.paint(placement, locked.cleared);
         let points = match kind {
             RuleSet::Classic => 0,
-            RuleSet::Guideline => self
-                .scoring
-                .lock(locked.rows_cleared, placement.spin, level),
+            RuleSet::Guideline => {
+                self.scoring.drop(soft_rows, hard_rows)
+                    + self
+                        .scoring
+                        .lock(locked.rows_cleared, placement.spin, level)
+            }
         };
         self.stats.lines += locked.rows_cleared as u64;
         self.stats.pieces += 1;
@@ -566,6 +695,7 @@ impl Game {
     /// the step when a piece locks.
     pub fn press(&mut self, key: Key) -> Option<Step> {
         self.plan = None;
+        self.ai_alone = false;
         let board = self.board;
         let mut controls = self.controls;
         let action = self
@@ -620,13 +750,9 @@ impl Game {
                 hard_rows,
             } => {
                 let falling = self.falling.take()?;
-                let drop_points = match self.config.rules.kind {
-                    RuleSet::Guideline => self.scoring.drop(soft_rows, hard_rows),
-                    RuleSet::Classic => 0,
-                };
                 let placement = falling.piece.placement(&self.board);
                 let rating = self.rate_hand(&placement);
-                let (rows_cleared, points) = self.lock(&placement);
+                let (rows_cleared, points) = self.lock(&placement, soft_rows, hard_rows);
                 Some(Step {
                     choice: Choice {
                         placement,
@@ -635,7 +761,7 @@ impl Game {
                         score: f64::NAN,
                     },
                     rows_cleared,
-                    points: points + drop_points,
+                    points,
                     game_over: self.stats.game_over,
                     rating,
                 })
@@ -708,11 +834,13 @@ impl Game {
         })
     }
 
-    /// The rating of `placement`, made by hand and about to lock: against the pieces as they
-    /// stood when the turn started where hold was used and brought in the piece placed, else
-    /// against the position now. The draws unseen are today's: a rating reads the first ply
-    /// alone, which does not look at them.
-    fn rate_hand(&mut self, placement: &Placement) -> Option<Rating> {
+    /// The rating of `placement`, made by hand and about to lock (or a replay's move, about to
+    /// be played): against the pieces as they stood when the turn started where hold was used
+    /// and brought in the piece placed, else against the position now; found by the search or
+    /// not (see [`Searcher::rate_hand`]). `None` when its piece is neither the one in play nor
+    /// the one hold brings. The draws unseen are today's: a rating reads the first ply alone,
+    /// which does not look at them.
+    pub fn rate_hand(&mut self, placement: &Placement) -> Option<Rating> {
         self.refresh_unseen();
         let rules = &self.config.rules;
         if let Some(start) = &self.turn_start {

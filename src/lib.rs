@@ -17,6 +17,7 @@
 //! - [`ai`]: features, weights, presets, and the search that chooses a placement.
 //! - [`train`]: fitness, genetic algorithms and other optimizers that learn the weights.
 //! - [`game`]: one game: queue, hold, the AI's step, statistics and the view for rendering.
+//! - [`replay`]: a game recorded a move per piece, played again to any placement.
 //! - [`bench`]: many seeded games of one configuration, and the statistics of their lines.
 //! - [`catalog`]: what the engine ships and allows (presets, features, limits), as a page reads
 //!   it.
@@ -37,6 +38,7 @@ pub mod engine;
 pub mod error;
 pub mod game;
 mod named;
+pub mod replay;
 pub mod train;
 pub mod typescript;
 #[cfg(target_arch = "wasm32")]

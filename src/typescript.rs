@@ -1,6 +1,6 @@
 //! The TypeScript declarations of every value that crosses between the engine and JavaScript
-//! (game configurations, choices, steps, views, statistics, the catalogue, evolution runs,
-//! benchmarks), generated from the Rust types that serde writes and reads, so that the two
+//! (game configurations, choices, steps, views, statistics, replays, the catalogue, evolution
+//! runs, benchmarks), generated from the Rust types that serde writes and reads, so that the two
 //! cannot drift apart. `./build.sh types` writes them to [`PATH`], which the npm package ships
 //! and `tetris-ai.d.ts` re-exports; a test fails when the file is not what the types give.
 //!
@@ -27,6 +27,7 @@ use crate::catalog::{FeatureInfo, Limits, PresetInfo};
 use crate::engine::manual::Key;
 use crate::error::{Error, Result};
 use crate::game::{ChoiceView, GameConfig, Stats, Step, View};
+use crate::replay::{Frame, Recording};
 use crate::train::batch::AskedBatch;
 use crate::train::evolution::{EvolutionConfig, Report};
 use crate::train::setup::{Choices, RunOptions};
@@ -94,6 +95,9 @@ pub fn declarations() -> Result<String> {
     // The coach's values.
     declarations.visit::<Explanation>();
     declarations.visit::<Rating>();
+    // Replays.
+    declarations.visit::<Recording>();
+    declarations.visit::<Frame>();
     // The catalogue.
     declarations.visit::<PresetInfo>();
     declarations.visit::<FeatureInfo>();

@@ -13,6 +13,7 @@ use tetris_ai::bench::{Benchmark, BenchmarkResult, GameOutcome};
 use tetris_ai::catalog;
 use tetris_ai::engine::manual::Key;
 use tetris_ai::game::{ChoiceView, PieceView, Step, View};
+use tetris_ai::replay::{Frame, NextMove, Recording, Replay};
 use tetris_ai::train::batch::AskedBatch;
 use tetris_ai::train::evolution::{Evolution, EvolutionConfig, Report};
 use tetris_ai::train::setup::{self, Choices, RunOptions};
@@ -111,6 +112,21 @@ fn a_games_values_have_the_declared_fields() {
     assert_fields::<Difference>(&rating["differences"][0]);
     let by_hand = written(game.press(Key::HardDrop).unwrap());
     assert_fields::<Rating>(&by_hand["rating"]);
+}
+
+#[test]
+fn a_replays_values_have_the_declared_fields() {
+    let mut game = Game::recorded(GameConfig::default()).unwrap();
+    game.play(Some(3));
+    let recording = game.recording().unwrap();
+    assert_fields::<Recording>(&written(&recording));
+    let mut replay = Replay::new(&recording).unwrap();
+    let frame = written(replay.frame(0).unwrap());
+    assert_fields::<Frame>(&frame);
+    assert_fields::<View>(&frame["view"]);
+    assert_fields::<NextMove>(&frame["next"]);
+    assert_fields::<Rating>(&frame["next"]["rating"]);
+    assert_fields::<Recording>(&written(replay.recording()));
 }
 
 #[test]

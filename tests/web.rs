@@ -5,7 +5,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use serde::Deserialize;
-use tetris_ai::web::{self, WebGame as Game};
+use tetris_ai::web::{self, WebGame as Game, WebReplay as Replay};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
@@ -99,6 +99,55 @@ fn a_game_plays_and_bad_calls_throw_without_harm() {
     assert!(stats.lines > 100 && !stats.game_over);
     assert_eq!(game.cells().len(), 10 * (20 + 8));
     assert_eq!(game.active_cells().len(), 8);
+}
+
+#[wasm_bindgen_test]
+fn a_recorded_game_replays_to_the_same_cells_and_bad_replays_throw_naming_why() {
+    let mut game = Game::new(config(r#"{"rules": {"kind": "guideline"}, "seed": 5}"#)).unwrap();
+    let mut cells = vec![game.cells()];
+    for i in 0..30 {
+        if i % 5 == 4 {
+            for key in ["hold", "right", "hard_drop"] {
+                game.press(key.into()).unwrap();
+                game.release(key.into()).unwrap();
+            }
+        } else {
+            game.step().unwrap();
+        }
+        cells.push(game.cells());
+    }
+    let recording = js_sys::JSON::stringify(&game.recording().unwrap()).unwrap();
+    let mut replay = Replay::new(recording.into()).unwrap();
+    assert_eq!(replay.count(), 30);
+    // Forward, then back to each placement from the end.
+    for i in (0..=30).chain((0..=30).rev()) {
+        let frame = replay.frame(i.into()).unwrap();
+        let view = get(&frame, "view");
+        let shown: Vec<u8> = serde_wasm_bindgen::from_value(get(&view, "cells")).unwrap();
+        assert_eq!(shown, cells[i as usize], "placement {i}");
+        assert_eq!(get(&frame, "next").is_null(), i == 30);
+    }
+    let past = message(replay.frame(31.into()).unwrap_err());
+    assert_eq!(past, "index must be a whole number from 0 to 30, got 31");
+    // The replay's own text, every move in it, opens the same replay.
+    let again = Replay::new(replay.text().into()).unwrap();
+    assert_eq!(again.count(), 30);
+    for (text, expected) in [
+        ("{", "a replay must be JSON, and this is not: "),
+        (
+            r#"{"config": {}, "pieces": 2, "moves": "gYgC"}"#,
+            "the replay says 2 pieces",
+        ),
+        (
+            r#"{"config": {}, "pieces": 1, "moves": "g*gC"}"#,
+            "character 2 of the moves",
+        ),
+    ] {
+        let refused = message(Replay::new(text.into()).err().unwrap());
+        assert!(refused.starts_with(expected), "{refused}");
+    }
+    let not_text = message(Replay::new(JsValue::from(3)).err().unwrap());
+    assert_eq!(not_text, "text must be a string, got 3");
 }
 
 /// Values JSON cannot hold, each with the message it must throw.

@@ -14,6 +14,7 @@ export type {
   EvolutionConfig,
   Explanation,
   FeatureInfo,
+  Frame,
   FeatureName,
   Handling,
   Key,
@@ -27,6 +28,7 @@ export type {
   PresetInfo,
   PresetName,
   Rating,
+  Recording,
   Report,
   Rules,
   Stats,
@@ -169,6 +171,11 @@ export declare class Game {
    */
   rate(placement: Engine.Placement): Promise<Engine.Rating>;
   /**
+   * The game as a replay keeps it: the move of each piece encoded as text, or none where the AI
+   * alone played every piece under the configuration, which then plays it again from its seed.
+   */
+  recording(): Promise<Engine.Recording>;
+  /**
    * The AI's choice for the piece in play (while the player plays, the best placement by its own
    * score) explained, and the `count` best placements with different cells rated, all of one
    * piece; null once the game is over.
@@ -289,6 +296,23 @@ export interface BenchmarkOptions {
   signal?: AbortSignal;
 }
 
+/** A recorded game played again in a worker of its own (see `openReplay`). */
+export declare class Replay {
+  /** How many placements the replay holds. */
+  readonly count: number;
+  /** The configuration of the game replayed. */
+  readonly config: Engine.GameConfig;
+  /** The replay with every move, as JSON text: what a file or a share link holds. */
+  readonly text: string;
+  /**
+   * The position after `index` placements (0 to `count`): the view, and the move made from it
+   * with the coach's rating of it (null at the end). Any other index rejects, naming it.
+   */
+  frame(index: number): Promise<Engine.Frame>;
+  /** Stops the replay's worker. */
+  close(): void;
+}
+
 /** The error a call rejects with when its worker stopped. */
 export declare class WorkerStopped extends Error {}
 
@@ -302,6 +326,11 @@ export function resumeEvolution(
   options?: EvolutionOptions,
 ): Promise<Evolution>;
 export function evolutionConfig(options?: RunOptions): Promise<Engine.EvolutionConfig>;
+/**
+ * Opens the replay of a recording's JSON text (a game's `recording()`, or a replay's `text`);
+ * a recording that does not play rejects, naming what is wrong.
+ */
+export function openReplay(text: string): Promise<Replay>;
 /**
  * Plays the games `seed .. seed + games - 1` of `config`: the statistics `tetris-ai bench
  * --json` gives of the same games, and each game's lines.

@@ -13,8 +13,9 @@ import { runBenchmark } from './lib/benchmark.js';
 import { chooseBuild, EngineWorker, singleThreadedBuild } from './lib/engine.js';
 import { Evolution } from './lib/evolution.js';
 import { Game } from './lib/game.js';
+import { Replay } from './lib/replay.js';
 
-export { Evolution, Game };
+export { Evolution, Game, Replay };
 export { WorkerStopped } from './lib/engine.js';
 
 /** A helper worker for the engine's catalogue is closed after this long unused, in ms. */
@@ -88,6 +89,16 @@ export function createGame(config = {}, options = {}) {
  */
 export function createEvolution(config, options = {}) {
   return Evolution.create(config, options);
+}
+
+/**
+ * Opens the replay of a recording's JSON text (`{config, pieces, moves}`: a game's
+ * `recording()`, or a replay's `text`) in a single-threaded worker of its own, played through
+ * once. Resolves to a `Replay` with `count`, `config`, `text`, `frame(index)` and `close()`; a
+ * recording that does not play rejects, naming the field or the move that is wrong and why.
+ */
+export function openReplay(text) {
+  return Replay.open(text);
 }
 
 /** Continues an evolution run from checkpoint text in the CLI's format. */

@@ -26,7 +26,7 @@ impl WebGame {
     #[wasm_bindgen(constructor)]
     pub fn new(config: JsValue) -> Result<WebGame, JsError> {
         let config = checked(&config, "config", check::game_config)?;
-        let game = Game::new(config).map_err(|e| JsError::new(&e.to_string()))?;
+        let game = Game::recorded(config).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(WebGame { game })
     }
 
@@ -171,6 +171,13 @@ impl WebGame {
         let mut view = self.game.view();
         view.cells = Vec::new(); // sent separately, as a typed array
         to_js(&view)
+    }
+
+    /// The game as a replay keeps it: `{config, pieces, moves}`, `moves` the move of each piece
+    /// encoded as base64url text, or null where the AI alone played every piece under `config`,
+    /// which then plays the game again from its seed.
+    pub fn recording(&self) -> Result<JsValue, JsError> {
+        to_js(&self.game.recording())
     }
 
     /// The running totals: lines, pieces, score, pieces per line, game over.

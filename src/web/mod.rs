@@ -11,6 +11,7 @@ mod evolution;
 mod game;
 #[cfg(feature = "threads")]
 mod pool;
+mod replay;
 
 #[cfg(feature = "threads")]
 pub use bench::BenchmarkRun;
@@ -20,6 +21,7 @@ pub use catalog::{features, limits, presets};
 pub use evolution::BatchRun;
 pub use evolution::{WebBatch, WebEvolution, evolution_choices, run_config};
 pub use game::WebGame;
+pub use replay::WebReplay;
 use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "threads")]

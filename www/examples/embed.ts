@@ -15,6 +15,7 @@ import {
   evolutionConfig,
   features,
   limits,
+  openReplay,
   presets,
   resolveBuild,
   resumeEvolution,
@@ -24,9 +25,11 @@ import {
 import type {
   Choice,
   Explanation,
+  Frame,
   Game,
   GameConfig,
   Rating,
+  Recording,
   Report,
   Snapshot,
   Step,
@@ -157,6 +160,29 @@ export async function playByHand(game: Game): Promise<Step[]> {
   const view = await game.view();
   console.log(cells.length, active.length, ghost.length, view.queue.join(''), view.hold);
   return locked;
+}
+
+/**
+ * The game so far played again from its recording: after each placement, its lines, and the
+ * coach's rating of the move made from there.
+ */
+export async function replayGame(game: Game): Promise<string[]> {
+  const recording: Recording = await game.recording();
+  const replay = await openReplay(JSON.stringify(recording));
+  try {
+    const said = [
+      `${replay.count} pieces of seed ${replay.config.seed}, ${replay.text.length} characters`,
+    ];
+    for (let i = 0; i <= replay.count; i++) {
+      const frame: Frame = await replay.frame(i);
+      const rating = frame.next?.rating;
+      const next = rating ? `, then ${rating.rank} of ${rating.of}` : '';
+      said.push(`${frame.index}: ${frame.view.stats.lines} lines${next}`);
+    }
+    return said;
+  } finally {
+    replay.close();
+  }
 }
 
 /** Draws a snapshot: the locked cells, the falling piece, and where the AI takes it. */
@@ -331,6 +357,7 @@ async function main(): Promise<void> {
   write(await inspect(game));
   (await coachLines(game)).forEach(write);
   write(`by hand: ${(await playByHand(game)).length} pieces locked`);
+  (await replayGame(game)).forEach(write);
   (await measure(game)).forEach(write);
   animate(game, canvas);
   const checkpoint = await evolve(2, (report) => {

@@ -34,6 +34,7 @@ export const GAME_CALLS = Object.freeze({
   hints: engine,
   explain: engine,
   rate: engine,
+  recording: engine,
   tick: engine,
   cells: engine,
   activeCells: engine,

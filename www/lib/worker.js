@@ -12,6 +12,8 @@ import { Session } from './session.js';
 let wasm = null;
 let build = null;
 let evolution = null;
+/** The replay open in this worker (see `replayOpen`), or null. */
+let replay = null;
 const sessions = new Map();
 let nextSession = 1;
 
@@ -199,6 +201,25 @@ const engine = {
       times.push({ depth, ms, decisions });
     }
     return times;
+  },
+
+  // ---- replays ----
+
+  /**
+   * Opens the replay of a recording's JSON text (the worker keeps one replay); returns
+   * `{count, full}`: its placements, and its text with every move.
+   */
+  replayOpen(text) {
+    replay?.free();
+    replay = null;
+    replay = new wasm.Replay(text);
+    return { count: replay.count(), full: replay.text() };
+  },
+
+  /** The open replay's position after `index` placements, with the move made from it. */
+  replayFrame(index) {
+    if (!replay) throw new Error('no replay is open in this worker');
+    return replay.frame(index);
   },
 
   // ---- evolution ----

@@ -384,6 +384,27 @@ common_seeds: boolean,
 depth: number, };
 
 /**
+ * One position of a replay: the game after `index` placements, and the move made from it.
+ */
+export type Frame = {
+/**
+ * Placements made so far.
+ */
+index: number,
+/**
+ * Placements in the whole replay.
+ */
+count: number,
+/**
+ * The game as a renderer draws it (the piece in play at its spawn position).
+ */
+view: View,
+/**
+ * The move made from here; null at the end.
+ */
+next: NextMove | null, };
+
+/**
  * Everything that defines a genetic algorithm run.
  */
 export type GaConfig = {
@@ -580,6 +601,28 @@ fraction: number, } | { "kind": "additive",
 step: number, } | { "kind": "replace" };
 
 /**
+ * The move made from a replay's position, with the coach's rating of it on that position.
+ */
+export type NextMove = {
+/**
+ * Whether hold was used first.
+ */
+hold: boolean,
+/**
+ * The placement that locked.
+ */
+placement: Placement,
+/**
+ * The cells it filled, as (column, row).
+ */
+cells: [[number, number], [number, number], [number, number], [number, number]],
+/**
+ * Where it ranks among the AI's first moves and what sets it apart from the best (see
+ * [`Game::rate_hand`]).
+ */
+rating: Rating | null, };
+
+/**
  * Which optimizer, with its settings: a variant per entry of the
  * [registry](crate::train::optimizers), which serde names as the entry does.
  */
@@ -761,6 +804,26 @@ gap: number,
  * one of the two ends the game.
  */
 differences: Array<Difference>, };
+
+/**
+ * A game as a replay keeps it: JSON in the page's history, a share link and a file.
+ */
+export type Recording = {
+/**
+ * The game's configuration: rules, board and seed, and the AI's weights and search, which
+ * the coach rates the moves by.
+ */
+config: GameConfig,
+/**
+ * How many pieces were placed.
+ */
+pieces: number,
+/**
+ * The moves, one per piece, encoded as base64url text (a few characters a piece); null
+ * where the AI placed every piece under `config`: the AI then plays the game again from
+ * its seed.
+ */
+moves: string | null, };
 
 /**
  * What one generation did.
