@@ -208,26 +208,25 @@ export function createRacePanel(element, page) {
     el.end.hidden = true;
     // The player's game stops where the race ended, to be compared.
     if (why === 'ended') element.pause();
-    try {
-      await ai.stop();
-    } catch (err) {
-      el.status.textContent = `The AI's game failed: ${message(err)}`;
-    }
+    const failure = await ai.stop().then(
+      () => '',
+      (err) => ` The AI's game failed: ${message(err)}.`,
+    );
     state = 'ended';
     counting = false;
-    showResult(why);
+    showResult(`${ENDINGS[why]} ${verdictText(you, ai.figures)}${failure}`);
     el.start.disabled = false;
   }
 
-  /** Shows the two games' figures and who won. */
-  function showResult(why) {
+  /** Shows the two games' figures, and `outcome`: why the race ended and who won. */
+  function showResult(outcome) {
     const theirs = ai.figures;
     el.body.replaceChildren(
       comparisonRow('Lines', String(you.lines), String(theirs.lines)),
       comparisonRow('Pieces', String(you.pieces), String(theirs.pieces)),
       comparisonRow('Accuracy', figuresAccuracy(you), figuresAccuracy(theirs)),
     );
-    el.status.textContent = `${ENDINGS[why]} ${verdictText(you, theirs)}`;
+    el.status.textContent = outcome;
     el.live.textContent = '';
     showAiFigures();
     el.result.hidden = false;
