@@ -54,3 +54,33 @@ test('games saved before pieces were rated are read; damaged accuracy is not', (
   assert.deepEqual(loaded.games, [older]);
   assert.equal(loaded.problem, '4 saved games could not be read');
 });
+
+test('the replays of every move are kept for the newest 30 games, those by seed for all', () => {
+  const store = storage();
+  const byHand = (i) => ({ ...GAME, seed: i, replay: { config: {}, pieces: 40, moves: 'gYgC' } });
+  const byAi = (i) => ({
+    ...GAME,
+    seed: i,
+    player: 'AI',
+    replay: { config: {}, pieces: 9, moves: null },
+  });
+  // 35 games by hand, the oldest first, with a game of the AI's before them and among them.
+  const games = [byAi(100), ...Array.from({ length: 35 }, (_, i) => byHand(i)), byAi(101)];
+  games.splice(10, 0, byAi(102));
+  assert.equal(saveHistory(games, store), null);
+  const saved = loadHistory(store).games;
+  assert.equal(saved.length, 38);
+  const kept = saved.filter((g) => g.player === 'you' && g.replay).map((g) => g.seed);
+  assert.deepEqual(
+    kept,
+    Array.from({ length: 30 }, (_, i) => i + 5),
+  );
+  assert.deepEqual(
+    saved.filter((g) => g.player === 'AI').map((g) => g.replay?.pieces),
+    [9, 9, 9],
+  );
+  // The games that lost their replay keep their figures.
+  assert.deepEqual(saved[1], { ...GAME, seed: 0 });
+  // The list given is left as it was.
+  assert.equal(games[1].replay.moves, 'gYgC');
+});

@@ -7,6 +7,12 @@ import { count } from '../lib/count.js';
 const STORAGE_KEY = 'tetris-ai/history/v1';
 /** The most games kept; the oldest go first. */
 export const MAX_GAMES = 500;
+/**
+ * The most games whose replay keeps every move (games played by hand, or whose AI changed); an
+ * older one keeps its figures, without its replay. The AI's games keep their replay as their
+ * configuration and seed, a few hundred characters.
+ */
+export const MAX_MOVE_REPLAYS = 30;
 
 /**
  * Whether a record's rated pieces are whole counts, the accurate ones among them (absent from
@@ -64,10 +70,28 @@ export function loadHistory(storage = localStorage) {
   };
 }
 
-/** Saves `games` (the newest `MAX_GAMES`); resolves to an error message or null. */
+/** `games` with the replays of every move kept for the newest `MAX_MOVE_REPLAYS` alone. */
+export function boundedReplays(games) {
+  const bounded = [...games];
+  let withMoves = 0;
+  for (let i = bounded.length - 1; i >= 0; i--) {
+    if (typeof bounded[i].replay?.moves !== 'string') continue;
+    withMoves += 1;
+    if (withMoves > MAX_MOVE_REPLAYS) {
+      bounded[i] = { ...bounded[i] };
+      delete bounded[i].replay;
+    }
+  }
+  return bounded;
+}
+
+/**
+ * Saves `games` (the newest `MAX_GAMES`, the replays of every move of the newest
+ * `MAX_MOVE_REPLAYS`); resolves to an error message or null.
+ */
 export function saveHistory(games, storage = localStorage) {
   try {
-    storage.setItem(STORAGE_KEY, JSON.stringify(games.slice(-MAX_GAMES)));
+    storage.setItem(STORAGE_KEY, JSON.stringify(boundedReplays(games.slice(-MAX_GAMES))));
     return null;
   } catch (err) {
     return `The history could not be saved: ${err.message}`;

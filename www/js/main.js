@@ -15,6 +15,7 @@ import { createEvolutionPanel } from './evolution-panel.js';
 import { createPanel } from './panel.js';
 import { createRacePanel } from './race-panel.js';
 import { weightsRefusal } from './refusals.js';
+import { createReplays } from './replays.js';
 import * as store from './settings.js';
 import { readShare, sharedSettings, shareUrl } from './share-link.js';
 import { showStartFailure } from './start-failure.js';
@@ -35,6 +36,8 @@ let panel = null;
 let stats = null;
 /** The game: a `<tetris-ai>` element. */
 let element = null;
+/** Replays: the viewer, opened from the past games, a file or a link (see replays.js). */
+let replays = null;
 
 window.tetris = {
   ready,
@@ -53,6 +56,10 @@ window.tetris = {
   },
   get paused() {
     return element.paused;
+  },
+  /** The position the replay viewer shows (the engine's `Frame`), or null. */
+  get replay() {
+    return replays?.viewer.frame ?? null;
   },
 };
 
@@ -145,7 +152,8 @@ async function play(s) {
       await element.update(store.elementSettings(s));
     } else {
       element = makeElement(s);
-      stats = createStatsPanel(element, engine.limits.rules);
+      replays = createReplays(element);
+      stats = createStatsPanel(element, engine.limits.rules, replays.open);
       createCoachPanel(element);
       listen(element);
       $('game-slot').append(element);
@@ -442,6 +450,7 @@ async function main() {
     build: engine.build,
   });
 
+  await replays.fromLink();
   resolveReady(window.tetris);
 }
 

@@ -11,14 +11,16 @@ import { nonFiniteWeight } from './weights-json.js';
 
 const SHARE_PARAM = 's';
 
-function toBase64Url(text) {
+/** `text` as UTF-8 in base64url, without padding. */
+export function toBase64Url(text) {
   const bytes = new TextEncoder().encode(text);
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-function fromBase64Url(text) {
+/** The UTF-8 text of base64url `text` (padded or not); throws where it is not base64. */
+export function fromBase64Url(text) {
   const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
   return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));

@@ -8,6 +8,7 @@ import { ACCURACY_MEANS, accuracyText, isAccurate } from './accuracy.js';
 import { clearHistory, loadHistory, MAX_GAMES, playerOf, saveHistory, summary } from './history.js';
 import { count } from '../lib/count.js';
 import { $ } from '../lib/dom.js';
+import { createRecorder } from './recorder.js';
 import { rulesName } from './rules.js';
 
 /** How often the rates and the chart are brought up to date, in ms. */
@@ -43,9 +44,11 @@ function kindOf(game) {
  * `#rate-pps`, `#rate-time`, `#rate-accuracy`, `#accuracy-means`, `#game-chart`,
  * `#history-summary`, `#history-body`, `#history-clear`, `#history-error`. A game is recorded
  * under the rules it played, by their name among `namedRules` (the engine's `limits().rules`)
- * where they are one of those (see rules.js).
+ * where they are one of those (see rules.js), with its recording (see recorder.js). A past game
+ * with a recording opens its replay with `openReplay(text, about)` when its row is clicked, or
+ * Enter or Space pressed on it.
  */
-export function createStatsPanel(element, namedRules) {
+export function createStatsPanel(element, namedRules, openReplay = null) {
   const el = {
     lpm: $('rate-lpm'),
     pps: $('rate-pps'),
@@ -58,6 +61,7 @@ export function createStatsPanel(element, namedRules) {
     error: $('history-error'),
   };
   $('accuracy-means').textContent = `Accuracy: ${ACCURACY_MEANS}.`;
+  const recorder = createRecorder(element);
   const loaded = loadHistory();
   let games = loaded.games;
   showError(loaded.problem && `Past games: ${loaded.problem}; they are left as they were.`);
@@ -98,6 +102,7 @@ export function createStatsPanel(element, namedRules) {
       x: [0],
       y: [0],
     };
+    recorder.restart();
     dirty = true;
   }
 
@@ -121,6 +126,7 @@ export function createStatsPanel(element, namedRules) {
       seconds: Math.round(current.playedMs / 1000),
       ended,
       race: current.race,
+      replay: recorder.recording(current.pieces),
     });
     games = games.slice(-MAX_GAMES);
     showError(saveHistory(games));
@@ -278,10 +284,31 @@ export function createStatsPanel(element, namedRules) {
           cell.textContent = text;
           row.append(cell);
         }
+        if (game.replay && openReplay) replayable(row, game);
         return row;
       });
     el.body.replaceChildren(...rows);
     el.clear.disabled = !games.length;
+  }
+
+  /** Makes `row` open the replay of `game`: clicked, or Enter or Space pressed on it. */
+  function replayable(row, game) {
+    const about =
+      game.player === 'AI'
+        ? "The AI's game"
+        : game.player === 'you'
+          ? 'Your game'
+          : 'Your game with the AI';
+    const open = () => openReplay(JSON.stringify(game.replay), about);
+    row.classList.add('replayable');
+    row.tabIndex = 0;
+    row.title = `${row.title ? `${row.title}. ` : ''}Click, or press Enter, to replay this game`;
+    row.addEventListener('click', open);
+    row.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      open();
+    });
   }
 
   showHistory();

@@ -1,0 +1,200 @@
+// The replay viewer: a dialog that plays a recorded game again, a placement at a time, forward
+// and back (buttons, a slider, the arrow keys, Home and End), the board drawn as the page draws
+// the game, with the move made from each position outlined and the coach's rating of it. It
+// saves the replay as a file and gives a link to it where the replay fits in one.
+
+import { count } from '../lib/count.js';
+import { $, message } from '../lib/dom.js';
+import { Renderer } from '../lib/render.js';
+import { Replay } from '../lib/replay.js';
+import { pieceText, ratingText } from './coach-words.js';
+import { saveJson } from './files.js';
+import { MAX_LINK_CHARS, replayUrl } from './replay-link.js';
+
+/** The largest board cell the viewer draws, in pixels. */
+const MAX_CELL = 24;
+/** The smallest. */
+const MIN_CELL = 8;
+/** Board columns' worth of room beside the board for the hold and next pieces. */
+const SIDE_COLUMNS = 7;
+/** Rows' worth of room the viewer keeps for its text and controls. */
+const CONTROL_ROWS = 12;
+
+/** "guideline, 10×20, seed 42" for a game configuration. */
+function gameText(config) {
+  return `${config.rules.kind}, ${config.width}×${config.height}, seed ${config.seed}`;
+}
+
+/**
+ * The viewer in the page's elements `#replay` (a dialog), `#replay-title`, `#replay-about`,
+ * `#replay-board`, `#replay-hold`, `#replay-next`, `#replay-position`, `#replay-rating`,
+ * `#replay-slider`, `#replay-first`, `#replay-back`, `#replay-forward`, `#replay-last`,
+ * `#replay-link`, `#replay-link-note`, `#replay-save`, `#replay-close` and `#replay-error`.
+ * `onClose()` hears when it closes. Returns `{open(text, about), close(), frame}`, `frame` the
+ * position shown (the engine's `Frame`), or null.
+ */
+export function createReplayViewer(onClose = () => {}) {
+  const el = {
+    dialog: $('replay'),
+    about: $('replay-about'),
+    board: $('replay-board'),
+    position: $('replay-position'),
+    rating: $('replay-rating'),
+    slider: $('replay-slider'),
+    first: $('replay-first'),
+    back: $('replay-back'),
+    forward: $('replay-forward'),
+    last: $('replay-last'),
+    link: $('replay-link'),
+    linkNote: $('replay-link-note'),
+    save: $('replay-save'),
+    close: $('replay-close'),
+    error: $('replay-error'),
+  };
+  const renderer = new Renderer(el.board, $('replay-hold'), $('replay-next'));
+  /** The replay shown, or null. */
+  let replay = null;
+  /** The placement asked for last, and whether an answer is awaited. */
+  let wanted = 0;
+  let asking = false;
+  /** The frame shown. */
+  let shown = null;
+
+  function showError(text) {
+    el.error.textContent = text || '';
+    el.error.hidden = !text;
+  }
+
+  /** Sizes the board to the window: the largest cell that fits, within the bounds. */
+  function layout(config) {
+    const across = Math.floor((window.innerWidth - 48) / (config.width + SIDE_COLUMNS));
+    const down = Math.floor(window.innerHeight / (config.height + CONTROL_ROWS));
+    const cell = Math.max(MIN_CELL, Math.min(MAX_CELL, across, down));
+    renderer.layout(config.width, config.height, config.rules.preview, cell);
+  }
+
+  /** Shows the position after `index` placements, once the worker gives it. */
+  async function show(index) {
+    if (!replay) return;
+    wanted = Math.max(0, Math.min(replay.count, index));
+    if (asking) return;
+    asking = true;
+    const asked = replay;
+    try {
+      while (shown?.index !== wanted && asked === replay) {
+        const frame = await asked.frame(wanted);
+        if (asked === replay) draw(frame);
+      }
+    } catch (err) {
+      if (asked === replay) showError(message(err));
+    } finally {
+      asking = false;
+    }
+  }
+
+  function draw(frame) {
+    shown = frame;
+    const { index, count: total, view, next } = frame;
+    const stats = view.stats;
+    renderer.draw({
+      cells: view.cells,
+      view: { ...view, active: null, ghost: null },
+      highlight: next ? next.cells : null,
+    });
+    const totals = `${count(stats.lines, 'line')}, score ${stats.score}`;
+    el.position.textContent =
+      index < total
+        ? `Before piece ${index + 1} of ${total}: ${totals}.`
+        : `After all ${count(total, 'piece')}: ${totals}${stats.game_over ? ', game over' : ''}.`;
+    el.rating.textContent = !next
+      ? ''
+      : next.rating
+        ? `Piece ${index + 1} (${pieceText(next)}) goes where outlined: ${ratingText(next.rating)}.`
+        : `Piece ${index + 1} (${pieceText(next)}) goes where outlined.`;
+    el.board.setAttribute(
+      'aria-label',
+      `The board before piece ${Math.min(index + 1, total)} of ${total}, the piece outlined`,
+    );
+    el.slider.value = String(index);
+    el.slider.setAttribute('aria-valuetext', `${index} of ${count(total, 'piece')} placed`);
+    const focused = document.activeElement;
+    el.first.disabled = el.back.disabled = index === 0;
+    el.forward.disabled = el.last.disabled = index === total;
+    // A button that took the viewer to an end is disabled now: the keys go on from the slider.
+    if (focused?.disabled) el.slider.focus();
+  }
+
+  function step(by) {
+    show((shown?.index ?? 0) + by);
+  }
+
+  el.first.addEventListener('click', () => show(0));
+  el.back.addEventListener('click', () => step(-1));
+  el.forward.addEventListener('click', () => step(1));
+  el.last.addEventListener('click', () => show(Infinity));
+  el.slider.addEventListener('input', () => show(Number(el.slider.value)));
+  el.dialog.addEventListener('keydown', (event) => {
+    // The slider moves itself with the arrow keys; a button or the dialog steps.
+    if (event.target === el.slider || event.altKey || event.ctrlKey || event.metaKey) return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const by = moves[event.key];
+    if (Number.isFinite(by)) step(by);
+    else show(by < 0 ? 0 : Infinity);
+  });
+  el.save.addEventListener('click', () => {
+    if (!replay) return;
+    saveJson(`tetris-ai-replay-seed-${replay.config.seed}.json`, replay.text);
+  });
+  el.close.addEventListener('click', () => el.dialog.close());
+  el.dialog.addEventListener('close', () => {
+    replay?.close();
+    replay = null;
+    shown = null;
+    onClose();
+  });
+
+  /** Points the share link at the replay, or says why it has none. */
+  function showLink(text) {
+    const url = replayUrl(text);
+    el.link.hidden = url === null;
+    if (url) el.link.href = url;
+    el.linkNote.textContent = url
+      ? ''
+      : `This replay is too long for a link (links hold ${MAX_LINK_CHARS.toLocaleString('en')} ` +
+        'characters): save it as a file to share it.';
+  }
+
+  return {
+    /**
+     * Opens the replay of JSON `text` (a recording) in the viewer, at its start; `about` says
+     * whose game it is. Rejects, naming what is wrong, when `text` is no replay that plays.
+     */
+    async open(text, about = '') {
+      const opened = await Replay.open(text);
+      replay?.close();
+      replay = opened;
+      shown = null;
+      const { config } = opened;
+      layout(config);
+      el.about.textContent = `${about ? `${about}: ` : ''}${gameText(config)}, ${count(
+        opened.count,
+        'piece',
+      )}.`;
+      el.slider.max = String(opened.count);
+      showLink(opened.text);
+      showError('');
+      if (!el.dialog.open) el.dialog.showModal();
+      await show(0);
+    },
+    /** Closes the viewer. */
+    close() {
+      if (el.dialog.open) el.dialog.close();
+    },
+    /** The position shown, or null. */
+    get frame() {
+      return shown;
+    },
+  };
+}
