@@ -144,6 +144,7 @@ export class RaceAi {
     }
   }
 
+  /** Draws its last snapshot (again, once the canvases are sized anew). */
   paint() {
     if (this.snapshot) this.renderer.draw({ ...this.snapshot, target: null, hints: [] });
   }
