@@ -124,8 +124,9 @@ export function createReplayViewer(onClose = () => {}) {
     if (focused?.disabled) el.slider.focus();
   }
 
+  /** Steps `by` placements from the one asked for last (shown, or on its way). */
   function step(by) {
-    show((shown?.index ?? 0) + by);
+    show(wanted + by);
   }
 
   el.first.addEventListener('click', () => show(0));
