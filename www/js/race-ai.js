@@ -7,6 +7,8 @@ import { createGame } from '../tetris-ai.js';
 import { Renderer } from '../lib/render.js';
 import { afterPiece, DEFAULT_PACE, startFigures } from './race.js';
 
+/** At most this much time between two frames counts towards the pace, in ms (a stall). */
+const MAX_CATCH_UP_MS = 250;
 /** The largest and smallest cell the AI's board is drawn with, in pixels. */
 const MAX_CELL = 32;
 const MIN_CELL = 3;
@@ -32,7 +34,7 @@ export class RaceAi {
     this.figures = startFigures();
     /** Pieces a second, or Infinity: as fast as it can. */
     this.pace = DEFAULT_PACE;
-    /** The pieces it may place now: grows with time at its pace, up to one. */
+    /** The pieces it may place now: grows with time at its pace. */
     this.credit = 0;
     this.running = false;
     this.over = false;
@@ -87,16 +89,24 @@ export class RaceAi {
     return this.held() || document.visibilityState !== 'visible';
   }
 
-  /** One animation frame: the credit grows with the time at the pace, and the board is drawn. */
+  /** One animation frame: the credit grows with the time at its pace, and the board is drawn. */
   tick(now) {
     const elapsed = this.last === null ? 0 : now - this.last;
     this.last = now;
-    if (!this.waiting()) {
-      this.credit =
-        this.pace === Infinity ? 1 : Math.min(1, this.credit + (elapsed * this.pace) / 1000);
-    }
+    if (!this.waiting()) this.credit = this.credited(elapsed);
     this.wake?.();
     if (this.dirty && !this.drawing) this.draw();
+  }
+
+  /**
+   * Its credit once `elapsed` ms more have passed at its pace. Neither a stall (past
+   * `MAX_CATCH_UP_MS`) nor the time it spent still placing a piece is owed: one piece waits at
+   * most.
+   */
+  credited(elapsed) {
+    if (this.pace === Infinity) return 1;
+    const gained = (Math.min(elapsed, MAX_CATCH_UP_MS) * this.pace) / 1000;
+    return Math.min(this.credit + gained, 1 + gained);
   }
 
   /** Places pieces while it runs, each once it has the credit for one and need not wait. */
