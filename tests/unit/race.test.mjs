@@ -1,11 +1,13 @@
 // A race's figures and outcome (www/js/race.js): the coach's tally of a racer's pieces, the pace
-// a select gives, and who won by the most lines, in words.
+// a select gives and the pieces the AI's time earns at it, and who won by the most lines, in
+// words.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   afterPiece,
   figuresAccuracy,
+  nextCredit,
   PACES,
   paceText,
   readPace,
@@ -55,4 +57,18 @@ test('the paces run from slow to as fast as the AI can, each named in words', ()
   for (const pace of PACES) assert.equal(readPace(String(pace)), pace);
   assert.throws(() => readPace('4'), /pace must be one of 0\.5, 1, 2, 3, 5, 10, Infinity, got "4"/);
   assert.throws(() => readPace(''), /got ""/);
+});
+
+test("the AI's time earns pieces at its pace, owing neither a stall nor a slow placement", () => {
+  // 2 pieces a second: 100 ms earn 0.2 of a piece.
+  assert.equal(nextCredit(0, 100, 2), 0.2);
+  // What is left of a piece carries over: 0.95 and 0.1 make 1.05, one piece and 0.05 more.
+  assert.equal(nextCredit(0.95, 10, 10), 1.05);
+  // A stall of 3 s counts as 250 ms: half a piece at 2 a second.
+  assert.equal(nextCredit(0, 3000, 2), 0.5);
+  // A piece the AI is still placing does not pile up: at most one waits, with this frame's time.
+  assert.equal(nextCredit(1.2, 100, 2), 1.2);
+  assert.equal(nextCredit(1.1, 100, 1), 1.1);
+  // As fast as it can: always a piece.
+  assert.equal(nextCredit(0, 0, Infinity), 1);
 });

@@ -5,10 +5,8 @@
 
 import { createGame } from '../tetris-ai.js';
 import { Renderer } from '../lib/render.js';
-import { afterPiece, DEFAULT_PACE, startFigures } from './race.js';
+import { afterPiece, DEFAULT_PACE, nextCredit, startFigures } from './race.js';
 
-/** At most this much time between two frames counts towards the pace, in ms (a stall). */
-const MAX_CATCH_UP_MS = 250;
 /** The largest and smallest cell the AI's board is drawn with, in pixels. */
 const MAX_CELL = 32;
 const MIN_CELL = 3;
@@ -34,7 +32,7 @@ export class RaceAi {
     this.figures = startFigures();
     /** Pieces a second, or Infinity: as fast as it can. */
     this.pace = DEFAULT_PACE;
-    /** The pieces it may place now: grows with time at its pace. */
+    /** The pieces it may place now: grows with time at its pace (see `nextCredit`). */
     this.credit = 0;
     this.running = false;
     this.over = false;
@@ -93,20 +91,9 @@ export class RaceAi {
   tick(now) {
     const elapsed = this.last === null ? 0 : now - this.last;
     this.last = now;
-    if (!this.waiting()) this.credit = this.credited(elapsed);
+    if (!this.waiting()) this.credit = nextCredit(this.credit, elapsed, this.pace);
     this.wake?.();
     if (this.dirty && !this.drawing) this.draw();
-  }
-
-  /**
-   * Its credit once `elapsed` ms more have passed at its pace. Neither a stall (past
-   * `MAX_CATCH_UP_MS`) nor the time it spent still placing a piece is owed: one piece waits at
-   * most.
-   */
-  credited(elapsed) {
-    if (this.pace === Infinity) return 1;
-    const gained = (Math.min(elapsed, MAX_CATCH_UP_MS) * this.pace) / 1000;
-    return Math.min(this.credit + gained, 1 + gained);
   }
 
   /** Places pieces while it runs, each once it has the credit for one and need not wait. */

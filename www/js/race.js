@@ -1,5 +1,6 @@
-// A race between the player and the AI on the same seed: the AI's paces, each racer's figures
-// (lines, pieces, and the coach's tally of its rated pieces), and who won: the most lines.
+// A race between the player and the AI on the same seed: the AI's paces and how its time turns
+// into pieces, each racer's figures (lines, pieces, and the coach's tally of its rated pieces),
+// and who won: the most lines.
 
 import { accuracyText, isAccurate } from './accuracy.js';
 import { count } from '../lib/count.js';
@@ -9,6 +10,20 @@ export const PACES = Object.freeze([0.5, 1, 2, 3, 5, 10, Infinity]);
 
 /** The pace a race starts at, in pieces per second. */
 export const DEFAULT_PACE = 1;
+
+/** At most this much time between two frames counts towards the AI's pace, in ms (a stall). */
+export const MAX_CATCH_UP_MS = 250;
+
+/**
+ * The pieces the AI may place after `elapsed` ms more at `pace` pieces a second, from `credit`
+ * (one a piece): as fast as it can, always one. Neither a stall (past `MAX_CATCH_UP_MS`) nor
+ * the time it spent still placing a piece is owed: one piece waits at most.
+ */
+export function nextCredit(credit, elapsed, pace) {
+  if (pace === Infinity) return 1;
+  const gained = (Math.min(elapsed, MAX_CATCH_UP_MS) * pace) / 1000;
+  return Math.min(credit + gained, 1 + gained);
+}
 
 /** What decides a race and when it ends, in words for the page. */
 export const RACE_RULE =
