@@ -1,8 +1,8 @@
 // Replays on the page, in Chromium: a game played by hand, once recorded in the history, opens in
 // the replay viewer from its row (by click and by keyboard); stepping forward and back (buttons,
 // arrow keys, slider) shows the cells the game had at each placement, with the coach's rating of
-// each move; the replay's share link opens it; its file saves and opens again, and a bad file is
-// refused in words.
+// each move; the replay's share link copies itself and opens it; its file saves and opens again,
+// and a bad file is refused in words.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -132,6 +132,14 @@ test("a replay's share link and its file open it again; a bad file is refused", 
     await shownAt(page, 0);
     const link = await page.locator('#replay-link').getAttribute('href');
     assert.match(link, /#r=[A-Za-z0-9_-]+$/);
+    // A click copies the link, and leaves the replay open.
+    await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(env.server.url).origin,
+    });
+    await page.locator('#replay-link').click(WAIT);
+    await page.locator('#replay-link-status').getByText('Copied').waitFor(WAIT);
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
+    assert.ok(await page.evaluate(() => document.querySelector('#replay').open));
     const [download] = await Promise.all([
       page.waitForEvent('download', WAIT),
       page.locator('#replay-save').click(WAIT),

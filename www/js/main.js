@@ -11,6 +11,7 @@ import { $, message } from '../lib/dom.js';
 import { gameConfig } from '../lib/game-config.js';
 import { createBenchmarkPanel } from './benchmark-panel.js';
 import { createCoachPanel } from './coach-panel.js';
+import { copyOnClick } from './copy-link.js';
 import { createEvolutionPanel } from './evolution-panel.js';
 import { createPanel } from './panel.js';
 import { createRacePanel } from './race-panel.js';
@@ -330,25 +331,6 @@ function listen(game) {
   });
 }
 
-/** Copies the share link when it is clicked, instead of opening it here (a new tab opens it). */
-async function copyShareLink(event) {
-  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
-    return;
-  }
-  event.preventDefault();
-  const status = $('share-status');
-  try {
-    await navigator.clipboard.writeText($('share-link').href);
-    status.textContent = 'Copied';
-  } catch {
-    status.textContent = 'Copy failed: right-click the link to copy it';
-  }
-  clearTimeout(copyShareLink.timer);
-  copyShareLink.timer = setTimeout(() => {
-    status.textContent = '';
-  }, 3000);
-}
-
 /** A share link pasted into the address bar of the open page: its game plays. */
 function hashChanged() {
   const link = readLink();
@@ -429,7 +411,7 @@ async function main() {
     panel.refresh();
     if (!settings.autoplay) element.focus();
   });
-  $('share-link').addEventListener('click', copyShareLink);
+  copyOnClick($('share-link'), $('share-status'));
   // Back from a shared game to the user's own saved settings (the defaults if none were saved).
   $('shared-leave').addEventListener('click', () => startGame(withWeights(store.load(engine))));
   window.addEventListener('hashchange', hashChanged);

@@ -8,6 +8,7 @@ import { $, message } from '../lib/dom.js';
 import { Renderer } from '../lib/render.js';
 import { Replay } from '../lib/replay.js';
 import { pieceText, ratingText } from './coach-words.js';
+import { copyOnClick } from './copy-link.js';
 import { saveJson } from './files.js';
 import { MAX_LINK_CHARS, replayUrl } from './replay-link.js';
 
@@ -29,7 +30,8 @@ function gameText(config) {
  * The viewer in the page's elements `#replay` (a dialog), `#replay-title`, `#replay-about`,
  * `#replay-board`, `#replay-hold`, `#replay-next`, `#replay-position`, `#replay-rating`,
  * `#replay-slider`, `#replay-first`, `#replay-back`, `#replay-forward`, `#replay-last`,
- * `#replay-link`, `#replay-link-note`, `#replay-save`, `#replay-close` and `#replay-error`.
+ * `#replay-link`, `#replay-link-status`, `#replay-link-note`, `#replay-save`, `#replay-close` and
+ * `#replay-error`.
  * `onClose()` hears when it closes. Returns `{open(text, about), close(), frame}`, `frame` the
  * position shown (the engine's `Frame`), or null.
  */
@@ -149,6 +151,7 @@ export function createReplayViewer(onClose = () => {}) {
     saveJson(`tetris-ai-replay-seed-${replay.config.seed}.json`, replay.text);
   });
   el.close.addEventListener('click', () => el.dialog.close());
+  copyOnClick(el.link, $('replay-link-status'));
   el.dialog.addEventListener('close', () => {
     replay?.close();
     replay = null;
@@ -160,6 +163,7 @@ export function createReplayViewer(onClose = () => {}) {
   function showLink(text) {
     const url = replayUrl(text);
     el.link.hidden = url === null;
+    $('replay-link-status').textContent = '';
     if (url) el.link.href = url;
     el.linkNote.textContent = url
       ? ''
