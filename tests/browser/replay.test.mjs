@@ -2,7 +2,7 @@
 // the replay viewer from its row (by click and by keyboard); stepping forward and back (buttons,
 // arrow keys, slider) shows the cells the game had at each placement, with the coach's rating of
 // each move; the replay's share link copies itself and opens it; its file saves and opens again,
-// and a bad file is refused in words.
+// and a bad file is refused in words. The AI's game is kept by its seed and replays from it.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,9 +10,12 @@ import { readFile } from 'node:fs/promises';
 import {
   assertNoErrors,
   catchFileChoosers,
+  newGame,
   openPage,
+  playFast,
   serveAndBrowse,
   waitForAsync,
+  waitPieces,
 } from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
@@ -26,7 +29,7 @@ const PIECES = [
 
 const env = serveAndBrowse({ isolation: true });
 
-/** In the page: the replay viewer's position (`{index, count, cells, rating}`), or null. */
+/** In the page: what the replay viewer shows (`{index, count, cells, lines, rating, slider}`). */
 function replayShown(page) {
   return page.evaluate(() => {
     const frame = window.tetris.replay;
@@ -35,6 +38,7 @@ function replayShown(page) {
       index: frame.index,
       count: frame.count,
       cells: frame.view.cells,
+      lines: frame.view.stats.lines,
       rating: document.querySelector('#replay-rating').textContent,
       slider: Number(document.querySelector('#replay-slider').value),
     };
@@ -180,6 +184,40 @@ test("a replay's share link and its file open it again; a bad file is refused", 
       'The file bad.json is not a replay this page can open: move 1 is cut short: the moves ' +
         'are damaged or incomplete.',
     );
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test("the AI's game is kept by its seed and replays from it to as many pieces", async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  const { page } = opened;
+  try {
+    await playFast(page);
+    await waitPieces(page, 30);
+    await newGame(page);
+    const saved = await waitForAsync(page, () => {
+      const games = JSON.parse(localStorage.getItem('tetris-ai/history/v1') || '[]');
+      return games.at(-1)?.replay ? games.at(-1) : null;
+    });
+    assert.equal(saved.player, 'AI');
+    assert.equal(saved.replay.moves, null, 'no moves: the seed plays it again');
+    assert.equal(saved.replay.pieces, saved.pieces);
+    assert.ok(saved.pieces >= 30);
+    await page.locator('#history-body tr').first().click(WAIT);
+    const shown = await shownAt(page, 0);
+    assert.equal(shown.count, saved.pieces);
+    // The replay writes every move for its file and link.
+    const text = await page.evaluate(() => {
+      const link = document.querySelector('#replay-link');
+      return atob(new URL(link.href).hash.slice(3).replace(/-/g, '+').replace(/_/g, '/'));
+    });
+    assert.equal(typeof JSON.parse(text).moves, 'string');
+    await page.locator('#replay-last').click(WAIT);
+    const end = await shownAt(page, saved.pieces);
+    assert.equal(end.lines, saved.lines, 'the game replayed clears the lines it cleared');
+    assert.equal(end.rating, '');
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();

@@ -1,7 +1,11 @@
 // The recording of the game being played, kept up to date as pieces lock, so that the history
 // can keep it for a replay when the game ends or is stopped (by then the element's game may
 // already be the next one). The engine records every move; this asks for the recording after
-// each piece, one request at a time.
+// each piece the player places, at most twice a second while the AI plays (a recording of many
+// moves takes a moment to write), and at game over; one request at a time.
+
+/** How often the recording is asked for while the AI plays, at most, in ms. */
+const AI_EVERY_MS = 500;
 
 /**
  * Follows the games of `element` (a `<tetris-ai>`): `recording(pieces)` gives the latest
@@ -15,6 +19,8 @@ export function createRecorder(element) {
   let generation = 0;
   let asking = false;
   let again = false;
+  let lastAsked = -Infinity;
+  let timer = null;
 
   async function ask() {
     if (asking) {
@@ -25,6 +31,7 @@ export function createRecorder(element) {
     if (!game) return;
     const asked = generation;
     asking = true;
+    lastAsked = performance.now();
     try {
       const recording = await game.recording();
       if (asked === generation) latest = recording;
@@ -39,7 +46,20 @@ export function createRecorder(element) {
     }
   }
 
-  element.addEventListener('piece', ask);
+  /** After a piece: asks now, or while the AI plays, once its time comes. */
+  function pieceLocked() {
+    const wait = element.autoplay ? lastAsked + AI_EVERY_MS - performance.now() : 0;
+    if (wait <= 0) {
+      ask();
+    } else {
+      timer ??= setTimeout(() => {
+        timer = null;
+        ask();
+      }, wait);
+    }
+  }
+
+  element.addEventListener('piece', pieceLocked);
   element.addEventListener('gameover', ask);
   return {
     recording(pieces) {
@@ -50,6 +70,8 @@ export function createRecorder(element) {
       generation += 1;
       latest = null;
       again = false;
+      clearTimeout(timer);
+      timer = null;
     },
   };
 }
