@@ -29,7 +29,10 @@ const PIECES = [
 
 const env = serveAndBrowse({ isolation: true });
 
-/** In the page: what the replay viewer shows (`{index, count, cells, lines, rating, slider}`). */
+/**
+ * In the page: what the replay viewer shows (`{index, count, cells, lines, rating, slider}`), or
+ * null while it is closed.
+ */
 function replayShown(page) {
   return page.evaluate(() => {
     const frame = window.tetris.replay;
