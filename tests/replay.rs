@@ -52,7 +52,12 @@ fn tap(game: &mut Game, key: Key, positions: &mut Vec<Position>) {
 /// shifted up to two columns either way and turned, every fourth soft-dropped for three frames,
 /// each hard-dropped; and its position after each placement (the first before any).
 fn hand_game(seed: u64, pieces: usize) -> (Game, Vec<Position>) {
-    let mut game = Game::recorded(config(Rules::guideline(), seed)).unwrap();
+    hand_game_of(Rules::guideline(), seed, pieces)
+}
+
+/// [`hand_game`] under `rules`.
+fn hand_game_of(rules: Rules, seed: u64, pieces: usize) -> (Game, Vec<Position>) {
+    let mut game = Game::recorded(config(rules, seed)).unwrap();
     let mut positions = vec![position(&game)];
     for i in 0..pieces {
         if game.is_over() {
@@ -143,6 +148,17 @@ fn a_game_played_by_hand_with_hold_and_drops_replays_to_the_same_positions() {
         .sum();
     assert!(game.stats().score >= dropped && dropped > 0);
     assert_replays(&recording, &positions);
+}
+
+#[test]
+fn hold_without_a_preview_brings_the_next_piece_drawn_in_the_replay_too() {
+    let rules = Rules {
+        preview: 0,
+        ..Rules::guideline()
+    };
+    let (game, positions) = hand_game_of(rules, 4, 40);
+    assert!(game.moves().iter().any(|m| m.hold()));
+    assert_replays(&game.recording().unwrap(), &positions);
 }
 
 #[test]
