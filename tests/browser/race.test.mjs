@@ -171,7 +171,12 @@ test('ending the race shows both games\u2019 lines, pieces and accuracy, and who
     const newest = await page.evaluate(() =>
       [...document.querySelector('#history-body tr').cells].map((cell) => cell.textContent),
     );
-    assert.deepEqual(newest.slice(2, 6), ['you (race)', String(yours.lines), '6', 'stopped']);
+    assert.deepEqual(newest.slice(2, 6), [
+      `you (race), ${Math.round((100 * accurate) / 6)}% accurate`,
+      String(yours.lines),
+      '6',
+      'stopped',
+    ]);
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();

@@ -40,6 +40,16 @@ function kindOf(game) {
 }
 
 /**
+ * Who played a past game, with the accuracy of the pieces placed by hand where any were rated:
+ * "AI (du)", "you, 67% accurate", "you (race), 80% accurate".
+ */
+function playerText(game) {
+  if (game.player === 'AI') return `AI (${game.preset})`;
+  const who = game.player + (game.race ? ' (race)' : '');
+  return game.rated ? `${who}, ${accuracyText(game.accurate, game.rated)} accurate` : who;
+}
+
+/**
  * Follows the games of `element` (a `<tetris-ai>`) and fills the panel's elements: `#rate-lpm`,
  * `#rate-pps`, `#rate-time`, `#rate-accuracy`, `#accuracy-means`, `#game-chart`,
  * `#history-summary`, `#history-body`, `#history-clear`, `#history-error`. A game is recorded
@@ -271,11 +281,10 @@ export function createStatsPanel(element, namedRules, openReplay = null) {
             ? ''
             : when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
           kindOf(game),
-          game.player === 'AI' ? `AI (${game.preset})` : game.player + (game.race ? ' (race)' : ''),
+          playerText(game),
           String(game.lines),
           String(game.pieces),
           game.ended === 'over' ? 'game over' : 'stopped',
-          accuracyText(game.accurate ?? 0, game.rated ?? 0),
         ];
         // Where the card has no room for the "At" column, the row still tells when on hover.
         if (cells[0]) row.title = `Played at ${when.toLocaleString()}`;
