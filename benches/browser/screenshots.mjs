@@ -1,6 +1,6 @@
-// Screenshots of the page (watching the AI, and in a race against it) and of embed.html in every
-// browser the tests drive, at a desktop size and a phone's, served cross-origin isolated, once
-// the AI has placed a few pieces: to look at, not to compare.
+// Screenshots of the page (watching the AI, in a race against it, and replaying a game) and of
+// embed.html in every browser the tests drive, at a desktop size and a phone's, served
+// cross-origin isolated, once the AI has placed a few pieces: to look at, not to compare.
 //
 //   ./build.sh build && node benches/browser/screenshots.mjs [OUT_DIR]
 //
@@ -34,10 +34,28 @@ async function racing(page) {
   await page.waitFor(racePlaced, PIECES, 120_000);
 }
 
+/** In the page: clicks the first element `selector` finds (a table row too, in every driver). */
+function clickFirst(selector) {
+  document.querySelector(selector).click();
+}
+
+/** The page's replay viewer: the AI's game of `PIECES` pieces, replayed a few pieces in. */
+async function replaying(page) {
+  await waitPlaced(page, PIECES);
+  await page.evaluate(clickFirst, '#new-game');
+  const replayable = () => document.querySelector('#history-body tr.replayable') !== null;
+  await page.waitFor(replayable, null, 30_000);
+  await page.evaluate(clickFirst, '#history-body tr.replayable');
+  await page.waitFor(() => window.tetris.replay?.index === 0, null, 30_000);
+  for (let i = 0; i < 4; i++) await page.evaluate(clickFirst, '#replay-forward');
+  await page.waitFor(() => window.tetris.replay?.index === 4, null, 30_000);
+}
+
 /** The pages, each with how to wait until its games have placed `PIECES`. */
 const PAGES = [
   { name: 'index', path: '', ready: (page) => waitPlaced(page, PIECES) },
   { name: 'race', path: '', ready: racing },
+  { name: 'replay', path: '', ready: replaying },
   {
     name: 'embed',
     path: 'embed.html',
