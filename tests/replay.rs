@@ -382,7 +382,24 @@ fn bad_recording_text_is_refused_naming_what_is_wrong() {
     );
     assert_eq!(
         read(r#"{"config": {}, "pieces": -1}"#),
-        "pieces must be a whole number from 0 to 9007199254740991, got -1"
+        "pieces must be a whole number from 0 to 1000000, got -1"
+    );
+    // A game of the AI alone is played again from its seed: not for ever.
+    assert_eq!(
+        read(r#"{"config": {}, "pieces": 1000001}"#),
+        "pieces must be a whole number from 0 to 1000000, got 1000001"
+    );
+    let endless = Recording {
+        config: GameConfig::default(),
+        pieces: u64::MAX,
+        moves: None,
+    };
+    assert_eq!(
+        refusal(&endless),
+        format!(
+            "the replay holds {} pieces, more than the 1000000 a replay may hold",
+            u64::MAX
+        )
     );
     assert_eq!(
         read(r#"{"config": {}, "pieces": 1, "moves": 7}"#),

@@ -16,12 +16,16 @@ pub use codec::{decode, encode};
 pub use moves::Move;
 
 use crate::ai::search::Rating;
-use crate::checked::{self, MAX_SAFE_INTEGER};
+use crate::checked;
 use crate::engine::moves::Placement;
 use crate::error::{Error, Result};
 use crate::game::{Game, GameConfig, View};
 use serde::Serialize;
 use serde_json::Value;
+
+/// The most pieces a replay holds. A replay of the AI alone plays every piece again from its seed
+/// as it opens (about 6 µs a piece), so no link or file may ask for a game without end.
+pub const MAX_PIECES: u64 = 1_000_000;
 
 /// The fields of a recording, as [`Recording`] writes them.
 const RECORDING_FIELDS: [&str; 3] = ["config", "pieces", "moves"];
@@ -63,7 +67,7 @@ impl Recording {
             Some(config) => checked::game_config("config", Some(config))?,
             None => return Err(Error::Config("the replay has no config".to_string())),
         };
-        let pieces = checked::count("pieces", map.get("pieces"), 0, MAX_SAFE_INTEGER)?;
+        let pieces = checked::count("pieces", map.get("pieces"), 0, MAX_PIECES)?;
         let moves = match map.get("moves") {
             None | Some(Value::Null) => None,
             moves => Some(checked::text("moves", moves)?),
@@ -123,6 +127,12 @@ impl Replay {
     /// is not of the piece in play, or comes after the game ended; fewer or more moves than it
     /// says) is refused, naming the move and what is wrong with it.
     pub fn new(recording: &Recording) -> Result<Replay> {
+        if recording.pieces > MAX_PIECES {
+            return Err(Error::Config(format!(
+                "the replay holds {} pieces, more than the {MAX_PIECES} a replay may hold",
+                recording.pieces
+            )));
+        }
         let config = recording.config.clone();
         let moves = match &recording.moves {
             Some(text) => {
