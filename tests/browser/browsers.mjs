@@ -32,6 +32,20 @@ const SCRIPT_TIMEOUT = 180_000;
 
 /** The window a page opens in unless a test names another. */
 const DESKTOP = { width: 1280, height: 900 };
+/**
+ * How long a WebKitWebDriver command other than a script may take, in ms: the driver has been
+ * seen to leave one unanswered for good, which would hold a test until its suite timed out.
+ */
+const COMMAND_TIMEOUT = 60_000;
+
+/** `promise`, or an error naming `what` once `ms` have passed without it settling. */
+function bounded(promise, what, ms = COMMAND_TIMEOUT) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not return within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 /** Launches browser `name` (one of `BROWSERS`); `env` adds to the browser's environment. */
 export async function launchAny(name, { env = {} } = {}) {
@@ -245,7 +259,7 @@ async function webkit(env) {
         .manage()
         .window()
         .setRect({ x: 0, y: 0, ...viewport });
-      await session.get(url);
+      await bounded(session.get(url), `WebKit: opening ${url}`);
       const evaluate = async (fn, arg = null) => {
         const result = await session.executeAsyncScript(
           `const [source, arg, done] = arguments;
@@ -261,21 +275,32 @@ async function webkit(env) {
       return {
         evaluate,
         waitFor: waitingWith(evaluate),
-        click: (selector) => session.findElement(By.css(selector)).then((e) => e.click()),
+        click: (selector) =>
+          bounded(
+            session.findElement(By.css(selector)).then((e) => e.click()),
+            `WebKit: a click on ${selector}`,
+          ),
         press: (key) =>
-          session
-            .actions()
-            .sendKeys(keys[key] ?? key)
-            .perform(),
+          bounded(
+            session
+              .actions()
+              .sendKeys(keys[key] ?? key)
+              .perform(),
+            `WebKit: the key ${key}`,
+          ),
         screenshot: async (file) => writeFile(file, await session.takeScreenshot(), 'base64'),
         async close() {
           sessions.delete(session);
-          await session.quit();
+          // A session that does not quit goes with its driver when the browser closes.
+          await bounded(session.quit(), 'WebKit: quitting a session').catch(() => {});
         },
       };
     },
     async close() {
-      await Promise.allSettled([...sessions].map((session) => session.quit()));
+      const quitting = [...sessions].map((session) =>
+        bounded(session.quit(), 'WebKit: quitting a session'),
+      );
+      await Promise.allSettled(quitting);
       driver.stop();
       xvfb.stop();
     },
