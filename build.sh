@@ -17,8 +17,10 @@ commands:
   test    formatting (rustfmt, prettier), the JavaScript unit tests (no browser), the TypeScript
           declarations (current, and the typed example embedder compiled with tsc --strict),
           clippy, the Rust tests (with the docs made from the code), the WebAssembly tests in
-          headless Chromium and the browser tests of the page (Chromium; a part of them in
-          Firefox ESR and WebKitGTK too)
+          headless Chromium, the browser tests of the page (Chromium; a part of them in
+          Firefox ESR and WebKitGTK too), then the Python package's tests (as python does)
+  python  build the Python package into a virtual environment (.venv) and run its tests
+          (pytest, tests/python)
   bench   the engine benchmarks, then the command-line benchmark on 10x10 boards
   package build the modules and write the npm package's folder to target/package
           (`npm pack target/package` makes the tarball)
@@ -304,7 +306,40 @@ cmd_test() {
     cmd_build
     echo "== browser tests of the page"
     npm test
+    cmd_python
     echo "all checks passed"
+}
+
+# The Python package's tools, pinned, installed from PyPI into .venv.
+PYTHON_TOOLS=(maturin==1.16.0 numpy==2.4.6 pytest==9.2.0)
+
+# Makes the virtual environment .venv (python3 -m venv) with the pinned tools.
+ensure_venv() {
+    ensure_apt python3 python3
+    if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+        echo "installing python3-venv" >&2
+        apt-get update -qq >&2
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >&2
+    fi
+    if [ ! -x .venv/bin/python ]; then
+        python3 -m venv .venv
+    fi
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check "${PYTHON_TOOLS[@]}"
+}
+
+# Builds the extension (one release build) into .venv and runs the Python tests; the tests that
+# compare with the command line run the release build of it.
+cmd_python() {
+    ensure_rust
+    ensure_venv
+    echo "== cargo clippy for the Python extension -- -D warnings"
+    cargo clippy --lib --no-default-features --features python -- -D warnings
+    echo "== the Python package (maturin develop --release into .venv)"
+    VIRTUAL_ENV="$PWD/.venv" nice .venv/bin/maturin develop --release --quiet
+    echo "== the command line for the Python tests (cargo build --release)"
+    nice cargo build --release --quiet --bin tetris-ai
+    echo "== pytest tests/python"
+    TETRIS_AI_CLI="$PWD/target/release/tetris-ai" .venv/bin/python -m pytest -q tests/python
 }
 
 cmd_bench() {
@@ -354,6 +389,7 @@ main() {
     fi
     case "$1" in
         test) cmd_test ;;
+        python) cmd_python ;;
         types) cmd_types ;;
         bench) cmd_bench ;;
         build) cmd_build ;;

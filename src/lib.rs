@@ -38,6 +38,8 @@ pub mod engine;
 pub mod error;
 pub mod game;
 mod named;
+#[cfg(all(feature = "python", not(target_arch = "wasm32")))]
+pub mod python;
 pub mod replay;
 pub mod train;
 pub mod typescript;

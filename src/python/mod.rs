@@ -1,0 +1,30 @@
+//! The Python face of the engine (the extension module `tetris_ai._engine`, behind the `python`
+//! feature): a thin layer that turns Python values into the library's types and back, as
+//! [`crate::web`] does for JavaScript. Every value is read by the checked readers of
+//! [`crate::checked`]; a bad value raises `ValueError`, a value of the wrong type `TypeError`,
+//! each naming it. Long calls release the GIL.
+
+mod bench;
+mod catalog;
+mod errors;
+mod evolution;
+mod game;
+
+use pyo3::prelude::*;
+
+/// The extension module: `Game`, `Evolution`, `bench`, `presets`, `features`, `limits`,
+/// `run_config` and `evolution_choices`.
+#[pymodule]
+fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<game::PyGame>()?;
+    module.add_class::<evolution::PyEvolution>()?;
+    module.add_function(wrap_pyfunction!(bench::bench, module)?)?;
+    module.add_function(wrap_pyfunction!(catalog::presets, module)?)?;
+    module.add_function(wrap_pyfunction!(catalog::features, module)?)?;
+    module.add_function(wrap_pyfunction!(catalog::limits, module)?)?;
+    module.add_function(wrap_pyfunction!(evolution::play_batch, module)?)?;
+    module.add_function(wrap_pyfunction!(evolution::run_config, module)?)?;
+    module.add_function(wrap_pyfunction!(evolution::evolution_choices, module)?)?;
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

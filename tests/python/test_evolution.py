@@ -1,0 +1,107 @@
+"""Evolution: ask and tell, whole generations, and checkpoints shared with `tetris-ai evolve`."""
+
+import json
+
+import pytest
+
+import tetris_ai
+
+# A small run: the command line's flags, and the same choices as `run_config` takes them.
+FLAGS = [
+    "--optimizer", "cem", "--population", "4", "--games", "2", "--max-pieces", "40",
+    "--board", "6x8", "--validate-top", "1", "--validate-games", "2", "--seed", "3",
+]
+OPTIONS = {
+    "optimizer": "cem",
+    "population": 4,
+    "games": 2,
+    "max_pieces": 40,
+    "width": 6,
+    "height": 8,
+    "validation": {"top": 1, "games": 2},
+    "seed": 3,
+}
+
+
+def untimed(report):
+    """A report less its timing, which depends on the machine."""
+    return {k: v for k, v in report.items() if k != "elapsed_seconds"}
+
+
+def reports(printed):
+    """The reports `evolve --json` printed, one per line."""
+    return [json.loads(line) for line in printed.splitlines() if line.strip()]
+
+
+def test_the_options_give_the_command_lines_run(cli, tmp_path):
+    checkpoint = tmp_path / "run.json"
+    cli("evolve", *FLAGS, "--generations", "1", "--checkpoint", str(checkpoint), "--json")
+    saved = json.loads(checkpoint.read_text())
+    assert saved["config"] == tetris_ai.run_config(OPTIONS)
+
+
+def test_a_checkpoint_of_the_command_line_resumes_here_to_the_same_report(cli, tmp_path):
+    checkpoint = tmp_path / "run.json"
+    cli("evolve", *FLAGS, "--generations", "1", "--checkpoint", str(checkpoint), "--json")
+    text = checkpoint.read_text()
+    run = tetris_ai.Evolution.resume(text)
+    assert run.generation == 1
+    here = run.next_generation()
+    there = reports(cli("evolve", "--resume", str(checkpoint), "--generations", "2", "--json"))
+    assert [untimed(r) for r in there] == [untimed(here)]
+    assert here["generation"] == 2
+
+
+def test_a_checkpoint_written_here_resumes_on_the_command_line(cli, tmp_path):
+    run = tetris_ai.Evolution(tetris_ai.run_config(OPTIONS))
+    assert run.generation == 0
+    first = run.next_generation()
+    checkpoint = tmp_path / "run.json"
+    checkpoint.write_text(run.checkpoint())
+    second = run.next_generation()
+    there = reports(cli("evolve", "--resume", str(checkpoint), "--generations", "2", "--json"))
+    assert [untimed(r) for r in there] == [untimed(second)]
+    # And the first generation is the command line's own first.
+    fresh = tmp_path / "fresh.json"
+    printed = reports(cli("evolve", *FLAGS, "--generations", "1", "--checkpoint", str(fresh), "--json"))
+    assert [untimed(r) for r in printed] == [untimed(first)]
+    assert untimed(run.history()[1]) == untimed(second)
+
+
+def test_ask_and_tell_give_what_a_whole_generation_gives():
+    text = tetris_ai.Evolution(tetris_ai.run_config(OPTIONS)).checkpoint()
+    whole = tetris_ai.Evolution.resume(text).next_generation()
+    run = tetris_ai.Evolution.resume(text)
+    report = None
+    asked = 0
+    while report is None:
+        batch = run.ask()
+        assert run.ask() == batch, "asking again before tell gives the same batch"
+        lines = tetris_ai.play_batch(batch["text"])
+        assert len(lines) == batch["jobs"]
+        report = run.tell(lines)
+        asked += 1
+    # Training, then validation.
+    assert asked == 2
+    assert untimed(report) == untimed(whole)
+    assert run.generation == 1
+
+
+def test_bad_lines_and_configurations_raise_and_change_nothing():
+    run = tetris_ai.Evolution(json.dumps(tetris_ai.run_config(OPTIONS)))
+    batch = run.ask()
+    with pytest.raises(ValueError):
+        run.tell([1, 2])
+    with pytest.raises(ValueError, match=r"lines\[0\]"):
+        run.tell([-1] * batch["jobs"])
+    with pytest.raises(TypeError, match="lines"):
+        run.tell({1, 2})
+    assert run.generation == 0 and run.ask() == batch
+    with pytest.raises(ValueError, match="config is not JSON text"):
+        tetris_ai.Evolution("{")
+    with pytest.raises(ValueError, match="unknown optimizer \"nope\""):
+        tetris_ai.run_config({"optimizer": "nope"})
+    with pytest.raises(ValueError):
+        tetris_ai.Evolution.resume("{}")
+    with pytest.raises(ValueError, match="batch is not a game batch"):
+        tetris_ai.play_batch("[]")
