@@ -49,7 +49,8 @@ fn not_data(path: &str, value: &Bound<'_, PyAny>) -> PyErr {
     ))
 }
 
-/// A Python value as JSON, `path` naming it in errors.
+/// A Python value as JSON, `path` naming it in errors; numpy arrays and scalars as the plain data
+/// they hold.
 pub(crate) fn json(value: &Bound<'_, PyAny>, path: &str, depth: usize) -> PyResult<Value> {
     if value.is_none() {
         return Ok(Value::Null);
@@ -62,6 +63,18 @@ pub(crate) fn json(value: &Bound<'_, PyAny>, path: &str, depth: usize) -> PyResu
     }
     if let Ok(text) = value.cast::<PyString>() {
         return Ok(Value::String(text.to_cow()?.into_owned()));
+    }
+    if value.hasattr("__array__")? && value.hasattr("tolist")? {
+        // A numpy array or scalar: as the plain data it holds.
+        if depth >= MAX_DEPTH {
+            return Err(PyTypeError::new_err(format!(
+                "{path} nests deeper than {MAX_DEPTH} levels"
+            )));
+        }
+        let plain = value.call_method0("tolist")?;
+        if !plain.hasattr("__array__")? {
+            return json(&plain, path, depth + 1);
+        }
     }
     if value.hasattr("__index__")? {
         if let Ok(n) = value.extract::<i64>() {
@@ -94,18 +107,21 @@ pub(crate) fn json(value: &Bound<'_, PyAny>, path: &str, depth: usize) -> PyResu
     if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
         nested(depth)?;
         too_many(value.len()?)?;
-        return value
-            .try_iter()?
-            .enumerate()
-            .map(|(i, item)| json(&item?, &format!("{path}[{i}]"), depth + 1))
-            .collect::<PyResult<Vec<_>>>()
-            .map(Value::Array);
+        let mut items = Vec::new();
+        for (i, item) in value.try_iter()?.enumerate() {
+            // A subclass may yield more than its length says.
+            too_many(i + 1)?;
+            items.push(json(&item?, &format!("{path}[{i}]"), depth + 1)?);
+        }
+        return Ok(Value::Array(items));
     }
     if let Ok(dict) = value.cast::<PyDict>() {
         nested(depth)?;
         too_many(dict.len())?;
         let mut map = Map::new();
-        for (key, item) in dict.iter() {
+        // A snapshot of the items: reading a value may run code that changes the dict.
+        for pair in dict.items().iter() {
+            let (key, item): (Bound<'_, PyAny>, Bound<'_, PyAny>) = pair.extract()?;
             let Ok(key) = key.cast::<PyString>() else {
                 return Err(PyTypeError::new_err(format!(
                     "{path} must have string keys, got {}",

@@ -2,6 +2,7 @@
 
 import json
 
+import numpy as np
 import pytest
 
 import tetris_ai
@@ -79,7 +80,8 @@ def test_ask_and_tell_give_what_a_whole_generation_gives():
         assert run.ask() == batch, "asking again before tell gives the same batch"
         lines = tetris_ai.play_batch(batch["text"])
         assert len(lines) == batch["jobs"]
-        report = run.tell(lines)
+        # Taken as a numpy array too.
+        report = run.tell(np.array(lines, dtype=np.uint64))
         asked += 1
     # Training, then validation.
     assert asked == 2

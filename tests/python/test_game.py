@@ -165,3 +165,21 @@ def test_play_releases_the_gil():
     # Held through the call, the GIL would let this thread take no stamp inside it.
     inside = [s for s in stamps if start + margin < s < end - margin]
     assert len(inside) > 10
+
+
+def test_numpy_values_are_read_as_the_plain_data_they_hold():
+    config = {"width": np.int64(6), "height": np.uint8(8), "search": {"prune": np.float32(0.5)}}
+    game = tetris_ai.Game(config)
+    assert game.cells().shape == (16, 6)
+    with pytest.raises(ValueError, match="config.width must be a whole number from 4 to 16, got 3"):
+        tetris_ai.Game({"width": np.int16(3)})
+
+
+def test_a_list_that_yields_more_than_it_holds_is_refused():
+    class Endless(list):
+        def __iter__(self):
+            while True:
+                yield 1
+
+    with pytest.raises(TypeError, match="config.weights has 10001 items, more than 10000"):
+        tetris_ai.Game({"weights": Endless()})
