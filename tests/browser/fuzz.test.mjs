@@ -311,7 +311,7 @@ function sequenceOf(rng, surface, catalog) {
     if (rng.chance(0.5)) make.push([anyValue(rng)]);
     if (rng.chance(0.3)) make.push([mutate(rng, plausibleConfig(rng, catalog))]);
     make.push([V.obj(plausibleConfig(rng, catalog))]);
-    if (cls === 'Benchmark') {
+    if (cls === 'Benchmark' || cls === 'BenchmarkRun') {
       // A benchmark's games without a cap play to their end: cap each at 30 pieces, as `play`.
       for (const args of make) args.push(V.undef(), V.undef(), V.num(30));
     }
