@@ -311,7 +311,7 @@ cmd_test() {
 }
 
 # The Python package's tools, pinned, installed from PyPI into .venv.
-PYTHON_TOOLS=(maturin==1.16.0 numpy==2.4.6 pytest==9.2.0)
+PYTHON_TOOLS=(maturin==1.16.0 numpy==2.4.6 pytest==9.2.0 gymnasium==1.4.0)
 
 # Makes the virtual environment .venv (python3 -m venv) with the pinned tools.
 ensure_venv() {

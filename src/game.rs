@@ -349,6 +349,41 @@ impl Game {
         self.current
     }
 
+    /// The piece in the hold slot.
+    pub fn held(&self) -> Option<Piece> {
+        self.hold
+    }
+
+    /// The visible preview, next piece first.
+    pub fn preview(&self) -> impl ExactSizeIterator<Item = Piece> + '_ {
+        self.preview.iter().copied()
+    }
+
+    /// Whether hold may be used now: the rules have it and it was not used for this piece.
+    pub fn can_hold(&self) -> bool {
+        self.config.rules.hold && !self.hold_used && !self.stats.game_over
+    }
+
+    /// Where the piece in play would lock if hard dropped now (the view's ghost); none once the
+    /// game is over.
+    pub fn ghost_placement(&self) -> Option<Placement> {
+        self.active()
+            .map(|a| a.ghost(&self.board).placement(&self.board))
+    }
+
+    /// Ends the game where it stands.
+    pub fn end(&mut self) {
+        self.stats.game_over = true;
+        self.falling = None;
+        self.plan = None;
+    }
+
+    /// The cells of the piece in play as the view shows it (where it spawns until it is
+    /// moved); none once the game is over.
+    pub fn active_cells(&self) -> Option<[(i32, i32); 4]> {
+        self.active().map(|a| a.placement(&self.board).cells())
+    }
+
     /// Running totals.
     pub fn stats(&self) -> Stats {
         self.stats
@@ -778,6 +813,18 @@ impl Game {
         self.with_position(|searcher, position, weights, _, _| searcher.rank(position, weights))
     }
 
+    /// Calls `visit` with every placement of the current piece and then of the hold alternative
+    /// (`true` when hold is used first), with its one-ply score, in move order: the placements
+    /// of `ranked_placements`, unsorted and without paths. None once the game is over.
+    pub fn for_each_placement(&mut self, visit: impl FnMut(bool, &Placement, f64)) {
+        if self.stats.game_over {
+            return;
+        }
+        self.with_position(|searcher, position, weights, _, _| {
+            searcher.for_each_first_move(position, weights, visit)
+        })
+    }
+
     /// The placements tied for the best one-ply score, in search order: the hints, as the first
     /// of `ranked_placements`, without the paths of the rest.
     pub fn hints(&mut self) -> Vec<Choice> {
@@ -870,15 +917,21 @@ impl Game {
         self.searcher.rate_hand(&now, &self.weights, placement)
     }
 
-    /// The state a renderer draws.
-    pub fn view(&self) -> View {
-        let active = match self.falling {
+    /// The piece in play: the one under control, else the current piece at its spawn; none
+    /// once the game is over.
+    fn active(&self) -> Option<Active> {
+        match self.falling {
             Some(falling) if !self.stats.game_over => Some(falling.piece),
             _ => (!self.stats.game_over)
                 .then(|| spawn_position(&self.board, self.current))
                 .flatten()
                 .map(|at| Active::new(self.current, at)),
-        };
+        }
+    }
+
+    /// The state a renderer draws.
+    pub fn view(&self) -> View {
+        let active = self.active();
         let piece_view = |a: Active| PieceView {
             piece: a.piece,
             cells: a.placement(&self.board).cells(),

@@ -18,6 +18,8 @@
 //! - [`train`]: fitness, genetic algorithms and other optimizers that learn the weights.
 //! - [`game`]: one game: queue, hold, the AI's step, statistics and the view for rendering.
 //! - [`replay`]: a game recorded a move per piece, played again to any placement.
+//! - [`env`]: a reinforcement-learning environment: a placement or an input per step, rewards,
+//!   observations written into buffers.
 //! - [`bench`]: many seeded games of one configuration, and the statistics of their lines.
 //! - [`catalog`]: what the engine ships and allows (presets, features, limits), as a page reads
 //!   it.
@@ -35,6 +37,7 @@ pub mod bench;
 pub mod catalog;
 pub mod checked;
 pub mod engine;
+pub mod env;
 pub mod error;
 pub mod game;
 mod named;

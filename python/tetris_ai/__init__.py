@@ -4,9 +4,15 @@
 statistics ``tetris-ai bench --json`` gives; ``Evolution`` trains weights with checkpoints in
 the command line's format. ``presets``, ``features`` and ``limits`` tell what the engine ships
 and allows. Bad values raise ``ValueError``, values of the wrong type ``TypeError``.
+
+With gymnasium installed, importing the package registers the environment
+``tetris_ai/Tetris-v0`` (``tetris_ai.env``).
 """
 
+import importlib.util
+
 from ._engine import (
+    Env,
     Evolution,
     Game,
     __version__,
@@ -20,6 +26,7 @@ from ._engine import (
 )
 
 __all__ = [
+    "Env",
     "Evolution",
     "Game",
     "__version__",
@@ -31,3 +38,12 @@ __all__ = [
     "presets",
     "run_config",
 ]
+
+if importlib.util.find_spec("gymnasium") is not None:
+    import gymnasium
+
+    gymnasium.register(
+        id="tetris_ai/Tetris-v0",
+        entry_point="tetris_ai.env:TetrisEnv",
+        vector_entry_point="tetris_ai.env:TetrisVectorEnv",
+    )

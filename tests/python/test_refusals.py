@@ -4,13 +4,15 @@ reaches Python."""
 import random
 
 import tetris_ai
+from tetris_ai.env import TetrisEnv
 
 ATOMS = [None, True, False, 0, 1, -1, 7, 2**53, 2**64, -(2**63) - 1, 0.5, -2.5, 1e308,
          float("nan"), float("inf"), "", "classic", "guideline", "hold", "left", "du", "x" * 100,
          b"bytes", object(), {1, 2}]
 KEYS = ["rules", "kind", "width", "height", "seed", "preset", "weights", "search", "depth",
         "prune", "margin", "beam", "handling", "das", "arr", "piece", "rotation", "x", "y",
-        "spin", "preview", "hold", "timing", "holes", "landing_height"]
+        "spin", "preview", "hold", "timing", "holes", "landing_height", "mode", "reward",
+        "features", "frames_per_step", "lines", "points", "piece", "game_over"]
 
 
 def value(rng, depth=0):
@@ -23,9 +25,20 @@ def value(rng, depth=0):
     return rng.choice(ATOMS)
 
 
-def calls(game):
+def environment(options):
+    """The Gymnasium environment from `options` as keyword arguments (or as its rules)."""
+    if isinstance(options, dict):
+        return TetrisEnv(**options)
+    return TetrisEnv(rules=options)
+
+
+def calls(game, env):
     """Every call that reads a value the caller gives."""
     return [
+        tetris_ai.Env,
+        env.reset,
+        env.step,
+        environment,
         tetris_ai.Game,
         game.play,
         game.explain,
@@ -49,9 +62,10 @@ def calls(game):
 def test_random_values_are_taken_or_refused_with_value_or_type_errors():
     rng = random.Random(12345)
     game = tetris_ai.Game({"width": 6, "height": 8})
+    env = tetris_ai.Env({"width": 6, "height": 8, "mode": "input"})
     refused = 0
     for _ in range(3000):
-        call = rng.choice(calls(game))
+        call = rng.choice(calls(game, env))
         try:
             call(value(rng))
         except (ValueError, TypeError):

@@ -8,6 +8,8 @@
 //! Each feature's name in players' words is in `plain.rs`.
 
 use crate::engine::board::Board;
+use crate::engine::moves::Placement;
+use crate::engine::rules::{TopOut, lock};
 use crate::error::{Error, Result};
 use crate::named::ts_name_union;
 pub(crate) use kind::Kind;
@@ -36,6 +38,30 @@ pub struct Outcome<'a> {
     /// The removed rows as bits (bit `y` for row `y` before the clear), for the features read
     /// before clears.
     pub cleared: u64,
+}
+
+impl Outcome<'_> {
+    /// What `read` finds in the outcome of locking `placement` on a copy of `board`, told
+    /// whether the placement ends the game under `top_out` (the outcome is read all the same).
+    #[inline(always)]
+    pub fn of<R>(
+        board: &Board,
+        placement: &Placement,
+        top_out: TopOut,
+        read: impl FnOnce(&Outcome, bool) -> R,
+    ) -> R {
+        let mut after = *board;
+        let locked = lock(&mut after, placement, top_out);
+        let outcome = Outcome {
+            board: &after,
+            landing_row: locked.landing_row,
+            top_row: locked.top_row,
+            rows_cleared: locked.rows_cleared,
+            piece_cells_cleared: locked.piece_cells_cleared,
+            cleared: locked.cleared,
+        };
+        read(&outcome, locked.tops_out)
+    }
 }
 
 /// How a feature is computed.

@@ -291,6 +291,21 @@ impl Searcher {
         Some((chosen, score))
     }
 
+    /// Calls `visit` with every first move, the current piece's and then the hold
+    /// alternative's (`true` when hold is used first), with its one-ply score, in move order;
+    /// no paths are worked out.
+    pub fn for_each_first_move(
+        &mut self,
+        position: &Position,
+        weights: &Weights,
+        mut visit: impl FnMut(bool, &Placement, f64),
+    ) {
+        let (first, incremental) = (&mut self.first, &mut self.incremental);
+        for_each_first_move(first, incremental, position, weights, |c| {
+            visit(c.piece == FirstPiece::Held, &c.placement, c.score)
+        });
+    }
+
     /// Every first move with its one-ply score and path, best first; ties keep search order.
     pub fn rank(&mut self, position: &Position, weights: &Weights) -> Vec<Choice> {
         self.score_first_moves(position, weights);

@@ -9,7 +9,7 @@ use crate::engine::board::Board;
 use crate::engine::moves::{DropRotation, MoveSearch, Placement, drop_rotations};
 use crate::engine::piece::Piece;
 use crate::engine::reach::Reach;
-use crate::engine::rules::{RuleSet, Rules, TopOut, lock, spawn_position};
+use crate::engine::rules::{RuleSet, Rules, TopOut, spawn_position};
 use crate::engine::timing::reachable_in_time;
 
 /// The value of placing `placement` on `board`: the weighted features of the result, or minus
@@ -32,19 +32,9 @@ pub(super) fn read_outcome<R>(
     top_out: TopOut,
     read: impl FnOnce(&Outcome) -> R,
 ) -> Option<R> {
-    let mut after = *board;
-    let locked = lock(&mut after, placement, top_out);
-    if locked.tops_out {
-        return None;
-    }
-    Some(read(&Outcome {
-        board: &after,
-        landing_row: locked.landing_row,
-        top_row: locked.top_row,
-        rows_cleared: locked.rows_cleared,
-        piece_cells_cleared: locked.piece_cells_cleared,
-        cleared: locked.cleared,
-    }))
+    Outcome::of(board, placement, top_out, |outcome, tops_out| {
+        (!tops_out).then(|| read(outcome))
+    })
 }
 
 /// Scores placements on one board: incrementally where it can, else in full.

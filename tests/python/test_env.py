@@ -1,0 +1,197 @@
+"""The Gymnasium environment: registration, check_env, the game a seed plays, legal actions and
+features that agree with the engine's search, rewards, input mode, the vectorized form, and bad
+settings refused."""
+
+import warnings
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import tetris_ai
+from tetris_ai.env import INPUTS, TetrisEnv, TetrisVectorEnv
+
+ROTATIONS = ["Spawn", "Right", "Reverse", "Left"]
+DELLACHERIE = {p["name"]: p for p in tetris_ai.presets()}["dellacherie"]["weights"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"rules": "guideline"},
+        {"rules": "guideline", "mode": "input", "render_mode": "ansi"},
+        {"width": 6, "height": 8, "features": ["holes", "landing_height"]},
+        {"rules": "guideline", "mode": "input", "features": ["holes"], "render_mode": "rgb_array"},
+    ],
+)
+def test_the_environment_passes_gymnasiums_checks(options):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(gym.make("tetris_ai/Tetris-v0", **options).unwrapped)
+
+
+def test_a_seed_plays_the_games_pieces():
+    env = gym.make("tetris_ai/Tetris-v0", rules="guideline")
+    obs, _ = env.reset(seed=11)
+    view = tetris_ai.Game({"rules": {"kind": "guideline", "preview": 5, "hold": True}, "seed": 11}).view()
+    pieces = "IOTSZJL"
+    assert pieces[obs["piece"]] == view["active"]["piece"]
+    assert [pieces[p] for p in obs["preview"]] == view["queue"]
+    assert obs["hold"] == 0
+
+
+def play(env, seed, steps):
+    """Observations and rewards of `steps` steps, each the first legal action."""
+    obs, info = env.reset(seed=seed)
+    trace = []
+    for _ in range(steps):
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        obs, reward, terminated, _, info = env.step(action)
+        trace.append((obs["board"].tobytes(), int(obs["piece"]), reward, terminated))
+        if terminated:
+            obs, info = env.reset()
+    return trace
+
+
+def test_the_same_seed_plays_the_same_episodes():
+    a, b = TetrisEnv(width=6, height=8), TetrisEnv(width=6, height=8)
+    assert play(a, 5, 300) == play(b, 5, 300)
+    assert play(a, 5, 300) != play(b, 6, 300)
+
+
+def action_of(choice, width):
+    """The placement action that makes `choice` (from `Game.search()`)."""
+    column = min(x for x, _ in choice["cells"])
+    rotation = ROTATIONS.index(choice["placement"]["rotation"])
+    return (4 * choice["hold"] + rotation) * width + column
+
+
+@pytest.mark.parametrize("rules", ["classic", "guideline"])
+def test_legal_actions_and_features_are_the_searchs(rules):
+    """Every placement the engine's search finds as a straight drop is a legal action, and the
+    weighted features of the board it leaves are the search's score."""
+    features = list(DELLACHERIE)
+    weights = np.array([DELLACHERIE[f] for f in features])
+    env = TetrisEnv(rules=rules, features=features)
+    config = {"preset": "dellacherie"}
+    if rules == "guideline":
+        config["rules"] = {"kind": "guideline", "preview": 5, "hold": True}
+    checked = 0
+    for seed in range(12):
+        obs, info = env.reset(seed=seed)
+        for choice in tetris_ai.Game({**config, "seed": seed}).search():
+            if len(choice["path"]) > 1 + choice["hold"] and choice["path"][-2] == "soft_drop":
+                continue  # a tuck: no straight drop makes it
+            action = action_of(choice, 10)
+            assert info["action_mask"][action] == 1, choice
+            assert obs["features"][action] @ weights == pytest.approx(choice["score"], abs=1e-9)
+            checked += 1
+    assert checked > 200
+
+
+def test_rewards_follow_the_settings():
+    # A flat I fills the bottom row of a board 4 wide: lines[1] + piece.
+    reward = {"lines": [0, 10, 30, 50, 80], "piece": 0.5, "game_over": -100}
+    env = TetrisEnv(width=4, height=8, reward=reward)
+    seed = next(s for s in range(100) if env.reset(seed=s)[0]["piece"] == 0)
+    obs, info = env.reset(seed=seed)
+    obs, r, terminated, truncated, info = env.step(0)
+    assert (r, terminated, truncated, info["rows_cleared"], info["lines"]) == (10.5, False, False, 1, 1)
+    assert obs["board"].sum() == 0
+
+
+def test_an_illegal_placement_ends_the_episode():
+    env = TetrisEnv(reward={"game_over": -1})
+    obs, info = env.reset(seed=0)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    obs, r, terminated, _, info = env.step(illegal)
+    assert (r, terminated, info["illegal"], info["action_mask"].sum()) == (-1.0, True, True, 0)
+
+
+def test_input_mode_moves_the_piece_a_key_at_a_time():
+    env = TetrisEnv(rules="guideline", mode="input")
+    assert env.action_space.n == len(INPUTS) == 8
+    obs, info = env.reset(seed=4)
+    columns = np.flatnonzero(obs["active"].any(axis=0))
+    obs, *_ = env.step(INPUTS.index("left"))
+    assert list(np.flatnonzero(obs["active"].any(axis=0))) == list(columns - 1)
+    # No input: the piece falls a row.
+    rows = np.flatnonzero(obs["active"].any(axis=1))
+    obs, *_ = env.step(INPUTS.index("none"))
+    assert list(np.flatnonzero(obs["active"].any(axis=1))) == list(rows + 1)
+    # Hard drop: it locks, four cells on the board; hold may be used again.
+    obs, r, terminated, _, info = env.step(INPUTS.index("hard_drop"))
+    assert (obs["board"].sum(), info["pieces"]) == (4, 1)
+    obs, *_ , info = env.step(INPUTS.index("hold"))
+    assert obs["hold"] != 0 and info["action_mask"][INPUTS.index("hold")] == 0
+
+
+def test_the_vectorized_environment_steps_the_same_games_and_resets_the_next_step():
+    envs = gym.make_vec("tetris_ai/Tetris-v0", num_envs=3, vectorization_mode="vector_entry_point")
+    assert isinstance(envs.unwrapped, TetrisVectorEnv)
+    singles = [TetrisEnv() for _ in range(3)]
+    obs, info = envs.reset(seed=7)
+    for i, single in enumerate(singles):
+        single_obs, _ = single.reset(seed=7 + i)
+        assert np.array_equal(obs["board"][i], single_obs["board"])
+    ended = np.zeros(3, dtype=bool)
+    for _ in range(2000):
+        # The rightmost legal drop (any action where the game is over: it is reset instead).
+        actions = [int(np.flatnonzero(m)[-1]) if m.any() else 0 for m in info["action_mask"]]
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+        if ended.any():
+            # Next-step autoreset: the game that ended starts again, with an empty board.
+            assert (rewards[ended] == 0).all() and (obs["board"][ended].sum(axis=(1, 2)) == 0).all()
+            break
+        ended = terminated
+    assert ended.any(), "the rightmost drop ends a game within 2,000 steps"
+
+
+def test_render_draws_the_board():
+    env = TetrisEnv(width=6, height=8, render_mode="rgb_array")
+    env.reset(seed=0)
+    image = env.render()
+    assert image.shape == (8 * 8, 6 * 8, 3) and image.dtype == np.uint8
+    text = TetrisEnv(rules="guideline", width=6, height=8, render_mode="ansi")
+    obs, _ = text.reset(seed=0)
+    rows = text.render().splitlines()
+    # The piece in play, drawn by its letter where it spawns; nothing else on the empty board
+    # (8 rows and the 8 of the buffer above them).
+    letters = [c for row in rows for c in row if c != "."]
+    assert len(rows) == 16 and all(len(row) == 6 for row in rows)
+    assert letters == ["IOTSZJL"[obs["piece"]]] * 4
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "words"),
+    [
+        ({"mode": "keys"}, ValueError, 'env.mode must be "placement" or "input", got "keys"'),
+        ({"width": 99}, ValueError, "env.width"),
+        ({"hold": True}, ValueError, "classic rules have no hold"),
+        ({"reward": {"lines": [1, 2]}}, ValueError, "env.reward.lines"),
+        ({"features": ["holes", "height"]}, ValueError, '"height"'),
+        ({"render_mode": "human"}, ValueError, "render_mode"),
+        ({"width": "10"}, ValueError, "env.width"),
+        ({"reward": {"piece": float("nan")}}, ValueError, "reward.piece"),
+        ({"features": {1, 2}}, TypeError, "env.features"),
+    ],
+)
+def test_bad_settings_are_refused_naming_the_value(options, error, words):
+    with pytest.raises(error, match=None) as refused:
+        TetrisEnv(**options)
+    assert words in str(refused.value)
+
+
+def test_bad_actions_and_seeds_are_refused():
+    env = TetrisEnv()
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="action must be a whole number from 0 to 39, got 40"):
+        env.step(40)
+    with pytest.raises(ValueError, match="action"):
+        env.step(-1)
+    with pytest.raises(TypeError):
+        env.step(object())
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        tetris_ai.Env().reset(-1)
