@@ -13,6 +13,7 @@ import importlib.util
 
 from ._engine import (
     Env,
+    EnvBatch,
     Evolution,
     Game,
     __version__,
@@ -27,6 +28,7 @@ from ._engine import (
 
 __all__ = [
     "Env",
+    "EnvBatch",
     "Evolution",
     "Game",
     "__version__",

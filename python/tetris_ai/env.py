@@ -22,7 +22,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space, concatenate, create_empty_array
 
-from ._engine import Env
+from ._engine import Env, EnvBatch
 
 PIECES = "IOTSZJL"
 """The pieces in the order observations number them."""
@@ -56,34 +56,33 @@ def settings(**options: Any) -> dict[str, Any]:
 
 
 class _Reader:
-    """Reads an ``Env``'s observation bytes into numpy arrays, as its layout says."""
+    """Reads observation bytes (``Env.observation()``, or ``EnvBatch.observations()``: one
+    after another) into numpy arrays that view them, as the layout says."""
 
-    def __init__(self, env: Env):
-        layout = env.layout()
+    def __init__(self, layout: dict[str, Any]):
         self.rows, self.width = layout["rows"], layout["width"]
         self.actions = layout["actions"]
         self.active = layout["active"]
         self.preview = layout["preview"]
         self.hold = layout["hold"]
         self.features = layout["features"]
-        self.mode = layout["mode"]
+        self.size = layout["size"]
         cells = self.rows * self.width
         self._mask_at = cells * (2 if self.active else 1)
         self._piece_at = self._mask_at + self.actions
-        feature_rows = self.actions if self.mode == "placement" else 1
-        self._feature_shape = (feature_rows, len(self.features))
-        if self.mode == "input":
+        self._feature_shape: tuple[int, ...] = (layout["feature_rows"], len(self.features))
+        if layout["mode"] == "input":
             self._feature_shape = (len(self.features),)
 
     def space(self) -> spaces.Dict:
-        """The observation space."""
+        """The observation space of one environment."""
         board = spaces.Box(0, 1, (self.rows, self.width), np.uint8)
         parts: dict[str, spaces.Space] = {"board": board}
         if self.active:
             parts["active"] = spaces.Box(0, 1, (self.rows, self.width), np.uint8)
         parts["piece"] = spaces.Discrete(7)
         if self.preview:
-            parts["preview"] = spaces.MultiDiscrete([7] * self.preview)
+            parts["preview"] = spaces.MultiDiscrete([7] * self.preview, dtype=np.uint8)
         if self.hold:
             parts["hold"] = spaces.Discrete(8)
         if self.features:
@@ -93,24 +92,33 @@ class _Reader:
             parts["features"] = spaces.Box(-bound, bound, self._feature_shape, np.float64)
         return spaces.Dict(parts)
 
-    def observation(self, env: Env) -> tuple[dict[str, Any], np.ndarray]:
-        """The observation and the action mask, as fresh arrays."""
-        data = np.frombuffer(env.observation(), np.uint8)
-        cells = self.rows * self.width
-        shape = (self.rows, self.width)
-        obs: dict[str, Any] = {"board": data[:cells].reshape(shape).copy()}
+    def read(
+        self, data: bytearray, features: Optional[bytes], count: Optional[int] = None
+    ) -> tuple[dict[str, Any], np.ndarray]:
+        """The observation and the action mask of one environment (``count`` None), or of
+        ``count`` environments stacked on a first axis."""
+        if count is None:
+            def part(shape: tuple[int, ...], dtype: Any, at: int) -> np.ndarray:
+                return np.ndarray(shape, dtype, data, at)
+        else:
+            def part(shape: tuple[int, ...], dtype: Any, at: int) -> np.ndarray:
+                strides = (self.size, *np.empty(shape, dtype).strides)
+                return np.ndarray((count, *shape), dtype, data, at, strides)
+        board = (self.rows, self.width)
+        obs: dict[str, Any] = {"board": part(board, np.uint8, 0)}
         if self.active:
-            obs["active"] = data[cells : 2 * cells].reshape(shape).copy()
-        mask = data[self._mask_at : self._piece_at].astype(np.int8)
+            obs["active"] = part(board, np.uint8, self.rows * self.width)
+        mask = part((self.actions,), np.int8, self._mask_at)
         at = self._piece_at
-        obs["piece"] = np.int64(data[at])
+        obs["piece"] = data[at] if count is None else part((), np.uint8, at)
         if self.preview:
-            obs["preview"] = data[at + 1 : at + 1 + self.preview].astype(np.int64)
+            obs["preview"] = part((self.preview,), np.uint8, at + 1)
         if self.hold:
-            obs["hold"] = np.int64(data[at + 1 + self.preview])
+            hold_at = at + 1 + self.preview
+            obs["hold"] = data[hold_at] if count is None else part((), np.uint8, hold_at)
         if self.features:
-            values = np.frombuffer(env.features(), np.float64)
-            obs["features"] = values.reshape(self._feature_shape).copy()
+            shape = self._feature_shape if count is None else (count, *self._feature_shape)
+            obs["features"] = np.frombuffer(features, np.float64).reshape(shape).copy()
         return obs, mask
 
 
@@ -147,21 +155,22 @@ class TetrisEnv(gym.Env):
             raise ValueError(
                 f'render_mode must be "ansi", "rgb_array" or None, got {render_mode!r}'
             )
-        self._env = Env(
-            settings(
-                rules=rules,
-                width=width,
-                height=height,
-                preview=preview,
-                hold=hold,
-                mode=mode,
-                reward=reward,
-                features=features,
-                frames_per_step=frames_per_step,
-                handling=handling,
-            )
+        self.options = settings(
+            rules=rules,
+            width=width,
+            height=height,
+            preview=preview,
+            hold=hold,
+            mode=mode,
+            reward=reward,
+            features=features,
+            frames_per_step=frames_per_step,
+            handling=handling,
         )
-        self._reader = _Reader(self._env)
+        """The engine's settings of this environment (what ``tetris_ai.Env`` takes)."""
+        self._env = Env(self.options)
+        self._reader = _Reader(self._env.layout())
+        self._observed = self._observe()
         self.observation_space = self._reader.space()
         self.action_space = spaces.Discrete(self._reader.actions)
         self.render_mode = render_mode
@@ -173,29 +182,34 @@ class TetrisEnv(gym.Env):
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(MAX_SEED))
         self._env.reset(game_seed)
-        obs, mask = self._reader.observation(self._env)
-        return obs, self._info(mask, 0, False)
+        self._observed = self._observe()
+        stats = self._env.stats()
+        return self._observed[0], self._info(0, False, stats["lines"], stats["pieces"], stats["score"])
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """Plays ``action``; a placement that is not legal ends the game (``info["illegal"]``)."""
-        reward, terminated, rows, illegal = self._env.step(action)
-        obs, mask = self._reader.observation(self._env)
-        return obs, reward, terminated, False, self._info(mask, rows, illegal)
+        reward, terminated, rows, illegal, lines, pieces, score = self._env.step(action)
+        self._observed = self._observe()
+        info = self._info(rows, illegal, lines, pieces, score)
+        return self._observed[0], reward, terminated, False, info
 
-    def _info(self, mask: np.ndarray, rows: int, illegal: bool) -> dict[str, Any]:
-        stats = self._env.stats()
+    def _observe(self) -> tuple[dict[str, Any], np.ndarray]:
+        features = self._env.features() if self._reader.features else None
+        return self._reader.read(self._env.observation(), features)
+
+    def _info(self, rows: int, illegal: bool, lines: int, pieces: int, score: int) -> dict:
         return {
-            "action_mask": mask,
+            "action_mask": self._observed[1],
             "rows_cleared": rows,
-            "lines": stats["lines"],
-            "pieces": stats["pieces"],
-            "score": stats["score"],
+            "lines": lines,
+            "pieces": pieces,
+            "score": score,
             "illegal": illegal,
         }
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now (1 legal), as maskable learners ask for them."""
-        return self._reader.observation(self._env)[1]
+        return self._observed[1]
 
     def render(self) -> Any:
         """The board as text (``ansi``) or an image (``rgb_array``, 8 pixels a cell)."""
@@ -212,63 +226,69 @@ class TetrisEnv(gym.Env):
 
 
 class TetrisVectorEnv(VectorEnv):
-    """``num_envs`` games stepped together, each reset on the step after it ends (Gymnasium's
-    next-step autoreset); takes ``TetrisEnv``'s keyword arguments."""
+    """``num_envs`` games stepped together in one call to the engine, each reset on the step
+    after it ends (Gymnasium's next-step autoreset); takes ``TetrisEnv``'s keyword arguments.
+    ``reset(seed=n)`` gives game ``i`` the seed ``n + i``; later episodes take their seeds from
+    the vector environment's generator."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
 
     def __init__(self, num_envs: int = 1, **options: Any):
-        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
-            raise ValueError(f"num_envs must be a whole number, 1 or more, got {num_envs!r}")
         options.pop("render_mode", None)
-        first = TetrisEnv(**options)
-        self.envs = [first] + [TetrisEnv(**options) for _ in range(num_envs - 1)]
+        single = TetrisEnv(**options)
+        self._batch = EnvBatch(num_envs, single.options)
+        self._reader = _Reader(self._batch.layout())
         self.num_envs = num_envs
-        self.single_observation_space = first.observation_space
-        self.single_action_space = first.action_space
-        self.observation_space = batch_space(first.observation_space, num_envs)
-        self.action_space = batch_space(first.action_space, num_envs)
-        self._ended = np.zeros(num_envs, dtype=bool)
+        self.single_observation_space = single.observation_space
+        self.single_action_space = single.action_space
+        self.observation_space = batch_space(single.observation_space, num_envs)
+        self.action_space = batch_space(single.action_space, num_envs)
+        self._ended = [False] * num_envs
 
     def reset(
-        self, *, seed: Optional[int | list[Optional[int]]] = None, options: Optional[dict] = None
-    ) -> tuple[Any, dict[str, Any]]:
-        """Resets every game: game ``i`` from ``seed + i`` (or ``seed[i]``) when given."""
-        if seed is None or isinstance(seed, int):
-            seeds = [None if seed is None else seed + i for i in range(self.num_envs)]
+        self, *, seed: Optional[int | list[int]] = None, options: Optional[dict] = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Starts every game: game ``i`` from ``seed + i`` (or ``seed[i]``) when given, else
+        from seeds drawn from the generator."""
+        super().reset(seed=seed if isinstance(seed, int) or seed is None else seed[0])
+        if seed is None:
+            seeds = self._draw_seeds(self.num_envs)
+        elif isinstance(seed, int):
+            seeds = [seed + i for i in range(self.num_envs)]
         else:
             seeds = list(seed)
-        super().reset(seed=seeds[0])
-        results = [env.reset(seed=s) for env, s in zip(self.envs, seeds)]
-        self._ended[:] = False
-        return self._batch([r[0] for r in results]), self._infos([r[1] for r in results])
+        outcome = self._batch.step([0] * self.num_envs, seeds)
+        self._ended = [False] * self.num_envs
+        obs, info = self._observe(outcome)
+        return obs, info
 
-    def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict]:
-        """Steps every game with its action; a game that ended last step is reset instead."""
-        observations, rewards, terminated, infos = [], [], [], []
-        for i, (env, action) in enumerate(zip(self.envs, np.asarray(actions))):
-            if self._ended[i]:
-                obs, info = env.reset()
-                reward, ended = 0.0, False
-            else:
-                obs, reward, ended, _, info = env.step(int(action))
-            observations.append(obs)
-            rewards.append(reward)
-            terminated.append(ended)
-            infos.append(info)
-        self._ended = np.array(terminated, dtype=bool)
+    def step(
+        self, actions: Any
+    ) -> tuple[dict[str, Any], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Steps every game with its action; a game that ended last step starts again instead
+        (reward 0, not terminated)."""
+        fresh = self._draw_seeds(sum(self._ended))
+        seeds = [fresh.pop() if ended else None for ended in self._ended]
+        outcome = self._batch.step(np.asarray(actions).tolist(), seeds)
+        obs, info = self._observe(outcome)
+        rewards, terminated = np.array(outcome[0]), np.array(outcome[1])
+        self._ended = outcome[1]
         truncated = np.zeros(self.num_envs, dtype=bool)
-        return (
-            self._batch(observations),
-            np.array(rewards, dtype=np.float64),
-            self._ended.copy(),
-            truncated,
-            self._infos(infos),
-        )
+        return obs, rewards, terminated, truncated, info
 
-    def _batch(self, observations: list[Any]) -> Any:
-        out = create_empty_array(self.single_observation_space, self.num_envs)
-        return concatenate(self.single_observation_space, observations, out)
+    def _draw_seeds(self, count: int) -> list[int]:
+        return [int(s) for s in self.np_random.integers(MAX_SEED, size=count)]
 
-    def _infos(self, infos: list[dict[str, Any]]) -> dict[str, Any]:
-        return {key: np.array([info[key] for info in infos]) for key in infos[0]}
+    def _observe(self, outcome: tuple[list, ...]) -> tuple[dict[str, Any], dict[str, Any]]:
+        features = self._batch.features() if self._reader.features else None
+        obs, mask = self._reader.read(self._batch.observations(), features, self.num_envs)
+        _, _, rows, illegal, lines, pieces, scores = outcome
+        info = {
+            "action_mask": mask,
+            "rows_cleared": np.array(rows),
+            "lines": np.array(lines),
+            "pieces": np.array(pieces),
+            "score": np.array(scores),
+            "illegal": np.array(illegal),
+        }
+        return obs, info

@@ -222,6 +222,59 @@ impl Env {
         steps
     }
 
+    /// Bytes of the observation [`Env::write_observation`] writes.
+    pub fn observation_len(&self) -> usize {
+        let rules = &self.config.game.rules;
+        let cells = self.rows * self.width();
+        cells * (1 + self.has_active() as usize)
+            + self.action_count()
+            + 1
+            + rules.preview
+            + rules.hold as usize
+    }
+
+    /// Whether the observation draws the piece in play (input mode).
+    pub fn has_active(&self) -> bool {
+        self.config.mode == Mode::Input
+    }
+
+    /// Writes the whole observation into `out` ([`Env::observation_len`] bytes), in order: the
+    /// board ([`Env::write_board`]), the piece in play (input mode, [`Env::write_active`]), the
+    /// mask ([`Env::write_mask`]), the current piece (0 to 6: I, O, T, S, Z, J, L), the preview
+    /// pieces, and the held piece (0 none, else 1 + the piece; where the rules have hold).
+    pub fn write_observation(&self, out: &mut [u8]) {
+        let cells = self.rows * self.width();
+        let (board, rest) = out.split_at_mut(cells.min(out.len()));
+        self.write_board(board);
+        let active = if self.has_active() { cells } else { 0 };
+        let (drawn, rest) = rest.split_at_mut(active.min(rest.len()));
+        self.write_active(drawn);
+        let (mask, rest) = rest.split_at_mut(self.action_count().min(rest.len()));
+        self.write_mask(mask);
+        let game = &self.game;
+        let pieces = std::iter::once(game.current().index() as u8)
+            .chain(game.preview().map(|p| p.index() as u8))
+            .chain(
+                self.config
+                    .game
+                    .rules
+                    .hold
+                    .then(|| game.held().map_or(0, |p| p.index() as u8 + 1)),
+            );
+        for (out, piece) in rest.iter_mut().zip(pieces) {
+            *out = piece;
+        }
+    }
+
+    /// Rows of the features [`Env::write_features`] writes: one per action in placement mode,
+    /// one in input mode.
+    pub fn feature_rows(&self) -> usize {
+        match self.config.mode {
+            Mode::Placement => self.action_count(),
+            Mode::Input => 1,
+        }
+    }
+
     /// Writes the locked cells into `board` (`rows() × width()` bytes, the top row first):
     /// 1 filled, 0 empty.
     pub fn write_board(&self, board: &mut [u8]) {

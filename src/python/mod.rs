@@ -13,13 +13,14 @@ mod game;
 
 use pyo3::prelude::*;
 
-/// The extension module: `Game`, `Evolution`, `Env`, `bench`, `presets`, `features`, `limits`,
+/// The extension module: `Game`, `Evolution`, `Env`, `EnvBatch`, `bench`, `presets`, `features`, `limits`,
 /// `run_config` and `evolution_choices`.
 #[pymodule]
 fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<game::PyGame>()?;
     module.add_class::<evolution::PyEvolution>()?;
     module.add_class::<env::PyEnv>()?;
+    module.add_class::<env::PyEnvBatch>()?;
     module.add_function(wrap_pyfunction!(bench::bench, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::presets, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::features, module)?)?;

@@ -195,3 +195,36 @@ def test_bad_actions_and_seeds_are_refused():
         env.step(object())
     with pytest.raises(ValueError, match="seed must be a whole number"):
         tetris_ai.Env().reset(-1)
+
+
+def test_the_vectorized_environment_observes_what_its_spaces_say():
+    options = {"rules": "guideline", "features": ["holes", "bumpiness"]}
+    envs = TetrisVectorEnv(4, **options)
+    obs, info = envs.reset(seed=3)
+    assert envs.observation_space.contains(obs)
+    assert obs["features"].shape == (4, 80, 2) and info["action_mask"].shape == (4, 80)
+    single = TetrisEnv(**options)
+    single_obs, single_info = single.reset(seed=5)
+    assert np.array_equal(obs["features"][2], single_obs["features"])
+    assert np.array_equal(info["action_mask"][2], single_info["action_mask"])
+    actions = [int(np.flatnonzero(m)[0]) for m in info["action_mask"]]
+    obs, rewards, terminated, truncated, info = envs.step(actions)
+    single_obs, *_ = single.step(actions[2])
+    assert np.array_equal(obs["board"][2], single_obs["board"])
+    assert obs["piece"][2] == single_obs["piece"] and obs["hold"][2] == single_obs["hold"]
+    assert envs.observation_space.contains(obs)
+
+
+def test_the_vectorized_environment_refuses_bad_actions_changing_nothing():
+    envs = TetrisVectorEnv(2)
+    obs, _ = envs.reset(seed=0)
+    with pytest.raises(ValueError, match=r"actions\[1\] must be a whole number from 0 to 39, got 99"):
+        envs.step([0, 99])
+    with pytest.raises(ValueError, match="one item per environment"):
+        envs.step([0])
+    # The first game was not stepped by the refused call: both play on as fresh ones do.
+    fresh = TetrisVectorEnv(2)
+    fresh.reset(seed=0)
+    assert np.array_equal(envs.step([5, 5])[0]["board"], fresh.step([5, 5])[0]["board"])
+    with pytest.raises(ValueError, match="count must be a whole number from 1 to 4096"):
+        TetrisVectorEnv(0)
