@@ -92,34 +92,46 @@ class _Reader:
             parts["features"] = spaces.Box(-bound, bound, self._feature_shape, np.float64)
         return spaces.Dict(parts)
 
-    def read(
-        self, data: bytearray, features: Optional[bytes], count: Optional[int] = None
-    ) -> tuple[dict[str, Any], np.ndarray]:
-        """The observation and the action mask of one environment (``count`` None), or of
-        ``count`` environments stacked on a first axis."""
-        if count is None:
-            def part(shape: tuple[int, ...], dtype: Any, at: int) -> np.ndarray:
-                return np.ndarray(shape, dtype, data, at)
+    def read(self, data: bytearray, features: Optional[bytearray]) -> tuple[dict[str, Any], np.ndarray]:
+        """The observation and the action mask of one environment, viewing ``data``."""
+        at = self._piece_at
+        if self.active:
+            drawn = np.ndarray((2, self.rows, self.width), np.uint8, data)
+            obs: dict[str, Any] = {"board": drawn[0], "active": drawn[1], "piece": data[at]}
         else:
-            def part(shape: tuple[int, ...], dtype: Any, at: int) -> np.ndarray:
-                strides = (self.size, *np.empty(shape, dtype).strides)
-                return np.ndarray((count, *shape), dtype, data, at, strides)
+            obs = {"board": np.ndarray((self.rows, self.width), np.uint8, data), "piece": data[at]}
+        if self.preview:
+            obs["preview"] = np.ndarray((self.preview,), np.uint8, data, at + 1)
+        if self.hold:
+            obs["hold"] = data[at + 1 + self.preview]
+        if features is not None:
+            obs["features"] = np.frombuffer(features, np.float64).reshape(self._feature_shape)
+        return obs, np.ndarray((self.actions,), np.int8, data, self._mask_at)
+
+    def read_many(
+        self, data: bytearray, features: Optional[bytearray], count: int
+    ) -> tuple[dict[str, Any], np.ndarray]:
+        """The observations and action masks of ``count`` environments, stacked on a first
+        axis, viewing ``data`` (their observations one after another)."""
+
+        def part(shape: tuple[int, ...], dtype: Any, at: int) -> np.ndarray:
+            strides = (self.size, *np.empty(shape, dtype).strides)
+            return np.ndarray((count, *shape), dtype, data, at, strides)
+
         board = (self.rows, self.width)
         obs: dict[str, Any] = {"board": part(board, np.uint8, 0)}
         if self.active:
             obs["active"] = part(board, np.uint8, self.rows * self.width)
-        mask = part((self.actions,), np.int8, self._mask_at)
         at = self._piece_at
-        obs["piece"] = data[at] if count is None else part((), np.uint8, at)
+        obs["piece"] = part((), np.uint8, at)
         if self.preview:
             obs["preview"] = part((self.preview,), np.uint8, at + 1)
         if self.hold:
-            hold_at = at + 1 + self.preview
-            obs["hold"] = data[hold_at] if count is None else part((), np.uint8, hold_at)
-        if self.features:
-            shape = self._feature_shape if count is None else (count, *self._feature_shape)
-            obs["features"] = np.frombuffer(features, np.float64).reshape(shape).copy()
-        return obs, mask
+            obs["hold"] = part((), np.uint8, at + 1 + self.preview)
+        if features is not None:
+            shape = (count, *self._feature_shape)
+            obs["features"] = np.frombuffer(features, np.float64).reshape(shape)
+        return obs, part((self.actions,), np.int8, self._mask_at)
 
 
 class TetrisEnv(gym.Env):
@@ -281,7 +293,7 @@ class TetrisVectorEnv(VectorEnv):
 
     def _observe(self, outcome: tuple[list, ...]) -> tuple[dict[str, Any], dict[str, Any]]:
         features = self._batch.features() if self._reader.features else None
-        obs, mask = self._reader.read(self._batch.observations(), features, self.num_envs)
+        obs, mask = self._reader.read_many(self._batch.observations(), features, self.num_envs)
         _, _, rows, illegal, lines, pieces, scores = outcome
         info = {
             "action_mask": mask,

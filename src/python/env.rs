@@ -73,8 +73,8 @@ fn observations<'py>(py: Python<'py>, envs: &[Env]) -> Bound<'py, PyByteArray> {
     PyByteArray::new(py, &bytes)
 }
 
-/// The features of `envs`, one after another, as bytes of native-endian float64.
-fn features<'py>(py: Python<'py>, envs: &[Env]) -> Bound<'py, PyBytes> {
+/// The features of `envs`, one after another, as a new bytearray of native-endian float64.
+fn features<'py>(py: Python<'py>, envs: &[Env]) -> Bound<'py, PyByteArray> {
     let size = envs
         .first()
         .map_or(0, |env| env.feature_rows() * env.config().features.len());
@@ -83,7 +83,7 @@ fn features<'py>(py: Python<'py>, envs: &[Env]) -> Bound<'py, PyBytes> {
         env.write_features(out);
     }
     let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
-    PyBytes::new(py, &bytes)
+    PyByteArray::new(py, &bytes)
 }
 
 /// What a step did, as `step` returns it: reward, terminated, rows cleared, illegal, and the
@@ -174,9 +174,9 @@ impl PyEnv {
         observations(py, std::slice::from_ref(&self.env))
     }
 
-    /// The features observed as bytes of native-endian float64: `feature_rows` rows (one per
-    /// action in placement mode, zeros where not legal; one in input mode).
-    fn features<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+    /// The features observed as a bytearray of native-endian float64: `feature_rows` rows (one
+    /// per action in placement mode, zeros where not legal; one in input mode).
+    fn features<'py>(&self, py: Python<'py>) -> Bound<'py, PyByteArray> {
         features(py, std::slice::from_ref(&self.env))
     }
 
@@ -287,7 +287,7 @@ impl PyEnvBatch {
     }
 
     /// Every environment's features, one after another, as `Env.features()` gives them.
-    fn features<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+    fn features<'py>(&self, py: Python<'py>) -> Bound<'py, PyByteArray> {
         features(py, &self.envs)
     }
 }

@@ -228,3 +228,14 @@ def test_the_vectorized_environment_refuses_bad_actions_changing_nothing():
     assert np.array_equal(envs.step([5, 5])[0]["board"], fresh.step([5, 5])[0]["board"])
     with pytest.raises(ValueError, match="count must be a whole number from 1 to 4096"):
         TetrisVectorEnv(0)
+
+
+def test_each_steps_arrays_are_its_own_and_writable():
+    env = TetrisEnv(rules="guideline", mode="input", features=["holes"])
+    first, _ = env.reset(seed=1)
+    kept = {key: np.array(value, copy=True) for key, value in first.items()}
+    for _ in range(30):
+        later, *_ = env.step(INPUTS.index("hard_drop"))
+    for key, value in first.items():
+        assert np.array_equal(value, kept[key]), key
+    assert later["board"].flags.writeable and later["features"].flags.writeable
