@@ -92,7 +92,9 @@ class _Reader:
             parts["features"] = spaces.Box(-bound, bound, self._feature_shape, np.float64)
         return spaces.Dict(parts)
 
-    def read(self, data: bytearray, features: Optional[bytearray]) -> tuple[dict[str, Any], np.ndarray]:
+    def read(
+        self, data: bytearray, features: Optional[bytearray]
+    ) -> tuple[dict[str, Any], np.ndarray]:
         """The observation and the action mask of one environment, viewing ``data``."""
         at = self._piece_at
         if self.active:
@@ -196,7 +198,8 @@ class TetrisEnv(gym.Env):
         self._env.reset(game_seed)
         self._observed = self._observe()
         stats = self._env.stats()
-        return self._observed[0], self._info(0, False, stats["lines"], stats["pieces"], stats["score"])
+        info = self._info(0, False, stats["lines"], stats["pieces"], stats["score"])
+        return self._observed[0], info
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """Plays ``action``; a placement that is not legal ends the game (``info["illegal"]``)."""

@@ -18,11 +18,9 @@ use crate::named::named_choices;
 use crate::replay::Move;
 pub use actions::PlacementActions;
 pub use reward::Reward;
-use serde::{Deserialize, Serialize};
 
 /// What one step of the environment is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// One placement per step, chosen among [`PlacementActions`].
     Placement,

@@ -2,11 +2,9 @@
 //! placed, and the end of the game, each weighted as the environment's user chooses.
 
 use crate::error::{Error, Result};
-use serde::{Deserialize, Serialize};
 
 /// The weights of a step's reward; by default one per line cleared and nothing else.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Reward {
     /// The reward for a placement that clears 0, 1, 2, 3 or 4 rows.
     pub lines: [f64; 5],
