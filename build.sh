@@ -20,7 +20,7 @@ commands:
           headless Chromium, the browser tests of the page (Chromium; a part of them in
           Firefox ESR and WebKitGTK too), then the Python package's tests (as python does)
   python  build the Python package into a virtual environment (.venv) and run its tests
-          (pytest, tests/python)
+          (pytest, tests/python; the Ray tests in a private network namespace, unshare --net)
   bench   the engine benchmarks, then the command-line benchmark on 10x10 boards
   package build the modules and write the npm package's folder to target/package
           (`npm pack target/package` makes the tarball)
@@ -311,7 +311,7 @@ cmd_test() {
 }
 
 # The Python package's tools, pinned, installed from PyPI into .venv.
-PYTHON_TOOLS=(maturin==1.16.0 numpy==2.4.6 pytest==9.2.0 gymnasium==1.4.0)
+PYTHON_TOOLS=(maturin==1.16.0 numpy==2.4.6 pytest==9.2.0 gymnasium==1.4.0 ray==2.60.0)
 
 # Makes the virtual environment .venv (python3 -m venv) with the pinned tools.
 ensure_venv() {
@@ -338,8 +338,27 @@ cmd_python() {
     VIRTUAL_ENV="$PWD/.venv" nice .venv/bin/maturin develop --release --quiet
     echo "== the command line for the Python tests (cargo build --release)"
     nice cargo build --release --quiet --bin tetris-ai
-    echo "== pytest tests/python"
-    TETRIS_AI_CLI="$PWD/target/release/tetris-ai" .venv/bin/python -m pytest -q tests/python
+    echo "== pytest tests/python (the Ray tests apart)"
+    export TETRIS_AI_CLI="$PWD/target/release/tetris-ai"
+    .venv/bin/python -m pytest -q tests/python --ignore=tests/python/ray
+    echo "== pytest tests/python/ray (in a private network namespace)"
+    ensure_apt ip iproute2
+    private_network .venv/bin/python -m pytest -q tests/python/ray
+}
+
+# Runs a command in a private network namespace with only the loopback up, where Ray binds to
+# 127.0.0.1 and no traffic leaves the machine: unshare --net, else unshare --net --map-root-user
+# (without root); fails when neither is permitted, so Ray never runs outside one.
+private_network() {
+    local unshare
+    for unshare in "unshare --net" "unshare --net --map-root-user"; do
+        if $unshare true 2>/dev/null; then
+            $unshare sh -c 'ip link set lo up && exec "$@"' sh "$@"
+            return
+        fi
+    done
+    echo "error: the Ray tests need a private network namespace, and unshare --net is not permitted here" >&2
+    return 1
 }
 
 cmd_bench() {

@@ -21,6 +21,8 @@
 //! - [`env`]: a reinforcement-learning environment: a placement or an input per step, rewards,
 //!   observations written into buffers.
 //! - [`bench`]: many seeded games of one configuration, and the statistics of their lines.
+//! - `cli`: the options of `evolve`, shared by the command line and the Python package (native
+//!   builds with the `cli` or `python` feature).
 //! - [`catalog`]: what the engine ships and allows (presets, features, limits), as a page reads
 //!   it.
 //! - [`web`]: the JavaScript bindings (WebAssembly builds only).
@@ -36,6 +38,8 @@ pub mod ai;
 pub mod bench;
 pub mod catalog;
 pub mod checked;
+#[cfg(all(any(feature = "cli", feature = "python"), not(target_arch = "wasm32")))]
+pub mod cli;
 pub mod engine;
 pub mod env;
 pub mod error;

@@ -2,8 +2,9 @@
 
 ``Game`` plays one game (the AI, or manual play by keys); ``bench`` plays many and gives the
 statistics ``tetris-ai bench --json`` gives; ``Evolution`` trains weights with checkpoints in
-the command line's format. ``presets``, ``features`` and ``limits`` tell what the engine ships
-and allows. Bad values raise ``ValueError``, values of the wrong type ``TypeError``.
+the command line's format (``python -m tetris_ai.ray evolve`` on a Ray cluster). ``presets``,
+``features`` and ``limits`` tell what the engine ships and allows. Bad values raise
+``ValueError``, values of the wrong type ``TypeError``.
 
 With gymnasium installed, importing the package registers the environment
 ``tetris_ai/Tetris-v0`` (``tetris_ai.env``).
@@ -19,6 +20,8 @@ from ._engine import (
     __version__,
     bench,
     evolution_choices,
+    evolve_arguments,
+    evolve_report,
     features,
     limits,
     play_batch,
@@ -34,6 +37,8 @@ __all__ = [
     "__version__",
     "bench",
     "evolution_choices",
+    "evolve_arguments",
+    "evolve_report",
     "features",
     "limits",
     "play_batch",

@@ -2,6 +2,7 @@
 //! and the dict `tetris-ai bench --json` prints for the same settings.
 
 use super::errors::{checked, from_json, value_error};
+use super::threads;
 use crate::bench::{Benchmark, BenchmarkStats, DEFAULT_GAMES, GameOutcome};
 use crate::checked::{self as check, MAX_SAFE_INTEGER};
 use crate::game::DEFAULT_PRESET;
@@ -12,9 +13,6 @@ use std::time::Instant;
 
 /// The most games one call plays.
 pub const MAX_GAMES: u64 = 1_000_000;
-
-/// The most threads a call may ask for.
-const MAX_THREADS: u64 = 1024;
 
 /// Plays the games `seed .. seed + games - 1` of the game configuration `config` (the dict
 /// `Game` takes), each stopped after `max_pieces` pieces if given, `threads` at once (default
@@ -46,17 +44,9 @@ pub fn bench<'py>(
         })?),
         _ => None,
     };
-    let lanes = match threads {
-        Some(t) if !t.is_none() => checked(Some(t), "threads", |n, v| {
-            check::count(n, v, 1, MAX_THREADS)
-        })? as usize,
-        _ => rayon::current_num_threads(),
-    };
+    let lanes = threads::threads(threads)?.unwrap_or_else(rayon::current_num_threads);
     let benchmark = Benchmark::new(config, games, max_pieces).map_err(value_error)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(lanes)
-        .build()
-        .map_err(|e| value_error(format!("the thread pool could not start: {e}")))?;
+    let pool = threads::pool(lanes)?;
     let (outcomes, seconds) = py.detach(|| {
         let start = Instant::now();
         let outcomes: crate::Result<Vec<GameOutcome>> = pool.install(|| {

@@ -1,19 +1,28 @@
 //! `Evolution`: a training run that says which games a generation needs (`ask`) and takes their
 //! lines (`tell`), or plays them itself on rayon's threads with the GIL released; checkpoints in
-//! the command line's format.
+//! the command line's format, saved as `tetris-ai evolve` saves them.
 
 use super::errors::{checked, to_py, value_error};
-use crate::checked as check;
+use super::threads;
+use crate::checked::{self as check, MAX_SAFE_INTEGER};
+use crate::cli::evolve;
 use crate::train::batch::{AskedBatch, GameBatch};
 use crate::train::evolution::{Evolution, EvolutionConfig};
 use crate::train::setup::{self, RunOptions};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
+use std::path::PathBuf;
 
 /// A training run.
 #[pyclass(name = "Evolution", module = "tetris_ai._engine")]
 pub struct PyEvolution {
     run: Evolution,
+}
+
+impl From<Evolution> for PyEvolution {
+    fn from(run: Evolution) -> PyEvolution {
+        PyEvolution { run }
+    }
 }
 
 #[pymethods]
@@ -76,6 +85,13 @@ impl PyEvolution {
         self.run.to_json()
     }
 
+    /// Saves the run to `checkpoint` and its best weights to `out` (JSON), each atomically and
+    /// each only when given, as `tetris-ai evolve` does after every generation.
+    #[pyo3(signature = (checkpoint=None, out=None))]
+    fn save(&self, checkpoint: Option<PathBuf>, out: Option<PathBuf>) -> PyResult<()> {
+        evolve::save(&self.run, checkpoint.as_deref(), out.as_deref()).map_err(value_error)
+    }
+
     /// Generations completed so far.
     #[getter]
     fn generation(&self) -> u32 {
@@ -93,14 +109,35 @@ impl PyEvolution {
     }
 }
 
-/// Plays the games of one batch (its JSON text, `ask()["text"]`) on rayon's threads with the GIL
-/// released; returns their lines in batch order, as `tell` takes them.
+/// Plays the games `start` to `end` (end excluded; default: all) of one batch (its JSON text,
+/// `ask()["text"]`) with the GIL released, on `threads` threads (default: rayon's, one per core);
+/// returns their lines in batch order, as `tell` takes them.
 #[pyfunction]
-pub fn play_batch(py: Python<'_>, batch: &Bound<'_, PyAny>) -> PyResult<Vec<u64>> {
+#[pyo3(signature = (batch, start=None, end=None, threads=None))]
+pub fn play_batch(
+    py: Python<'_>,
+    batch: &Bound<'_, PyAny>,
+    start: Option<&Bound<'_, PyAny>>,
+    end: Option<&Bound<'_, PyAny>>,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<u64>> {
     let text = checked(Some(batch), "batch", check::text)?;
     let batch: GameBatch = serde_json::from_str(&text)
         .map_err(|e| value_error(format!("batch is not a game batch: {e}")))?;
-    Ok(py.detach(|| batch.play_all(&|_, _| ())))
+    let job = |value: Option<&Bound<'_, PyAny>>, name: &str, default: usize| match value {
+        Some(v) if !v.is_none() => checked(Some(v), name, |n, v| {
+            check::count(n, v, 0, MAX_SAFE_INTEGER)
+        })
+        .map(|n| n as usize),
+        _ => Ok(default),
+    };
+    let jobs = job(start, "start", 0)?..job(end, "end", batch.len())?;
+    let pool = threads::threads(threads)?.map(threads::pool).transpose()?;
+    let lines = py.detach(|| match pool {
+        Some(pool) => pool.install(|| batch.play_range(jobs)),
+        None => batch.play_range(jobs),
+    });
+    lines.map_err(value_error)
 }
 
 /// A run's configuration from the choices `tetris-ai evolve` offers; omitted choices take the

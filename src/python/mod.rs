@@ -6,15 +6,18 @@
 
 mod bench;
 mod catalog;
+mod command;
 mod env;
 mod errors;
 mod evolution;
 mod game;
+mod threads;
 
 use pyo3::prelude::*;
 
-/// The extension module: `Game`, `Evolution`, `Env`, `EnvBatch`, `bench`, `presets`, `features`, `limits`,
-/// `run_config` and `evolution_choices`.
+/// The extension module: `Game`, `Evolution`, `Env`, `EnvBatch`, `bench`, `presets`,
+/// `features`, `limits`, `run_config` and `evolution_choices`; `evolve_arguments` and
+/// `evolve_report` for `python -m tetris_ai.ray evolve`.
 #[pymodule]
 fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<game::PyGame>()?;
@@ -28,6 +31,8 @@ fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(evolution::play_batch, module)?)?;
     module.add_function(wrap_pyfunction!(evolution::run_config, module)?)?;
     module.add_function(wrap_pyfunction!(evolution::evolution_choices, module)?)?;
+    module.add_function(wrap_pyfunction!(command::evolve_arguments, module)?)?;
+    module.add_function(wrap_pyfunction!(command::evolve_report, module)?)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

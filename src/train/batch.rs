@@ -9,6 +9,7 @@ use crate::train::fitness::FitnessConfig;
 use crate::train::{Genome, weights_of};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a batch's games are for.
@@ -219,6 +220,22 @@ impl GameBatch {
             .collect()
     }
 
+    /// Lines cleared in the games `jobs` of the batch, in order, played in parallel on the
+    /// current rayon pool: a part of [`GameBatch::play_all`]'s lines. A range that is not within
+    /// the batch is an error naming it.
+    pub fn play_range(&self, jobs: Range<usize>) -> Result<Vec<u64>> {
+        if jobs.start > jobs.end || jobs.end > self.len() {
+            return Err(Error::Config(format!(
+                "games {}..{} are not a range of the batch's {} games (from 0 to {})",
+                jobs.start,
+                jobs.end,
+                self.len(),
+                self.len()
+            )));
+        }
+        Ok(jobs.into_par_iter().map(|job| self.play(job)).collect())
+    }
+
     /// The fitness of each genome from the lines of every game, in batch order: the mean of its
     /// games' lines, summed in batch order (0 for a genome without games). A count of lines that
     /// is not the count of games is an error naming both.
@@ -331,6 +348,22 @@ mod tests {
         assert_eq!(reversed.into_iter().rev().collect::<Vec<_>>(), lines);
         assert!(lines.iter().all(|&l| l > 0), "{lines:?}");
         assert_eq!(read.play(read.len()), 0);
+    }
+
+    #[test]
+    fn a_range_of_games_gives_its_part_of_the_lines_and_a_bad_range_is_named() {
+        let (features, genome) = dellacherie();
+        let batch =
+            GameBatch::training(&short_games(3), &features, vec![genome.clone(), genome], 5);
+        let lines = batch.play_all(&|_, _| {});
+        assert_eq!(batch.play_range(1..4).unwrap(), lines[1..4]);
+        assert_eq!(batch.play_range(6..6).unwrap(), Vec::<u64>::new());
+        let backwards = Range { start: 4, end: 3 };
+        for (range, named) in [(2..7, "games 2..7"), (backwards, "games 4..3")] {
+            let error = batch.play_range(range).unwrap_err().to_string();
+            assert!(error.contains(named), "{error}");
+            assert!(error.contains("the batch's 6 games"), "{error}");
+        }
     }
 
     #[test]

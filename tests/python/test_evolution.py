@@ -1,6 +1,7 @@
 """Evolution: ask and tell, whole generations, and checkpoints shared with `tetris-ai evolve`."""
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -107,3 +108,43 @@ def test_bad_lines_and_configurations_raise_and_change_nothing():
         tetris_ai.Evolution.resume("{}")
     with pytest.raises(ValueError, match="batch is not a game batch"):
         tetris_ai.play_batch("[]")
+
+
+def test_a_batchs_games_are_played_in_ranges_on_any_threads():
+    run = tetris_ai.Evolution(tetris_ai.run_config(OPTIONS))
+    batch = run.ask()
+    assert batch["jobs"] == 8
+    whole = tetris_ai.play_batch(batch["text"])
+    ranges = [(0, 3), (3, 3), (3, 8)]
+    parts = [tetris_ai.play_batch(batch["text"], start, end, threads=1) for start, end in ranges]
+    assert [lines for part in parts for lines in part] == whole
+    assert tetris_ai.play_batch(batch["text"], start=5, threads=2) == whole[5:]
+    with pytest.raises(ValueError, match=r"games 6\.\.9 are not a range of the batch's 8 games"):
+        tetris_ai.play_batch(batch["text"], 6, 9)
+    with pytest.raises(ValueError, match=r"games 5\.\.4"):
+        tetris_ai.play_batch(batch["text"], 5, 4)
+    with pytest.raises(ValueError, match="threads"):
+        tetris_ai.play_batch(batch["text"], threads=0)
+
+
+def test_a_report_prints_and_a_run_saves_as_the_command_line_does(cli, tmp_path):
+    printed = {}
+    for kind, flags in [("json", ["--json"]), ("text", [])]:
+        checkpoint, best = tmp_path / f"{kind}.json", tmp_path / f"{kind}-best.json"
+        files = ["--checkpoint", str(checkpoint), "--out", str(best)]
+        printed[kind] = cli("evolve", *FLAGS, "--generations", "1", *flags, *files).splitlines()[0]
+    run = tetris_ai.Evolution(tetris_ai.run_config(OPTIONS))
+    report = run.next_generation()
+    # The CLI's timing is its own: print this run's report with it.
+    report["elapsed_seconds"] = json.loads(printed["json"])["elapsed_seconds"]
+    assert tetris_ai.evolve_report(report, json=True) == printed["json"]
+    seconds = re.compile(r"\s+[0-9.]+ s$")  # the text run's timing, which is its own
+    assert seconds.sub("", tetris_ai.evolve_report(report)) == seconds.sub("", printed["text"])
+    run.save(str(tmp_path / "here.json"), str(tmp_path / "here-best.json"))
+    assert (tmp_path / "here-best.json").read_text() == (tmp_path / "json-best.json").read_text()
+    saved = json.loads((tmp_path / "here.json").read_text())
+    assert saved == json.loads(run.checkpoint())
+    with pytest.raises(ValueError, match="no-such-folder"):
+        run.save(str(tmp_path / "no-such-folder" / "run.json"))
+    with pytest.raises(ValueError, match="report"):
+        tetris_ai.evolve_report({"generation": 1})

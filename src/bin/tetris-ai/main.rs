@@ -9,12 +9,13 @@ mod evolve;
 
 use bench::BenchArgs;
 use clap::{Args, Parser, Subcommand};
-use evolve::EvolveArgs;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use tetris_ai::ai::presets;
 use tetris_ai::ai::search::{PlanValue, TieBreak};
+use tetris_ai::cli::evolve::EvolveArgs;
+use tetris_ai::cli::values::{parse_board, parse_named, parse_positive};
 use tetris_ai::engine::rules::{RandomizerKind, TopOut};
 use tetris_ai::game::DEFAULT_PRESET;
 use tetris_ai::{Game, GameConfig, RuleSet, Rules, SearchConfig, Weights};
@@ -138,24 +139,6 @@ struct GameOptions {
     max_pieces: Option<u64>,
 }
 
-/// Parses `WIDTHxHEIGHT` (e.g. `10x20`); the limits are checked by the library.
-fn parse_board(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("board \"{text}\" is not WIDTHxHEIGHT (for example 10x20)");
-    let (width, height) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let width = width.parse().map_err(|_| bad())?;
-    let height = height.parse().map_err(|_| bad())?;
-    Ok((width, height))
-}
-
-/// Parses a whole number of at least 1.
-fn parse_positive(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(0) => Err("it must be at least 1 (got 0)".to_string()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("\"{text}\" is not a whole number")),
-    }
-}
-
 /// Parses a whole number, 0 or more; the limits are checked by the library.
 fn parse_count(text: &str) -> Result<usize, String> {
     text.parse()
@@ -177,12 +160,6 @@ fn parse_switch(text: &str) -> Result<bool, String> {
         "off" => Ok(false),
         _ => Err(format!("\"{text}\" is not on or off")),
     }
-}
-
-/// Parses a name the library knows (rules, randomizer, top-out test, plan value, tie-break),
-/// with the library's own error message.
-fn parse_named<T: std::str::FromStr<Err = tetris_ai::Error>>(text: &str) -> Result<T, String> {
-    text.parse().map_err(|e: tetris_ai::Error| e.to_string())
 }
 
 impl GameOptions {
@@ -299,16 +276,6 @@ fn main() -> ExitCode {
 mod tests {
     use super::*;
     use tetris_ai::engine::rules::{RandomizerKind, TopOut};
-
-    #[test]
-    fn board_sizes_parse_and_bad_ones_are_named() {
-        assert_eq!(parse_board("10x20"), Ok((10, 20)));
-        assert_eq!(parse_board("6X12"), Ok((6, 12)));
-        for bad in ["10y20", "10x", "x20", "10x20x3", "-1x20", "ten x20", ""] {
-            let error = parse_board(bad).unwrap_err();
-            assert!(error.contains(&format!("\"{bad}\"")), "{error}");
-        }
-    }
 
     #[test]
     fn out_of_range_boards_are_refused_by_the_library() {

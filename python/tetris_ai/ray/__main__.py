@@ -1,0 +1,76 @@
+"""``python -m tetris_ai.ray evolve [OPTIONS]``: ``tetris-ai evolve`` on a Ray cluster (a local
+Ray instance without ``--address``). Exits 0 when done, 2 on a bad option or any error."""
+
+import logging
+import socket
+import sys
+from typing import Optional
+
+from tetris_ai import evolve_arguments
+from tetris_ai.ray.evolve import evolve
+
+USAGE = "usage: python -m tetris_ai.ray evolve [OPTIONS] (--help lists them)\n"
+
+# The exit code of every error, as the command line's.
+ERROR_EXIT = 2
+
+# Seconds to wait for a cluster's address to answer.
+CONNECT_TIMEOUT = 10.0
+
+
+def check_listening(address: str) -> None:
+    """Raises ``ConnectionError`` naming ``address`` (``HOST:PORT`` or ``ray://HOST:PORT``) when
+    nothing answers there: Ray itself would keep trying for minutes. Other forms are left to
+    Ray."""
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), CONNECT_TIMEOUT).close()
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise ConnectionError(f"no Ray cluster answers at --address {address}: {reason}") from None
+
+
+def connect(address: Optional[str], cpus: Optional[int]) -> None:
+    """Joins the Ray cluster at ``address``, else starts a local Ray instance of ``cpus`` CPUs
+    (default: one per core)."""
+    import ray
+
+    if address is None:
+        ray.init(
+            address="local",
+            num_cpus=cpus,
+            include_dashboard=False,
+            logging_level=logging.WARNING,
+        )
+    else:
+        check_listening(address)
+        ray.init(address=address, logging_level=logging.WARNING)
+
+
+def main(argv: list[str]) -> int:
+    """Runs the command of ``argv`` (the arguments after the program) and returns its exit code."""
+    if argv[:1] != ["evolve"]:
+        sys.stderr.write(USAGE)
+        return ERROR_EXIT
+    try:
+        options = evolve_arguments(argv[1:])
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return ERROR_EXIT
+    import ray
+
+    try:
+        connect(options["address"], options["threads"])
+        evolve(options)
+    except (ValueError, ConnectionError, ray.exceptions.RayError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return ERROR_EXIT
+    finally:
+        ray.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,321 @@
+//! The options of `evolve`, one clap definition for `tetris-ai evolve` and for the Python
+//! package's `python -m tetris_ai.ray evolve`: the run they set up (new, or resumed from a
+//! checkpoint), the report line of a generation, and the step that saves the run and its best
+//! weights after every generation.
+
+use crate::RuleSet;
+use crate::cli::values::{parse_board, parse_named, parse_positive};
+use crate::train::checkpoint::write_atomically;
+use crate::train::evolution::{Evolution, EvolutionConfig, Report};
+use crate::train::optimizers::{self, DEFAULT_OPTIMIZER, OPTIMIZERS, Optimizer};
+use crate::train::setup::{Features, RunOptions};
+use crate::train::validation::ValidationConfig;
+use clap::Args;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use std::path::{Path, PathBuf};
+
+/// An optimizer's name as `--optimizer` takes it: the registry's, with dashes for underscores
+/// (as the command line spells its choices).
+fn dashed(name: &str) -> String {
+    name.replace('_', "-")
+}
+
+/// `--optimizer`'s parser: one choice per optimizer of the library's registry, with its doc as
+/// the choice's help, taken with dashes or as the library spells it.
+fn optimizer_parser() -> impl TypedValueParser<Value = &'static Optimizer> {
+    let choices = OPTIMIZERS.iter().map(|o| {
+        let choice = PossibleValue::new(dashed(o.name)).help(o.doc);
+        if dashed(o.name) == o.name {
+            choice
+        } else {
+            choice.alias(o.name)
+        }
+    });
+    PossibleValuesParser::new(choices).try_map(|name| optimizers::find(&name.replace('-', "_")))
+}
+
+/// Arguments of `evolve`.
+#[derive(Debug, Args)]
+pub struct EvolveArgs {
+    /// The optimizer (for the GA, --ga chooses its configuration).
+    #[arg(long, value_name = "OPTIMIZER", value_parser = optimizer_parser(),
+        default_value = dashed(DEFAULT_OPTIMIZER.name))]
+    optimizer: &'static Optimizer,
+
+    /// The genetic algorithm's configuration preset (cs3243, csharp, python).
+    #[arg(long, value_name = "NAME", default_value = "cs3243")]
+    ga: String,
+
+    /// The features to learn: a comma-separated list, or the name of a weight preset whose
+    /// features are used (default: the GA preset's write-up's features for --optimizer ga, else
+    /// du's).
+    #[arg(long, value_name = "LIST")]
+    features: Option<String>,
+
+    /// The optimizer's full settings as JSON (for the GA: population, survivors, selection,
+    /// crossover, mutation; see docs/learning.md), replacing the preset or defaults.
+    #[arg(long, value_name = "FILE")]
+    settings: Option<PathBuf>,
+
+    /// Individuals per generation (default: the optimizer's own).
+    #[arg(long, value_name = "N", value_parser = parse_positive)]
+    population: Option<u64>,
+
+    /// Training board size as WIDTHxHEIGHT.
+    #[arg(long, value_name = "WxH", default_value = "10x10", value_parser = parse_board)]
+    board: (usize, usize),
+
+    /// Training rules: classic or guideline.
+    #[arg(long, value_name = "RULES", default_value = "classic", value_parser = parse_named::<RuleSet>)]
+    rules: RuleSet,
+
+    /// Games per individual (K).
+    #[arg(long, value_name = "K", default_value_t = 10, value_parser = parse_positive)]
+    games: u64,
+
+    /// Stop each training game after this many pieces.
+    #[arg(long, value_name = "N", value_parser = parse_positive)]
+    max_pieces: Option<u64>,
+
+    /// Let every individual play its own games instead of the generation's common ones.
+    #[arg(long)]
+    no_common_seeds: bool,
+
+    /// The run's seed.
+    #[arg(long, value_name = "SEED", default_value_t = 0)]
+    seed: u64,
+
+    /// Validate this many of each generation's best genomes on the run's fixed validation
+    /// games (0: no validation; the best weights are then the best training score's).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    validate_top: u64,
+
+    /// Validation games per validated genome.
+    #[arg(long, value_name = "N", default_value_t = 30, value_parser = parse_positive)]
+    validate_games: u64,
+
+    /// Run until this many generations in all have been played.
+    #[arg(long, value_name = "N", default_value_t = 50, value_parser = parse_positive)]
+    pub generations: u64,
+
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "N", value_parser = parse_positive)]
+    pub threads: Option<u64>,
+
+    /// Save the whole run here after every generation.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+
+    /// Write the best weights found here (JSON) after every generation.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// Continue the run saved in this checkpoint (its configuration is used; it is also where
+    /// the run is saved unless --checkpoint says otherwise).
+    #[arg(long, value_name = "FILE", conflicts_with_all = [
+        "optimizer", "ga", "settings", "features", "population", "board", "rules", "games", "max_pieces",
+        "no_common_seeds", "seed", "validate_top", "validate_games",
+    ])]
+    resume: Option<PathBuf>,
+
+    /// Print each generation's report as one JSON line (no progress bar).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A number of the command line as a count of this machine.
+fn count(value: u64, flag: &str) -> Result<usize, String> {
+    usize::try_from(value).map_err(|_| format!("{flag} {value} is too large for this machine"))
+}
+
+impl EvolveArgs {
+    /// The run's choices from the options.
+    pub fn options(&self) -> Result<RunOptions, String> {
+        let optimizer = self.optimizer;
+        let settings = match &self.settings {
+            Some(path) => Some(settings(path, optimizer)?),
+            None => None,
+        };
+        Ok(RunOptions {
+            optimizer: optimizer.name.to_string(),
+            ga: self.ga.clone(),
+            features: self.features.clone().map(Features::Named),
+            settings,
+            population: self
+                .population
+                .map(|n| count(n, "--population"))
+                .transpose()?,
+            width: self.board.0,
+            height: self.board.1,
+            rules: self.rules,
+            games: count(self.games, "--games")?,
+            max_pieces: self.max_pieces,
+            common_seeds: !self.no_common_seeds,
+            seed: self.seed,
+            validation: ValidationConfig {
+                top: count(self.validate_top, "--validate-top")?,
+                games: count(self.validate_games, "--validate-games")?,
+            },
+        })
+    }
+
+    /// The run's configuration from the options.
+    pub fn config(&self) -> Result<EvolutionConfig, String> {
+        self.options()?.config().map_err(|e| e.to_string())
+    }
+
+    /// The run to continue: the checkpoint of `--resume`, else a new run of the options.
+    pub fn start(&self) -> Result<Evolution, String> {
+        match &self.resume {
+            Some(path) => Evolution::load(path).map_err(|e| e.to_string()),
+            None => Evolution::new(self.config()?).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// Where the run is saved after every generation: `--checkpoint`, else the checkpoint it
+    /// resumed.
+    pub fn checkpoint_path(&self) -> Option<&Path> {
+        self.checkpoint.as_deref().or(self.resume.as_deref())
+    }
+}
+
+/// The JSON settings file at `path`, checked as `optimizer`'s settings; the error names the file.
+fn settings(path: &Path, optimizer: &Optimizer) -> Result<serde_json::Value, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read settings file {}: {e}", path.display()))?;
+    let bad = |e: String| format!("settings file {}: {e}", path.display());
+    let value = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+    optimizer.settings(&value).map_err(|e| bad(e.to_string()))?;
+    Ok(value)
+}
+
+/// One line of a generation's report, as `evolve` prints it: JSON with `json` (all of it, on one
+/// line), else a line of text.
+pub fn report_line(report: &Report, json: bool) -> Result<String, String> {
+    if json {
+        serde_json::to_string(report).map_err(|e| e.to_string())
+    } else {
+        Ok(text_line(report))
+    }
+}
+
+/// A generation's report as a line of text.
+fn text_line(report: &Report) -> String {
+    let validated = match (report.validated_best, report.validated_best_ever) {
+        (Some(best), Some(ever)) => {
+            format!("  validated {best:>10.1}  validated best {ever:>10.1}")
+        }
+        _ => String::new(),
+    };
+    format!(
+        "generation {:>4}: best {:>10.1}  mean {:>10.1}  median {:>10.1}  best ever {:>10.1}{validated}  games {:>9}  {:>8.1} s",
+        report.generation,
+        report.best,
+        report.mean,
+        report.median,
+        report.best_ever,
+        report.games_played,
+        report.elapsed_seconds
+    )
+}
+
+/// Saves the run and the best weights where asked, each atomically.
+pub fn save(run: &Evolution, checkpoint: Option<&Path>, out: Option<&Path>) -> Result<(), String> {
+    if let Some(path) = checkpoint {
+        run.save(path).map_err(|e| e.to_string())?;
+    }
+    if let (Some(path), Some((weights, _))) = (out, run.best()) {
+        write_atomically(path, weights.to_json().as_bytes()).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{CommandFactory, Parser};
+
+    /// A command of the options alone.
+    #[derive(Debug, Parser)]
+    struct Evolve {
+        #[command(flatten)]
+        args: EvolveArgs,
+    }
+
+    fn parse(extra: &[&str]) -> Result<Evolve, clap::Error> {
+        Evolve::try_parse_from(["evolve"].iter().chain(extra))
+    }
+
+    fn args(extra: &[&str]) -> EvolveArgs {
+        parse(extra).unwrap().args
+    }
+
+    #[test]
+    fn the_defaults_are_the_librarys() {
+        assert_eq!(args(&[]).options().unwrap(), RunOptions::default());
+    }
+
+    #[test]
+    fn every_optimizer_makes_a_valid_run() {
+        for optimizer in ["ga", "cem", "hill-climb", "anneal"] {
+            let config = args(&["--optimizer", optimizer]).config().unwrap();
+            assert!(Evolution::new(config).is_ok(), "{optimizer}");
+        }
+        for optimizer in OPTIMIZERS {
+            let config = args(&["--optimizer", optimizer.name]).config().unwrap();
+            assert_eq!(config.optimizer.name(), optimizer.name);
+        }
+        let python = args(&["--optimizer", "ga", "--ga", "python"])
+            .config()
+            .unwrap();
+        assert_eq!(python.features.len(), 7);
+        let error = args(&["--features", "holes,wells"]).config().unwrap_err();
+        assert!(error.contains("\"wells\""), "{error}");
+    }
+
+    #[test]
+    fn the_optimizer_choices_are_the_registrys() {
+        let command = Evolve::command();
+        let flag = command
+            .get_arguments()
+            .find(|a| a.get_id() == "optimizer")
+            .unwrap();
+        let choices: Vec<(String, String)> = flag
+            .get_possible_values()
+            .iter()
+            .map(|v| (v.get_name().to_string(), v.get_help().unwrap().to_string()))
+            .collect();
+        assert_eq!(
+            choices,
+            [
+                ("ga", "A genetic algorithm, as its GA preset configures it"),
+                ("cem", "The noisy cross-entropy method"),
+                ("hill-climb", "The perturbation hill-climber"),
+                ("anneal", "Simulated annealing"),
+            ]
+            .map(|(name, help)| (name.to_string(), help.to_string()))
+        );
+        let error = parse(&["--optimizer", "pso"]).unwrap_err().to_string();
+        assert!(error.contains("'pso'"), "{error}");
+        assert!(error.contains("ga, cem, hill-climb, anneal"), "{error}");
+    }
+
+    #[test]
+    fn validation_flags_set_the_validation() {
+        let config = args(&["--validate-top", "5", "--validate-games", "7"])
+            .config()
+            .unwrap();
+        assert_eq!(config.validation, ValidationConfig { top: 5, games: 7 });
+        let off = args(&["--validate-top", "0"]).config().unwrap();
+        assert!(!off.validation.is_on());
+        assert!(parse(&["--validate-games", "0"]).is_err());
+    }
+
+    #[test]
+    fn resume_takes_its_configuration_from_the_checkpoint() {
+        assert!(parse(&["--resume", "run.json", "--generations", "9"]).is_ok());
+        assert!(parse(&["--resume", "run.json", "--board", "6x6"]).is_err());
+        assert!(parse(&["--resume", "run.json", "--optimizer", "ga"]).is_err());
+        assert!(parse(&["--resume", "run.json", "--validate-top", "1"]).is_err());
+    }
+}

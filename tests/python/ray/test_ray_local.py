@@ -1,0 +1,68 @@
+"""`python -m tetris_ai.ray evolve` on a local Ray instance: the command line's reports,
+checkpoints and best weights, whatever the chunks; checkpoints that move between the two."""
+
+import socket
+import subprocess
+import sys
+
+import pytest
+import ray
+from conftest import FLAGS, on_ray, reports, untimed_checkpoint, untimed_text
+
+
+@pytest.fixture(scope="module", autouse=True)
+def local_ray():
+    """One local Ray instance of 2 CPUs for the module."""
+    ray.init(address="local", num_cpus=2, include_dashboard=False)
+    yield
+    ray.shutdown()
+
+
+@pytest.mark.parametrize("chunks", [[], ["--chunk-games", "1"], ["--chunk-games", "7"]])
+def test_the_reports_and_files_are_the_command_lines(cli, tmp_path, chunks):
+    def files(where):
+        best = tmp_path / f"{where}-best.json"
+        return ["--checkpoint", str(tmp_path / f"{where}.json"), "--out", str(best)]
+
+    there = cli("evolve", *FLAGS, "--generations", "3", "--json", *files("cli"))
+    here = on_ray(*FLAGS, "--generations", "3", "--json", *files("ray"), *chunks)
+    assert len(reports(here)) == 3
+    assert reports(here) == reports(there)
+    assert untimed_checkpoint(tmp_path / "ray.json") == untimed_checkpoint(tmp_path / "cli.json")
+    assert (tmp_path / "ray-best.json").read_text() == (tmp_path / "cli-best.json").read_text()
+
+
+def test_the_text_lines_are_the_command_lines(cli):
+    there = cli("evolve", *FLAGS, "--generations", "2")
+    here = on_ray(*FLAGS, "--generations", "2")
+    assert untimed_text(here) == untimed_text(there)[:2]
+    assert untimed_text(here)[1].startswith("generation    2: best ")
+
+
+def test_a_checkpoint_moves_from_the_command_line_to_ray_and_back(cli, tmp_path):
+    whole = reports(cli("evolve", *FLAGS, "--generations", "3", "--json"))
+    checkpoint = str(tmp_path / "run.json")
+    first = cli("evolve", *FLAGS, "--generations", "1", "--json", "--checkpoint", checkpoint)
+    second = on_ray("--resume", checkpoint, "--generations", "2", "--json")
+    third = cli("evolve", "--resume", checkpoint, "--generations", "3", "--json")
+    assert reports(first) + reports(second) + reports(third) == whole
+
+
+def test_the_command_starts_its_own_local_instance(cli):
+    command = [sys.executable, "-m", "tetris_ai.ray", "evolve", *FLAGS, "--generations", "2"]
+    done = subprocess.run(
+        [*command, "--json", "--threads", "2"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert reports(done.stdout) == reports(cli("evolve", *FLAGS, "--generations", "2", "--json"))
+
+
+def test_an_address_where_nothing_listens_fails_naming_it():
+    with socket.socket() as unused:
+        unused.bind(("127.0.0.1", 0))
+        address = f"127.0.0.1:{unused.getsockname()[1]}"
+    command = [sys.executable, "-m", "tetris_ai.ray", "evolve", "--address", address]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (2, "")
+    expected = f"error: no Ray cluster answers at --address {address}: Connection refused"
+    assert expected in done.stderr
