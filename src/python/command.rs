@@ -26,7 +26,7 @@ struct RayEvolveArgs {
     #[arg(long, value_name = "ADDRESS", conflicts_with = "threads")]
     address: Option<String>,
 
-    /// Games per Ray task (default: enough tasks for about 4 per CPU of the cluster).
+    /// Games per Ray task (default: enough tasks for about 16 per CPU of the cluster).
     #[arg(long, value_name = "N", value_parser = parse_positive)]
     chunk_games: Option<u64>,
 }

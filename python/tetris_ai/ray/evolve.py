@@ -14,9 +14,11 @@ from typing import Any, Callable, Optional, TextIO
 
 from tetris_ai import Evolution, evolve_report, play_batch
 
-# Chunks per CPU of the cluster by default: games' lengths vary a lot, so several chunks per CPU
-# keep every CPU busy until the batch's last games.
-CHUNKS_PER_CPU = 4
+# Chunks per CPU of the cluster by default: games' lengths vary a lot (a good genome's games are
+# long), so many chunks per CPU keep every CPU busy until the batch's last games. With 4, a
+# generation of the default cem on 10x10 took 1.8 times the command line's on 2 CPUs; with 16,
+# about as long (benches/python/ray_generation.py).
+CHUNKS_PER_CPU = 16
 
 # How many times Ray runs a task again after its worker or node died.
 TASK_RETRIES = 5
