@@ -199,6 +199,8 @@ pub struct Game {
     /// Whether the AI placed every piece under the configuration, untouched by keys and by new
     /// weights or search: the configuration and seed then play the game again.
     ai_alone: bool,
+    /// Whether a placement made by hand is rated against the AI's search as it locks.
+    rates_hand: bool,
 }
 
 /// The pieces as they stood when the piece in play came in, kept once hold is used by an input,
@@ -250,6 +252,7 @@ impl Game {
             turn_start: None,
             moves: None,
             ai_alone: true,
+            rates_hand: true,
             config,
         };
         game.check_block_out();
@@ -301,6 +304,13 @@ impl Game {
     /// The weights the AI plays with.
     pub fn weights(&self) -> &Weights {
         &self.weights
+    }
+
+    /// Whether each placement made by hand is rated against the AI's search as it locks (the
+    /// step's `rating`, which the coach shows); on by default. Off saves a search per piece
+    /// where nobody reads the rating.
+    pub fn set_hand_rating(&mut self, on: bool) {
+        self.rates_hand = on;
     }
 
     /// Splits the AI's plies after the first over the rayon pool (or not); the choices stay the
@@ -786,7 +796,11 @@ impl Game {
             } => {
                 let falling = self.falling.take()?;
                 let placement = falling.piece.placement(&self.board);
-                let rating = self.rate_hand(&placement);
+                let rating = if self.rates_hand {
+                    self.rate_hand(&placement)
+                } else {
+                    None
+                };
                 let (rows_cleared, points) = self.lock(&placement, soft_rows, hard_rows);
                 Some(Step {
                     choice: Choice {

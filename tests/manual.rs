@@ -147,3 +147,15 @@ fn the_ai_can_take_over_a_piece_moved_by_hand() {
     let view = game.view();
     assert_eq!(view.active.unwrap().piece, game.current());
 }
+
+#[test]
+fn hand_placements_are_rated_unless_rating_is_off() {
+    let mut game = game_starting_with(Piece::T);
+    let rated = game.press(Key::HardDrop).unwrap();
+    assert!(rated.rating.is_some());
+    let mut game = game_starting_with(Piece::T);
+    game.set_hand_rating(false);
+    let unrated = game.press(Key::HardDrop).unwrap();
+    assert_eq!(unrated.rating, None);
+    assert_eq!(unrated.choice.placement, rated.choice.placement);
+}

@@ -98,7 +98,7 @@ impl Env {
     /// An environment playing its first episode from the configuration's seed.
     pub fn new(config: EnvConfig) -> Result<Env> {
         config.reward.validate()?;
-        let game = Game::new(config.game.clone())?;
+        let game = Env::game_of(config.game.clone())?;
         let board = game.board();
         let rows = match config.game.rules.top_out() {
             TopOut::LockOut => board.row_limit(),
@@ -117,12 +117,19 @@ impl Env {
 
     /// Starts a new episode: the same game with `seed`.
     pub fn reset(&mut self, seed: u64) -> Result<()> {
-        self.game = Game::new(GameConfig {
+        self.game = Env::game_of(GameConfig {
             seed,
             ..self.config.game.clone()
         })?;
         self.refresh();
         Ok(())
+    }
+
+    /// A game of `config` for an episode: nobody reads the coach's ratings of its placements.
+    fn game_of(config: GameConfig) -> Result<Game> {
+        let mut game = Game::new(config)?;
+        game.set_hand_rating(false);
+        Ok(game)
     }
 
     /// Works out what the next step needs (the legal placements, in placement mode).
