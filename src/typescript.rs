@@ -192,7 +192,7 @@ mod tests {
             assert_eq!(text.matches(&declared).count(), 1, "{name}");
         }
         assert!(text.contains(
-            "export type OptimizerName = \"ga\" | \"cem\" | \"hill_climb\" | \"anneal\";"
+            "export type OptimizerName = \"ga\" | \"cem\" | \"cmaes\" | \"hill_climb\" | \"anneal\";"
         ));
         assert!(!text.lines().any(|line| line.ends_with(' ')));
     }

@@ -3,6 +3,7 @@
 
 use tetris_ai::ai::presets;
 use tetris_ai::train::cem::CemConfig;
+use tetris_ai::train::cmaes::CmaesConfig;
 use tetris_ai::train::evolution::{Evolution, EvolutionConfig, OptimizerConfig};
 use tetris_ai::train::fitness::FitnessConfig;
 use tetris_ai::train::ga;
@@ -61,6 +62,14 @@ fn cem_config(seed: u64, population: usize, games: usize) -> EvolutionConfig {
     }
 }
 
+/// CMA-ES with its default population (10 for the eight DU features) from the ranges' centre.
+fn cmaes_config(seed: u64) -> EvolutionConfig {
+    EvolutionConfig {
+        optimizer: OptimizerConfig::Cmaes(CmaesConfig::default()),
+        ..cem_config(seed, 10, 2)
+    }
+}
+
 /// The run's state as JSON text with the wall-clock timings taken out (compared as text: the
 /// random streams' 128-bit states do not fit a `serde_json::Value`).
 fn without_timings(run: &Evolution) -> String {
@@ -104,7 +113,7 @@ fn run_on(threads: usize, config: EvolutionConfig, generations: u32) -> Evolutio
 
 #[test]
 fn runs_are_deterministic_and_independent_of_the_thread_count() {
-    for config in [ga_config(5), cem_config(5, 10, 2)] {
+    for config in [ga_config(5), cem_config(5, 10, 2), cmaes_config(5)] {
         let one = run_on(1, config.clone(), 3);
         let two = run_on(2, config.clone(), 3);
         assert_eq!(without_timings(&one), without_timings(&two));
@@ -118,7 +127,11 @@ fn runs_are_deterministic_and_independent_of_the_thread_count() {
 fn a_resumed_run_equals_an_uninterrupted_one() {
     let dir = std::env::temp_dir().join(format!("tetris-ai-resume-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for (name, config) in [("ga", ga_config(9)), ("cem", cem_config(9, 10, 2))] {
+    for (name, config) in [
+        ("ga", ga_config(9)),
+        ("cem", cem_config(9, 10, 2)),
+        ("cmaes", cmaes_config(9)),
+    ] {
         let straight = run_on(2, config.clone(), 4);
         let first_half = run_on(2, config, 2);
         let path = dir.join(format!("{name}.json"));

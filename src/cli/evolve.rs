@@ -257,7 +257,7 @@ mod tests {
 
     #[test]
     fn every_optimizer_makes_a_valid_run() {
-        for optimizer in ["ga", "cem", "hill-climb", "anneal"] {
+        for optimizer in ["ga", "cem", "cmaes", "hill-climb", "anneal"] {
             let config = args(&["--optimizer", optimizer]).config().unwrap();
             assert!(Evolution::new(config).is_ok(), "{optimizer}");
         }
@@ -290,6 +290,7 @@ mod tests {
             [
                 ("ga", "A genetic algorithm, as its GA preset configures it"),
                 ("cem", "The noisy cross-entropy method"),
+                ("cmaes", "CMA-ES, covariance matrix adaptation"),
                 ("hill-climb", "The perturbation hill-climber"),
                 ("anneal", "Simulated annealing"),
             ]
@@ -297,7 +298,10 @@ mod tests {
         );
         let error = parse(&["--optimizer", "pso"]).unwrap_err().to_string();
         assert!(error.contains("'pso'"), "{error}");
-        assert!(error.contains("ga, cem, hill-climb, anneal"), "{error}");
+        assert!(
+            error.contains("ga, cem, cmaes, hill-climb, anneal"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::train::anneal::{Anneal, AnnealConfig};
 use crate::train::batch::GameBatch;
 use crate::train::cem::{Cem, CemConfig};
 use crate::train::checkpoint::{read_text, write_atomically};
+use crate::train::cmaes::{Cmaes, CmaesConfig};
 use crate::train::fitness::FitnessConfig;
 use crate::train::ga::{Ga, GaConfig};
 use crate::train::hill::{HillClimb, HillConfig};
@@ -42,6 +43,8 @@ pub enum OptimizerConfig {
     Ga(GaConfig),
     /// The noisy cross-entropy method.
     Cem(CemConfig),
+    /// CMA-ES.
+    Cmaes(CmaesConfig),
     /// The perturbation hill-climber.
     HillClimb(HillConfig),
     /// Simulated annealing.
@@ -54,6 +57,7 @@ impl OptimizerConfig {
         match self {
             OptimizerConfig::Ga(_) => &optimizers::GA,
             OptimizerConfig::Cem(_) => &optimizers::CEM,
+            OptimizerConfig::Cmaes(_) => &optimizers::CMAES,
             OptimizerConfig::HillClimb(_) => &optimizers::HILL_CLIMB,
             OptimizerConfig::Anneal(_) => &optimizers::ANNEAL,
         }
@@ -69,6 +73,7 @@ impl OptimizerConfig {
         match self {
             OptimizerConfig::Ga(c) => c.validate(),
             OptimizerConfig::Cem(c) => c.validate(),
+            OptimizerConfig::Cmaes(c) => c.validate(),
             OptimizerConfig::HillClimb(c) => c.validate(),
             OptimizerConfig::Anneal(c) => c.validate(),
         }
@@ -140,6 +145,8 @@ pub enum LearnerState {
     Ga(Ga),
     /// The noisy cross-entropy method.
     Cem(Cem),
+    /// CMA-ES.
+    Cmaes(Cmaes),
     /// The perturbation hill-climber.
     HillClimb(HillClimb),
     /// Simulated annealing.
@@ -156,6 +163,7 @@ impl LearnerState {
         Ok(match optimizer {
             OptimizerConfig::Ga(c) => LearnerState::Ga(Ga::new(c.clone(), ranges, rng)?),
             OptimizerConfig::Cem(c) => LearnerState::Cem(Cem::new(*c, ranges.len())?),
+            OptimizerConfig::Cmaes(c) => LearnerState::Cmaes(Cmaes::new(*c, ranges)?),
             OptimizerConfig::HillClimb(c) => {
                 LearnerState::HillClimb(HillClimb::new(*c, ranges, rng)?)
             }
@@ -167,6 +175,7 @@ impl LearnerState {
         match self {
             LearnerState::Ga(l) => l,
             LearnerState::Cem(l) => l,
+            LearnerState::Cmaes(l) => l,
             LearnerState::HillClimb(l) => l,
             LearnerState::Anneal(l) => l,
         }
@@ -176,6 +185,7 @@ impl LearnerState {
         match self {
             LearnerState::Ga(l) => l.best(),
             LearnerState::Cem(l) => l.best(),
+            LearnerState::Cmaes(l) => l.best(),
             LearnerState::HillClimb(l) => l.best(),
             LearnerState::Anneal(l) => l.best(),
         }
@@ -186,6 +196,7 @@ impl LearnerState {
         match self {
             LearnerState::Ga(_) => &optimizers::GA,
             LearnerState::Cem(_) => &optimizers::CEM,
+            LearnerState::Cmaes(_) => &optimizers::CMAES,
             LearnerState::HillClimb(_) => &optimizers::HILL_CLIMB,
             LearnerState::Anneal(_) => &optimizers::ANNEAL,
         }

@@ -1,6 +1,7 @@
 //! Learning the weights: fitness by playing games in parallel, and optimizers that improve a
 //! population generation by generation (genetic algorithms in the variants the write-ups
-//! describe, the noisy cross-entropy method, a perturbation hill-climber, simulated annealing).
+//! describe, the noisy cross-entropy method, CMA-ES, a perturbation hill-climber, simulated
+//! annealing).
 //!
 //! - [`checkpoint`]: files written atomically.
 //! - [`evolution`]: a whole run: generations asked and told, reports, checkpoints that resume
@@ -12,6 +13,8 @@
 //! - [`setup`]: a run from the choices the command line and the page offer.
 //! - [`ga`]: the genetic algorithm and its operators.
 //! - [`cem`]: the noisy cross-entropy method.
+//! - [`cmaes`]: CMA-ES, covariance matrix adaptation.
+//! - [`eigen`]: the eigendecomposition of a symmetric matrix, for CMA-ES.
 //! - [`hill`]: the perturbation hill-climber.
 //! - [`anneal`]: simulated annealing.
 
@@ -19,6 +22,8 @@ pub mod anneal;
 pub mod batch;
 pub mod cem;
 pub mod checkpoint;
+pub mod cmaes;
+pub mod eigen;
 pub mod evolution;
 pub mod fitness;
 pub mod ga;

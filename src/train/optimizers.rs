@@ -10,6 +10,7 @@ use crate::error::{Error, Result};
 use crate::named::ts_name_union;
 use crate::train::anneal::AnnealConfig;
 use crate::train::cem::CemConfig;
+use crate::train::cmaes::CmaesConfig;
 use crate::train::evolution::OptimizerConfig;
 use crate::train::ga;
 use crate::train::hill::HillConfig;
@@ -109,6 +110,20 @@ pub static CEM: Optimizer = Optimizer {
     read: |settings| serde_json::from_value(settings).map(OptimizerConfig::Cem),
 };
 
+/// CMA-ES, whose population defaults to the tutorial's for the number of features.
+pub static CMAES: Optimizer = Optimizer {
+    name: "cmaes",
+    doc: "CMA-ES, covariance matrix adaptation",
+    default_features: preset_features,
+    defaults: |shape| {
+        let mut config = CmaesConfig::default();
+        let tutorials = config.population_for(shape.features.len());
+        config.population = Some(shape.population.unwrap_or(tutorials));
+        Ok((OptimizerConfig::Cmaes(config), uniform(shape)))
+    },
+    read: |settings| serde_json::from_value(settings).map(OptimizerConfig::Cmaes),
+};
+
 /// The perturbation hill-climber (which scores one genome a generation, whatever the
 /// population).
 pub static HILL_CLIMB: Optimizer = Optimizer {
@@ -138,7 +153,7 @@ pub static ANNEAL: Optimizer = Optimizer {
 };
 
 /// Every optimizer, in the order the command line and the page list them.
-pub static OPTIMIZERS: [&Optimizer; 4] = [&GA, &CEM, &HILL_CLIMB, &ANNEAL];
+pub static OPTIMIZERS: [&Optimizer; 5] = [&GA, &CEM, &CMAES, &HILL_CLIMB, &ANNEAL];
 
 /// The optimizer a run uses when none is chosen.
 pub static DEFAULT_OPTIMIZER: &Optimizer = &CEM;
@@ -219,11 +234,12 @@ mod tests {
             .map(|o| match o.defaults(&shape).unwrap().0 {
                 OptimizerConfig::Ga(c) => Some(c.population),
                 OptimizerConfig::Cem(c) => Some(c.population),
+                OptimizerConfig::Cmaes(c) => c.population,
                 OptimizerConfig::HillClimb(_) => None,
                 OptimizerConfig::Anneal(c) => Some(c.candidates),
             })
             .collect();
-        assert_eq!(sizes, [Some(7), Some(7), None, Some(7)]);
+        assert_eq!(sizes, [Some(7), Some(7), Some(7), None, Some(7)]);
     }
 
     #[test]
@@ -231,7 +247,7 @@ mod tests {
         assert_eq!(find("hill_climb").unwrap().name, "hill_climb");
         assert_eq!(
             find("pso").unwrap_err().to_string(),
-            "unknown optimizer \"pso\" (optimizers: ga, cem, hill_climb, anneal)"
+            "unknown optimizer \"pso\" (optimizers: ga, cem, cmaes, hill_climb, anneal)"
         );
     }
 }

@@ -255,7 +255,7 @@ mod tests {
     fn bad_choices_are_named() {
         refused(
             r#"{"optimizer": "pso"}"#,
-            &["\"pso\"", "ga, cem, hill_climb, anneal"],
+            &["\"pso\"", "ga, cem, cmaes, hill_climb, anneal"],
         );
         refused(
             r#"{"optimizer": "ga", "ga": "lee"}"#,
@@ -284,7 +284,10 @@ mod tests {
     fn choices_list_the_names_and_the_defaults() {
         let choices = choices();
         assert_eq!(choices.defaults, RunOptions::default());
-        assert_eq!(choices.optimizers, ["ga", "cem", "hill_climb", "anneal"]);
+        assert_eq!(
+            choices.optimizers,
+            ["ga", "cem", "cmaes", "hill_climb", "anneal"]
+        );
         assert_eq!(choices.ga_presets, ["cs3243", "csharp", "python"]);
         assert_eq!(choices.rules, ["classic", "guideline"]);
         for &optimizer in &choices.optimizers {

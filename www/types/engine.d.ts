@@ -209,6 +209,21 @@ ga_presets: Array<string>,
 rules: [RuleSet, RuleSet], };
 
 /**
+ * The settings of CMA-ES.
+ */
+export type CmaesConfig = {
+/**
+ * Genomes sampled and scored per generation (`λ`), at least 2; null (or absent) for the
+ * tutorial's `4 + ⌊3 ln n⌋` with `n` weights.
+ */
+population: number | null,
+/**
+ * Each weight's initial standard deviation as a fraction of its initial range's width,
+ * above 0 (the tutorial suggests 0.3 of the width of the region searched).
+ */
+initial_sigma: number, };
+
+/**
  * One weighted feature's part of a placement's score, as [`Weights::contributions`] gives it.
  */
 export type Contribution = {
@@ -626,12 +641,12 @@ rating: Rating | null, };
  * Which optimizer, with its settings: a variant per entry of the
  * [registry](crate::train::optimizers), which serde names as the entry does.
  */
-export type OptimizerConfig = { "kind": "ga", "settings": GaConfig } | { "kind": "cem", "settings": CemConfig } | { "kind": "hill_climb", "settings": HillConfig } | { "kind": "anneal", "settings": AnnealConfig };
+export type OptimizerConfig = { "kind": "ga", "settings": GaConfig } | { "kind": "cem", "settings": CemConfig } | { "kind": "cmaes", "settings": CmaesConfig } | { "kind": "hill_climb", "settings": HillConfig } | { "kind": "anneal", "settings": AnnealConfig };
 
 /**
  * The name of an optimizer: one of the registry's.
  */
-export type OptimizerName = "ga" | "cem" | "hill_climb" | "anneal";
+export type OptimizerName = "ga" | "cem" | "cmaes" | "hill_climb" | "anneal";
 
 /**
  * What a batch's games are for.
