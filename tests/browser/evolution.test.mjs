@@ -2,7 +2,8 @@
 // gives the same report; the game keeps animating while one runs; a reload resumes a run of the
 // Evolution panel where it stopped; checkpoints move between the page and `tetris-ai evolve`
 // both ways; a worker that dies mid-generation is replaced and the generation still gives its
-// report; a corrupt or foreign import changes nothing and says why in plain words. The panel
+// report; a corrupt or foreign import changes nothing and says why in plain words; CMA-ES, chosen
+// in the panel, shows its own settings and runs as on every build and natively. The panel
 // itself: after Stop nothing of the stopped run changes it and Export saves its last
 // generation; Import… is a button; "Play these weights" says so; a paused run says where it
 // stands; a reload shows a notice in view; each phase's time left follows its own pace; the
@@ -877,6 +878,54 @@ test(
         "the page's next generations against the command line's",
       );
     });
+  },
+);
+
+test(
+  'CMA-ES chosen in the panel shows its settings and runs as on every build and the command line',
+  { timeout: 180_000 },
+  async () => {
+    const choices = { optimizer: 'cmaes', rules: 'classic', ...PANEL };
+    let panel;
+    let config;
+    let plain;
+    await withPage(isolated, async ({ page }) => {
+      await setValue(page, '#evo-optimizer', 'cmaes');
+      const settings = await until(async () => {
+        const text = await page.locator('#evo-settings').inputValue();
+        return text.includes('initial_sigma') ? text : null;
+      }, "CMA-ES's settings");
+      // Eight features (du's): the tutorial's population 4 + ⌊3 ln 8⌋ = 10.
+      assert.deepEqual(JSON.parse(settings), { population: 10, initial_sigma: 0.3 });
+      assert.equal(await page.locator('#evo-population').getAttribute('placeholder'), '10');
+      await fillPanel(page);
+      await page.locator('#evo-start').click({ timeout: 10_000 });
+      panel = await panelGenerations(page, 2);
+      await stopPanel(page);
+      config = await configIn(page, choices);
+      assert.equal(config.optimizer.kind, 'cmaes');
+      plain = await generationsIn(page, config, 2, { build: 'plain' });
+    });
+    const simd = await withPage(unisolated, ({ page }) => generationsIn(page, config, 2));
+    const cli = await evolveCli([
+      '--optimizer',
+      'cmaes',
+      '--board',
+      `${PANEL.width}x${PANEL.height}`,
+      '--population',
+      String(PANEL.population),
+      '--games',
+      String(PANEL.games),
+      '--seed',
+      String(PANEL.seed),
+      '--generations',
+      '2',
+    ]);
+    const threaded = panel.history.slice(0, 2);
+    assert.equal(threaded[1].generation, 2);
+    sameReports(plain.reports, threaded, 'the plain build against the panel (threaded)');
+    sameReports(simd.reports, threaded, 'the simd build against the panel (threaded)');
+    sameReports(cli, threaded, 'the command line against the panel');
   },
 );
 
