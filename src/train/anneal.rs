@@ -145,7 +145,7 @@ impl Anneal {
             genome: self.weights.clone(),
             fitness: f,
         };
-        self.remember(&scored);
+        Scored::keep_best(&mut self.best, &scored);
         vec![scored]
     }
 
@@ -167,7 +167,7 @@ impl Anneal {
             return scored;
         }
         if let Some(c) = best_of(&scored) {
-            self.remember(c);
+            Scored::keep_best(&mut self.best, c);
             if self.accepts(c.fitness, f, rng) {
                 self.weights = c.genome.clone();
                 self.fitness = Some(c.fitness);
@@ -190,17 +190,6 @@ impl Anneal {
     /// if it is at least as good, else with probability `exp((candidate - current) / T)`.
     fn accepts(&self, candidate: f64, current: f64, rng: &mut GameRng) -> bool {
         candidate >= current || rng.chance(libm::exp((candidate - current) / self.temperature))
-    }
-
-    /// Keeps `candidate` as the best if it beats the best so far.
-    fn remember(&mut self, candidate: &Scored) {
-        if self
-            .best
-            .as_ref()
-            .is_none_or(|best| candidate.fitness > best.fitness)
-        {
-            self.best = Some(candidate.clone());
-        }
     }
 }
 

@@ -162,17 +162,6 @@ impl Cem {
             .map(|(&m, &v)| m + v.sqrt() * rng.normal())
             .collect()
     }
-
-    /// Keeps `candidate` as the best if it beats the best so far.
-    fn remember(&mut self, candidate: &Scored) {
-        if self
-            .best
-            .as_ref()
-            .is_none_or(|best| candidate.fitness > best.fitness)
-        {
-            self.best = Some(candidate.clone());
-        }
-    }
 }
 
 /// Best first; NaN fitness ranks last.
@@ -223,7 +212,7 @@ impl Learner for Cem {
         let mut ranked: Vec<&Scored> = scored.iter().collect();
         ranked.sort_by(|a, b| best_first(a, b));
         if let Some(top) = ranked.first() {
-            self.remember(top);
+            Scored::keep_best(&mut self.best, top);
         }
         let elites: Vec<&Genome> = ranked
             .iter()

@@ -363,17 +363,6 @@ impl Cmaes {
             .collect()
     }
 
-    /// Keeps `candidate` as the best if it beats the best so far.
-    fn remember(&mut self, candidate: &Scored) {
-        if self
-            .best
-            .as_ref()
-            .is_none_or(|best| candidate.fitness > best.fitness)
-        {
-            self.best = Some(candidate.clone());
-        }
-    }
-
     /// Moves the distribution by the draws `z` of the sample, ranked best first, and the
     /// fitnesses in the same order.
     fn update(&mut self, ranked_z: &[&Vec<f64>], ranked_fitness: &[f64]) {
@@ -487,7 +476,7 @@ impl Learner for Cmaes {
         if let Some(&top) = order.first()
             && !fitness[top].is_nan()
         {
-            self.remember(&scored[top]);
+            Scored::keep_best(&mut self.best, &scored[top]);
         }
         let ranked_z: Vec<&Vec<f64>> = order.iter().map(|&k| &draws[k]).collect();
         let ranked_fitness: Vec<f64> = order.iter().map(|&k| rank_key(fitness[k])).collect();

@@ -199,7 +199,7 @@ impl HillClimb {
             genome: self.weights.clone(),
             fitness: p,
         };
-        self.remember(&scored);
+        Scored::keep_best(&mut self.best, &scored);
         vec![scored]
     }
 
@@ -220,7 +220,7 @@ impl HillClimb {
             genome: candidate,
             fitness: p_plus,
         };
-        self.remember(&scored);
+        Scored::keep_best(&mut self.best, &scored);
         if p_plus > self.threshold {
             self.weights = scored.genome.clone();
             self.direction = Some(direction);
@@ -230,17 +230,6 @@ impl HillClimb {
             self.direction = None;
         }
         vec![scored]
-    }
-
-    /// Keeps `candidate` as the best if it beats the best so far.
-    fn remember(&mut self, candidate: &Scored) {
-        if self
-            .best
-            .as_ref()
-            .is_none_or(|best| candidate.fitness > best.fitness)
-        {
-            self.best = Some(candidate.clone());
-        }
     }
 }
 

@@ -49,6 +49,18 @@ pub struct Scored {
     pub fitness: f64,
 }
 
+impl Scored {
+    /// Keeps `candidate` in `best` if it beats the best so far (or there is none yet).
+    pub fn keep_best(best: &mut Option<Scored>, candidate: &Scored) {
+        if best
+            .as_ref()
+            .is_none_or(|kept| candidate.fitness > kept.fitness)
+        {
+            *best = Some(candidate.clone());
+        }
+    }
+}
+
 /// Scores a batch of genomes; the result has one fitness per genome, in order. Within one call
 /// every genome plays the same games when common random numbers are on.
 pub type Evaluate<'a> = dyn FnMut(&[Genome]) -> Vec<f64> + 'a;
