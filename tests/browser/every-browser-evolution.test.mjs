@@ -1,7 +1,6 @@
-// Evolution in Chromium, Firefox and WebKit (see browsers.mjs): one small generation, and three of
-// CMA-ES (whose covariance update runs on libm's functions), give the same reports in each
-// browser as in Chromium, on the build each runs served with and without cross-origin isolation;
-// and the progress of generations played on single-threaded workers
+// Evolution in Chromium, Firefox and WebKit (see browsers.mjs): one small generation gives the
+// same report in each browser as in Chromium, on the build each runs served with and without
+// cross-origin isolation; and the progress of generations played on single-threaded workers
 // never counts more games than a batch has, nor goes down; and after the panel's Stop nothing
 // of the stopped run changes the panel. `BROWSERS=firefox,webkit` picks the browsers;
 // Chromium's report, the reference, is computed in any case.
@@ -24,10 +23,6 @@ const SMALL = {
   seed: 11,
   validation: { top: 2, games: 3 },
 };
-
-/** SMALL with CMA-ES, for three generations: the distribution is updated twice in between. */
-const SMALL_CMAES = { ...SMALL, optimizer: 'cmaes', population: 10 };
-const CMAES_GENERATIONS = 3;
 
 /**
  * Generations whose batches are cut into chunks of one game each over several workers, games
@@ -55,8 +50,6 @@ let isolated;
 let unisolated;
 /** Chromium's report of SMALL's first generation, on the isolated page (the threaded build). */
 let reference;
-/** Chromium's reports of SMALL_CMAES's generations, likewise. */
-let cmaesReference;
 
 /** The page of `server` the tests run the API in. */
 const pageOf = (server) => `${server.url}embed.html`;
@@ -131,9 +124,6 @@ before(
       const { build, reports } = await evolveIn(chromium, isolated, SMALL);
       assert.equal(build, 'threaded', "Chromium's isolated page runs the threaded build");
       [reference] = reports;
-      ({ reports: cmaesReference } = await evolveIn(chromium, isolated, SMALL_CMAES, {
-        generations: CMAES_GENERATIONS,
-      }));
     } finally {
       await chromium.close();
     }
@@ -160,18 +150,6 @@ for (const name of CHOSEN) {
           untimed(reports[0]),
           untimed(reference),
           `the ${build} build's report in ${name} differs from Chromium's threaded one`,
-        );
-      });
-
-      test(`CMA-ES's generations give the same reports as in Chromium, served ${served}`, async () => {
-        const server = served === 'isolated' ? isolated : unisolated;
-        const { build, reports } = await evolveIn(browser, server, SMALL_CMAES, {
-          generations: CMAES_GENERATIONS,
-        });
-        assert.deepEqual(
-          reports.map(untimed),
-          cmaesReference.map(untimed),
-          `the ${build} build's CMA-ES reports in ${name} differ from Chromium's threaded ones`,
         );
       });
     }
