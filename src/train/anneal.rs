@@ -10,6 +10,7 @@
 
 use crate::engine::rng::GameRng;
 use crate::error::{Error, Result};
+use crate::train::above_zero;
 use crate::train::{Genome, Learner, Ranges, Scored, uniform_genome};
 use serde::{Deserialize, Serialize};
 
@@ -44,12 +45,7 @@ impl Default for AnnealConfig {
 impl AnnealConfig {
     /// Checks the values; the error names the bad one.
     pub fn validate(&self) -> Result<()> {
-        if !(self.step.is_finite() && self.step > 0.0) {
-            return Err(Error::Config(format!(
-                "annealing step {} must be a finite number above 0",
-                self.step
-            )));
-        }
+        above_zero("annealing step", self.step)?;
         if !(self.step_decay > 0.0 && self.step_decay <= 1.0) {
             return Err(Error::Config(format!(
                 "annealing step_decay {} is out of range: it must be above 0 and at most 1",

@@ -10,6 +10,7 @@
 
 use crate::engine::rng::GameRng;
 use crate::error::{Error, Result};
+use crate::train::above_zero;
 use crate::train::{Genome, Learner, Scored, rank_key};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
@@ -77,12 +78,7 @@ impl CemConfig {
                 self.noise
             )));
         }
-        if !(self.noise_decay.is_finite() && self.noise_decay > 0.0) {
-            return Err(Error::Config(format!(
-                "CEM noise_decay {} must be a finite number above 0",
-                self.noise_decay
-            )));
-        }
+        above_zero("CEM noise_decay", self.noise_decay)?;
         Ok(())
     }
 

@@ -23,6 +23,7 @@
 
 use crate::engine::rng::GameRng;
 use crate::error::{Error, Result};
+use crate::train::above_zero;
 use crate::train::eigen::{Matrix, symmetric_eigen};
 use crate::train::{Genome, Learner, Ranges, Scored, check_ranges, rank_key};
 use serde::{Deserialize, Serialize};
@@ -58,12 +59,7 @@ impl CmaesConfig {
                 "CMA-ES population {population} is out of range: it must be at least 2"
             )));
         }
-        if !(self.initial_sigma.is_finite() && self.initial_sigma > 0.0) {
-            return Err(Error::Config(format!(
-                "CMA-ES initial_sigma {} must be a finite number above 0",
-                self.initial_sigma
-            )));
-        }
+        above_zero("CMA-ES initial_sigma", self.initial_sigma)?;
         Ok(())
     }
 

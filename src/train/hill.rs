@@ -27,6 +27,7 @@
 
 use crate::engine::rng::GameRng;
 use crate::error::{Error, Result};
+use crate::train::above_zero;
 use crate::train::{Genome, Learner, Ranges, Scored, uniform_genome};
 use serde::{Deserialize, Serialize};
 
@@ -55,12 +56,7 @@ impl Default for HillConfig {
 impl HillConfig {
     /// Checks the values; the error names the bad one.
     pub fn validate(&self) -> Result<()> {
-        if !(self.alpha0.is_finite() && self.alpha0 > 0.0) {
-            return Err(Error::Config(format!(
-                "hill-climber alpha0 {} must be a finite number above 0",
-                self.alpha0
-            )));
-        }
+        above_zero("hill-climber alpha0", self.alpha0)?;
         if !(self.decay.is_finite() && self.decay >= 0.0) {
             return Err(Error::Config(format!(
                 "hill-climber decay {} must be a finite number, 0 or more",

@@ -61,6 +61,17 @@ impl Scored {
     }
 }
 
+/// Checks that a setting is a finite number above 0; the error names it (`what`) and its value.
+pub(crate) fn above_zero(what: &str, value: f64) -> crate::Result<()> {
+    if value.is_finite() && value > 0.0 {
+        Ok(())
+    } else {
+        Err(crate::Error::Config(format!(
+            "{what} {value} must be a finite number above 0"
+        )))
+    }
+}
+
 /// Scores a batch of genomes; the result has one fitness per genome, in order. Within one call
 /// every genome plays the same games when common random numbers are on.
 pub type Evaluate<'a> = dyn FnMut(&[Genome]) -> Vec<f64> + 'a;
