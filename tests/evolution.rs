@@ -8,6 +8,7 @@ use tetris_ai::train::batch::{GameBatch, Phase};
 use tetris_ai::train::cem::CemConfig;
 use tetris_ai::train::evolution::{Evolution, EvolutionConfig, OptimizerConfig, Report};
 use tetris_ai::train::fitness::FitnessConfig;
+use tetris_ai::train::noise::NoiseConfig;
 use tetris_ai::train::validation::ValidationConfig;
 use tetris_ai::train::weights_of;
 
@@ -37,7 +38,12 @@ fn config(seed: u64) -> EvolutionConfig {
             depth: 1,
         },
         seed,
-        validation: ValidationConfig { top: 2, games: 3 },
+        validation: ValidationConfig {
+            top: 2,
+            games: 3,
+            report_games: 0,
+        },
+        noise: NoiseConfig::default(),
     }
 }
 
@@ -210,7 +216,11 @@ fn validation_replays_the_best_genomes_on_fixed_seeds() {
 #[test]
 fn validation_changes_nothing_in_training_and_off_leaves_the_training_best() {
     let off = EvolutionConfig {
-        validation: ValidationConfig { top: 0, games: 3 },
+        validation: ValidationConfig {
+            top: 0,
+            games: 3,
+            report_games: 0,
+        },
         ..config(7)
     };
     let mut with = Evolution::new(config(7)).unwrap();
@@ -240,7 +250,11 @@ fn validation_changes_nothing_in_training_and_off_leaves_the_training_best() {
 #[test]
 fn checkpoints_without_validation_load_with_the_default() {
     let off = EvolutionConfig {
-        validation: ValidationConfig { top: 0, games: 3 },
+        validation: ValidationConfig {
+            top: 0,
+            games: 3,
+            report_games: 0,
+        },
         ..config(8)
     };
     let mut run = Evolution::new(off).unwrap();

@@ -8,6 +8,7 @@ use tetris_ai::train::evolution::{Evolution, EvolutionConfig, OptimizerConfig};
 use tetris_ai::train::fitness::FitnessConfig;
 use tetris_ai::train::ga;
 use tetris_ai::train::hill::HillConfig;
+use tetris_ai::train::noise::NoiseConfig;
 use tetris_ai::train::validation::ValidationConfig;
 use tetris_ai::{Rules, Weights};
 
@@ -44,7 +45,12 @@ fn ga_config(seed: u64) -> EvolutionConfig {
         optimizer: OptimizerConfig::Ga(config),
         fitness: fitness(2, 300),
         seed,
-        validation: ValidationConfig { top: 2, games: 3 },
+        validation: ValidationConfig {
+            top: 2,
+            games: 3,
+            report_games: 0,
+        },
+        noise: NoiseConfig::default(),
     }
 }
 
@@ -58,7 +64,12 @@ fn cem_config(seed: u64, population: usize, games: usize) -> EvolutionConfig {
         }),
         fitness: fitness(games, 2_000),
         seed,
-        validation: ValidationConfig { top: 2, games: 3 },
+        validation: ValidationConfig {
+            top: 2,
+            games: 3,
+            report_games: 0,
+        },
+        noise: NoiseConfig::default(),
     }
 }
 
@@ -153,7 +164,11 @@ fn a_resumed_run_equals_an_uninterrupted_one() {
 fn cross_entropy_from_random_weights_clearly_improves() {
     // Without validation, the best weights are the best training score's.
     let config = EvolutionConfig {
-        validation: ValidationConfig { top: 0, games: 1 },
+        validation: ValidationConfig {
+            top: 0,
+            games: 1,
+            report_games: 0,
+        },
         ..cem_config(1, 30, 4)
     };
     let mut run = Evolution::new(config).unwrap();

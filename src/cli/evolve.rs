@@ -7,6 +7,7 @@ use crate::RuleSet;
 use crate::cli::values::{parse_board, parse_named, parse_positive};
 use crate::train::checkpoint::write_atomically;
 use crate::train::evolution::{Evolution, EvolutionConfig, Report};
+use crate::train::noise::NoiseConfig;
 use crate::train::optimizers::{self, DEFAULT_OPTIMIZER, OPTIMIZERS, Optimizer};
 use crate::train::setup::{Features, RunOptions};
 use crate::train::validation::ValidationConfig;
@@ -94,6 +95,25 @@ pub struct EvolveArgs {
     #[arg(long, value_name = "N", default_value_t = 30, value_parser = parse_positive)]
     validate_games: u64,
 
+    /// Play each new validated best on this many games of a report set held out from every
+    /// choice, and report its mean there (0: no report set).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    report_games: u64,
+
+    /// Before the optimizer hears a generation's fitness, let this many of its best genomes
+    /// play more games on fresh seeds, and tell the mean of all their games (0: off).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    reevaluate_top: u64,
+
+    /// The extra games each re-evaluated genome plays.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = parse_positive)]
+    reevaluate_games: u64,
+
+    /// Let the games per individual grow by half, up to this many, after each generation whose
+    /// genomes differ by less than their noise.
+    #[arg(long, value_name = "N", value_parser = parse_positive)]
+    grow_games_to: Option<u64>,
+
     /// Run until this many generations in all have been played.
     #[arg(long, value_name = "N", default_value_t = 50, value_parser = parse_positive)]
     pub generations: u64,
@@ -114,7 +134,8 @@ pub struct EvolveArgs {
     /// the run is saved unless --checkpoint says otherwise).
     #[arg(long, value_name = "FILE", conflicts_with_all = [
         "optimizer", "ga", "settings", "features", "population", "board", "rules", "games", "max_pieces",
-        "no_common_seeds", "seed", "validate_top", "validate_games",
+        "no_common_seeds", "seed", "validate_top", "validate_games", "report_games",
+        "reevaluate_top", "reevaluate_games", "grow_games_to",
     ])]
     resume: Option<PathBuf>,
 
@@ -155,6 +176,15 @@ impl EvolveArgs {
             validation: ValidationConfig {
                 top: count(self.validate_top, "--validate-top")?,
                 games: count(self.validate_games, "--validate-games")?,
+                report_games: count(self.report_games, "--report-games")?,
+            },
+            noise: NoiseConfig {
+                reevaluate_top: count(self.reevaluate_top, "--reevaluate-top")?,
+                reevaluate_games: count(self.reevaluate_games, "--reevaluate-games")?,
+                grow_games_to: self
+                    .grow_games_to
+                    .map(|n| count(n, "--grow-games-to"))
+                    .transpose()?,
             },
         })
     }
@@ -207,9 +237,13 @@ fn text_line(report: &Report) -> String {
         }
         _ => String::new(),
     };
+    let reported = report
+        .reported
+        .map_or(String::new(), |r| format!("  reported {r:>10.1}"));
     format!(
-        "generation {:>4}: best {:>10.1}  mean {:>10.1}  median {:>10.1}  best ever {:>10.1}{validated}  games {:>9}  {:>8.1} s",
+        "generation {:>4}: {:>4} games each  best {:>10.1}  mean {:>10.1}  median {:>10.1}  best ever {:>10.1}{validated}{reported}  games {:>9}  {:>8.1} s",
         report.generation,
+        report.games_per_individual,
         report.best,
         report.mean,
         report.median,
@@ -309,7 +343,14 @@ mod tests {
         let config = args(&["--validate-top", "5", "--validate-games", "7"])
             .config()
             .unwrap();
-        assert_eq!(config.validation, ValidationConfig { top: 5, games: 7 });
+        assert_eq!(
+            config.validation,
+            ValidationConfig {
+                top: 5,
+                games: 7,
+                report_games: 0
+            }
+        );
         let off = args(&["--validate-top", "0"]).config().unwrap();
         assert!(!off.validation.is_on());
         assert!(parse(&["--validate-games", "0"]).is_err());

@@ -18,8 +18,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub enum Phase {
     /// Scoring the genomes an optimizer asked for; the fitness feeds the optimizer.
     Training,
+    /// Scoring a generation's best genomes again, on fresh games, before the optimizer hears
+    /// their fitness.
+    Reevaluation,
     /// Scoring a generation's best genomes on the run's fixed validation games.
     Validation,
+    /// Scoring a new validated best on the run's held-out report games.
+    Report,
 }
 
 /// What a generation asks for next, as a page receives it: the batch as JSON text (opaque to
@@ -126,15 +131,17 @@ impl GameBatch {
         genomes: Vec<Genome>,
         base: u64,
     ) -> GameBatch {
-        let jobs = (0..genomes.len())
-            .flat_map(|individual| {
-                (0..fitness.games).map(move |game| Job {
-                    individual,
-                    seed: fitness.seed(base, individual, game),
-                })
-            })
-            .collect();
-        GameBatch::new(Phase::Training, fitness, features, genomes, jobs)
+        GameBatch::fresh(Phase::Training, fitness, features, genomes, base)
+    }
+
+    /// The re-evaluation games of `genomes`: seeded as [`GameBatch::training`] seeds them.
+    pub fn reevaluation(
+        fitness: &FitnessConfig,
+        features: &[String],
+        genomes: Vec<Genome>,
+        base: u64,
+    ) -> GameBatch {
+        GameBatch::fresh(Phase::Reevaluation, fitness, features, genomes, base)
     }
 
     /// The validation games of `genomes`: every genome plays the games seeded `seeds`, genome
@@ -145,10 +152,50 @@ impl GameBatch {
         genomes: Vec<Genome>,
         seeds: &[u64],
     ) -> GameBatch {
+        GameBatch::fixed(Phase::Validation, fitness, features, genomes, seeds)
+    }
+
+    /// The report games of `genomes`: seeded `seeds`, as [`GameBatch::validation`] plays them.
+    pub fn report(
+        fitness: &FitnessConfig,
+        features: &[String],
+        genomes: Vec<Genome>,
+        seeds: &[u64],
+    ) -> GameBatch {
+        GameBatch::fixed(Phase::Report, fitness, features, genomes, seeds)
+    }
+
+    /// `fitness.games` games per genome, seeded from `base`.
+    fn fresh(
+        phase: Phase,
+        fitness: &FitnessConfig,
+        features: &[String],
+        genomes: Vec<Genome>,
+        base: u64,
+    ) -> GameBatch {
+        let jobs = (0..genomes.len())
+            .flat_map(|individual| {
+                (0..fitness.games).map(move |game| Job {
+                    individual,
+                    seed: fitness.seed(base, individual, game),
+                })
+            })
+            .collect();
+        GameBatch::new(phase, fitness, features, genomes, jobs)
+    }
+
+    /// Every genome on the games seeded `seeds`, genome by genome.
+    fn fixed(
+        phase: Phase,
+        fitness: &FitnessConfig,
+        features: &[String],
+        genomes: Vec<Genome>,
+        seeds: &[u64],
+    ) -> GameBatch {
         let jobs = (0..genomes.len())
             .flat_map(|individual| seeds.iter().map(move |&seed| Job { individual, seed }))
             .collect();
-        GameBatch::new(Phase::Validation, fitness, features, genomes, jobs)
+        GameBatch::new(phase, fitness, features, genomes, jobs)
     }
 
     fn new(
@@ -237,9 +284,15 @@ impl GameBatch {
     }
 
     /// The fitness of each genome from the lines of every game, in batch order: the mean of its
-    /// games' lines, summed in batch order (0 for a genome without games). A count of lines that
-    /// is not the count of games is an error naming both.
+    /// games' lines (0 for a genome without games). A count of lines that is not the count of
+    /// games is an error naming both.
     pub fn fitness(&self, lines: &[u64]) -> Result<Vec<f64>> {
+        Ok(means(&self.lines_by_genome(lines)?))
+    }
+
+    /// Each genome's lines, from the lines of every game, in batch order. A count of lines that
+    /// is not the count of games is an error naming both.
+    pub fn lines_by_genome(&self, lines: &[u64]) -> Result<Vec<Vec<u64>>> {
         if lines.len() != self.len() {
             return Err(Error::Config(format!(
                 "{} results for a batch of {} games: give one count of lines per game",
@@ -247,23 +300,26 @@ impl GameBatch {
                 self.len()
             )));
         }
-        let mut sums = vec![(0u64, 0u64); self.genomes.len()];
+        let mut by_genome = vec![Vec::new(); self.genomes.len()];
         for (job, &lines) in self.jobs.iter().zip(lines) {
-            let (sum, count) = &mut sums[job.individual];
-            *sum += lines;
-            *count += 1;
+            by_genome[job.individual].push(lines);
         }
-        Ok(sums
-            .into_iter()
-            .map(|(sum, count)| {
-                if count == 0 {
-                    0.0
-                } else {
-                    sum as f64 / count as f64
-                }
-            })
-            .collect())
+        Ok(by_genome)
     }
+}
+
+/// The mean of each genome's lines (0 for a genome without games).
+pub fn means(by_genome: &[Vec<u64>]) -> Vec<f64> {
+    by_genome
+        .iter()
+        .map(|games| {
+            if games.is_empty() {
+                0.0
+            } else {
+                games.iter().sum::<u64>() as f64 / games.len() as f64
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

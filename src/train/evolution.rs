@@ -4,21 +4,24 @@
 //!
 //! A generation is asked and told: [`Evolution::ask`] gives a [`GameBatch`] of games to play
 //! (anywhere, in any order), [`Evolution::tell`] takes their lines. A generation is one training
-//! batch, then, when validation is on, one validation batch. Until the generation completes, the
-//! run's saved state is the state at its start, so a checkpoint taken in between replays it.
+//! batch, then, when [re-evaluation](crate::train::noise) is on, one batch of the best genomes'
+//! extra games, then, when validation is on, one validation batch, and, when a new validated
+//! best has come and the report set is on, its report batch. Until the generation completes,
+//! the run's saved state is the state at its start, so a checkpoint taken in between replays it.
 
 use crate::ai::features::{FeatureName, find_index};
 use crate::ai::weights::Weights;
 use crate::engine::rng::GameRng;
 use crate::error::{Error, Result, json_problem};
 use crate::train::anneal::{Anneal, AnnealConfig};
-use crate::train::batch::GameBatch;
+use crate::train::batch::{GameBatch, means};
 use crate::train::cem::{Cem, CemConfig};
 use crate::train::checkpoint::{read_text, write_atomically};
 use crate::train::cmaes::{Cmaes, CmaesConfig};
 use crate::train::fitness::FitnessConfig;
 use crate::train::ga::{Ga, GaConfig};
 use crate::train::hill::{HillClimb, HillConfig};
+use crate::train::noise::NoiseConfig;
 use crate::train::optimizers::{self, Optimizer};
 use crate::train::validation::ValidationConfig;
 use crate::train::{Genome, Learner, Ranges, Scored, check_ranges, rank_key, weights_of};
@@ -33,6 +36,7 @@ pub const FORMAT: u32 = 1;
 const LEARNER_STREAM: u64 = 11;
 const GAMES_STREAM: u64 = 12;
 const VALIDATION_STREAM: u64 = 13;
+const REPORT_STREAM: u64 = 14;
 
 /// Which optimizer, with its settings: a variant per entry of the
 /// [registry](crate::train::optimizers), which serde names as the entry does.
@@ -99,6 +103,10 @@ pub struct EvolutionConfig {
     /// default).
     #[serde(default)]
     pub validation: ValidationConfig,
+    /// How the run handles the noise of the training games (missing in older checkpoints: all
+    /// off).
+    #[serde(default)]
+    pub noise: NoiseConfig,
 }
 
 impl EvolutionConfig {
@@ -123,14 +131,27 @@ impl EvolutionConfig {
         check_ranges(&self.ranges, &self.features)?;
         self.optimizer.validate()?;
         self.validation.validate()?;
+        self.noise.validate(self.fitness.games)?;
         self.fitness.validate()
     }
 
     /// The seeds of the validation games, the same for every generation: `validation.games`
     /// consecutive seeds from a number drawn from the run's seed on a stream of their own.
     pub fn validation_seeds(&self) -> Vec<u64> {
-        let base = GameRng::new(self.seed, VALIDATION_STREAM).next_u64();
-        (0..self.validation.games as u64)
+        self.fixed_seeds(VALIDATION_STREAM, self.validation.games)
+    }
+
+    /// The seeds of the report games, held out from every choice the run makes:
+    /// `validation.report_games` consecutive seeds drawn as the validation seeds are, on a
+    /// stream of their own.
+    pub fn report_seeds(&self) -> Vec<u64> {
+        self.fixed_seeds(REPORT_STREAM, self.validation.report_games)
+    }
+
+    /// `count` consecutive seeds from a number drawn from the run's seed on `stream`.
+    fn fixed_seeds(&self, stream: u64, count: usize) -> Vec<u64> {
+        let base = GameRng::new(self.seed, stream).next_u64();
+        (0..count as u64)
             .map(|game| base.wrapping_add(game))
             .collect()
     }
@@ -228,6 +249,13 @@ pub struct Report {
     /// The best validated fitness of the run so far; `None` when validation is off.
     #[serde(default)]
     pub validated_best_ever: Option<f64>,
+    /// The mean lines of the run's validated best so far on the held-out report games, the
+    /// figure to quote; `None` when the report set is off.
+    #[serde(default)]
+    pub reported: Option<f64>,
+    /// The training games each individual played in this generation.
+    #[serde(default)]
+    pub games_per_individual: usize,
     /// Games played by the run so far, training and validation.
     pub games_played: u64,
     /// Seconds spent by the run so far (across resumes), each generation timed from its first
@@ -250,23 +278,50 @@ pub struct Evolution {
     /// The best validated genome so far, with its validated fitness.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     validated: Option<Scored>,
+    /// The best validated genome's mean lines on the report games, when the report set is on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    reported: Option<f64>,
+    /// The training games per individual, when growing has taken them from the configuration's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    games_per_individual: Option<usize>,
     /// The generation asked for and not yet complete; never saved.
     #[serde(skip)]
     pending: Option<Pending>,
 }
 
 /// A generation under way: working copies of the optimizer and its streams (the run's own
-/// change only when the generation completes), the batch whose lines are awaited, and the
-/// training results once told.
+/// change only when the generation completes), the batch whose lines are awaited, and what the
+/// batches before it found.
 #[derive(Clone, Debug, PartialEq)]
 struct Pending {
     learner: LearnerState,
     learner_rng: GameRng,
     games_rng: GameRng,
     batch: GameBatch,
-    trained: Option<Vec<Scored>>,
+    stage: Stage,
+    /// The training games per individual of this generation.
+    games_per_individual: usize,
+    /// Those of the next, once the training games are told.
+    next_games: usize,
     games: u64,
     started: Instant,
+}
+
+/// Which of its batches a pending generation plays, with what the earlier ones found.
+#[derive(Clone, Debug, PartialEq)]
+enum Stage {
+    /// The training games of the genomes the optimizer asked for.
+    Training,
+    /// The best genomes' extra games: every genome's training fitness, and the indices of those
+    /// re-evaluated, in batch order.
+    Reevaluation { trained: Vec<f64>, top: Vec<usize> },
+    /// The validation games of the best genomes, with the generation's scored genomes.
+    Validation { scored: Vec<Scored> },
+    /// The report games of a new validated best, with the scored genomes and that best.
+    Report {
+        scored: Vec<Scored>,
+        validated: Scored,
+    },
 }
 
 /// The first of the genomes with the best validated fitness.
@@ -308,6 +363,8 @@ impl Evolution {
             elapsed_seconds: 0.0,
             history: Vec::new(),
             validated: None,
+            reported: None,
+            games_per_individual: None,
             pending: None,
         })
     }
@@ -368,37 +425,114 @@ impl Evolution {
                 "no generation is waiting for results: ask for its games first".into(),
             ));
         };
-        let fitness = match pending.batch.fitness(lines) {
-            Ok(fitness) => fitness,
+        let by_genome = match pending.batch.lines_by_genome(lines) {
+            Ok(by_genome) => by_genome,
             Err(error) => {
                 self.pending = Some(pending);
                 return Err(error);
             }
         };
+        let fitness = means(&by_genome);
         pending.games += lines.len() as u64;
-        let (scored, validated) = match pending.trained.take() {
-            None => {
-                let scored = pending
-                    .learner
-                    .learner()
-                    .tell(&mut pending.learner_rng, &fitness);
-                let top = self.config.validation.candidates(&scored);
-                if !top.is_empty() {
-                    pending.batch = GameBatch::validation(
-                        &self.config.fitness,
-                        &self.config.features,
-                        top,
-                        &self.config.validation_seeds(),
-                    );
-                    pending.trained = Some(scored);
-                    self.pending = Some(pending);
-                    return Ok(None);
+        let noise = self.config.noise;
+        Ok(
+            match std::mem::replace(&mut pending.stage, Stage::Training) {
+                Stage::Training => {
+                    pending.next_games = noise.next_games(pending.games_per_individual, &by_genome);
+                    let top = noise.reevaluated(&fitness);
+                    if top.is_empty() {
+                        self.trained(pending, &fitness)
+                    } else {
+                        let genomes = top
+                            .iter()
+                            .map(|&i| pending.batch.genomes()[i].clone())
+                            .collect();
+                        let extra = FitnessConfig {
+                            games: noise.reevaluate_games,
+                            ..self.config.fitness.clone()
+                        };
+                        let base = pending.games_rng.next_u64();
+                        let batch =
+                            GameBatch::reevaluation(&extra, &self.config.features, genomes, base);
+                        let stage = Stage::Reevaluation {
+                            trained: fitness,
+                            top,
+                        };
+                        self.play_next(pending, batch, stage)
+                    }
                 }
-                (scored, None)
-            }
-            Some(scored) => (scored, best_validated(pending.batch.genomes(), &fitness)),
-        };
-        Ok(Some(self.complete(pending, &scored, validated)))
+                Stage::Reevaluation { mut trained, top } => {
+                    for (&i, &extra) in top.iter().zip(&fitness) {
+                        trained[i] = noise.merged(trained[i], pending.games_per_individual, extra);
+                    }
+                    self.trained(pending, &trained)
+                }
+                Stage::Validation { scored } => {
+                    match best_validated(pending.batch.genomes(), &fitness) {
+                        Some(best)
+                            if self.config.validation.reports() && self.is_new_best(&best) =>
+                        {
+                            let batch = GameBatch::report(
+                                &self.config.fitness,
+                                &self.config.features,
+                                vec![best.genome.clone()],
+                                &self.config.report_seeds(),
+                            );
+                            let stage = Stage::Report {
+                                scored,
+                                validated: best,
+                            };
+                            self.play_next(pending, batch, stage)
+                        }
+                        validated => Some(self.complete(pending, &scored, validated, None)),
+                    }
+                }
+                Stage::Report { scored, validated } => {
+                    let reported = fitness.first().copied();
+                    Some(self.complete(pending, &scored, Some(validated), reported))
+                }
+            },
+        )
+    }
+
+    /// Tells the optimizer the generation's fitness, then validates its best genomes if
+    /// validation is on, else completes it.
+    fn trained(&mut self, mut pending: Pending, fitness: &[f64]) -> Option<Report> {
+        let scored = pending
+            .learner
+            .learner()
+            .tell(&mut pending.learner_rng, fitness);
+        let top = self.config.validation.candidates(&scored);
+        if top.is_empty() {
+            return Some(self.complete(pending, &scored, None, None));
+        }
+        let batch = GameBatch::validation(
+            &self.config.fitness,
+            &self.config.features,
+            top,
+            &self.config.validation_seeds(),
+        );
+        self.play_next(pending, batch, Stage::Validation { scored })
+    }
+
+    /// Makes `batch` the games the pending generation awaits, at `stage`.
+    fn play_next(
+        &mut self,
+        mut pending: Pending,
+        batch: GameBatch,
+        stage: Stage,
+    ) -> Option<Report> {
+        pending.batch = batch;
+        pending.stage = stage;
+        self.pending = Some(pending);
+        None
+    }
+
+    /// Whether `candidate` beats the run's validated best so far (or there is none yet).
+    fn is_new_best(&self, candidate: &Scored) -> bool {
+        self.validated
+            .as_ref()
+            .is_none_or(|best| rank_key(candidate.fitness) > rank_key(best.fitness))
     }
 
     /// Runs one generation here: asks, plays every batch with rayon, tells.
@@ -433,43 +567,65 @@ impl Evolution {
         } else {
             games_rng.next_u64()
         };
+        let games_per_individual = self.games_per_individual();
+        let fitness = FitnessConfig {
+            games: games_per_individual,
+            ..self.config.fitness.clone()
+        };
         Ok(Pending {
-            batch: GameBatch::training(&self.config.fitness, features, genomes, base),
+            batch: GameBatch::training(&fitness, features, genomes, base),
             learner,
             learner_rng,
             games_rng,
-            trained: None,
+            stage: Stage::Training,
+            games_per_individual,
+            next_games: games_per_individual,
             games: 0,
             started,
         })
     }
 
+    /// The training games per individual of the next generation.
+    pub fn games_per_individual(&self) -> usize {
+        self.games_per_individual
+            .unwrap_or(self.config.fitness.games)
+    }
+
     /// Makes the generation's working state the run's, records its report and returns it.
+    /// `reported` is the report games' mean of `validated`, played because it is a new best.
     fn complete(
         &mut self,
         pending: Pending,
         scored: &[Scored],
         validated: Option<Scored>,
+        reported: Option<f64>,
     ) -> Report {
         self.learner = pending.learner;
         self.learner_rng = pending.learner_rng;
         self.games_rng = pending.games_rng;
         self.games_played += pending.games;
         self.elapsed_seconds += pending.started.elapsed().as_secs_f64();
+        self.games_per_individual =
+            (pending.next_games != self.config.fitness.games).then_some(pending.next_games);
         if let Some(candidate) = &validated
-            && self
-                .validated
-                .as_ref()
-                .is_none_or(|best| rank_key(candidate.fitness) > rank_key(best.fitness))
+            && self.is_new_best(candidate)
         {
             self.validated = Some(candidate.clone());
+            if reported.is_some() {
+                self.reported = reported;
+            }
         }
-        let report = self.report(scored, validated.as_ref());
+        let report = self.report(scored, validated.as_ref(), pending.games_per_individual);
         self.history.push(report.clone());
         report
     }
 
-    fn report(&self, scored: &[Scored], validated: Option<&Scored>) -> Report {
+    fn report(
+        &self,
+        scored: &[Scored],
+        validated: Option<&Scored>,
+        games_per_individual: usize,
+    ) -> Report {
         let fitnesses: Vec<f64> = scored.iter().map(|s| s.fitness).collect();
         let top = scored.iter().max_by(|a, b| a.fitness.total_cmp(&b.fitness));
         Report {
@@ -484,6 +640,8 @@ impl Evolution {
             validated_best: validated.map(|s| s.fitness),
             validated_weights: validated.and_then(|s| self.weights(&s.genome).ok()),
             validated_best_ever: self.validated.as_ref().map(|s| s.fitness),
+            reported: self.reported,
+            games_per_individual,
             games_played: self.games_played,
             elapsed_seconds: self.elapsed_seconds,
         }
@@ -516,6 +674,18 @@ impl Evolution {
                 "checkpoint holds a {} state for a {} configuration",
                 run.learner.optimizer().name,
                 run.config.optimizer.name()
+            )));
+        }
+        if let Some(games) = run.games_per_individual
+            && (games == 0
+                || run
+                    .config
+                    .noise
+                    .grow_games_to
+                    .is_none_or(|most| games > most))
+        {
+            return Err(Error::File(format!(
+                "checkpoint's games per individual {games} is not between 1 and the most its noise settings let games grow to"
             )));
         }
         for (what, best) in [

@@ -8,7 +8,10 @@
 //!   exactly.
 //! - [`batch`]: the games of one evaluation, to be played anywhere, in any order.
 //! - [`fitness`]: how a game is scored: board, rules, games per individual, seeds.
-//! - [`validation`]: each generation's best genomes replayed on fixed games.
+//! - [`validation`]: each generation's best genomes replayed on fixed games, and a report set
+//!   held out from every choice.
+//! - [`noise`]: re-evaluating the best genomes, and games per individual that grow as the
+//!   population converges.
 //! - [`optimizers`]: the optimizer registry: each optimizer's name, defaults and settings.
 //! - [`setup`]: a run from the choices the command line and the page offer.
 //! - [`ga`]: the genetic algorithm and its operators.
@@ -28,6 +31,7 @@ pub mod evolution;
 pub mod fitness;
 pub mod ga;
 pub mod hill;
+pub mod noise;
 pub mod optimizers;
 pub mod setup;
 pub mod validation;

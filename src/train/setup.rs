@@ -11,6 +11,7 @@ use crate::error::Result;
 use crate::train::evolution::EvolutionConfig;
 use crate::train::fitness::FitnessConfig;
 use crate::train::ga;
+use crate::train::noise::NoiseConfig;
 use crate::train::optimizers::{self, DEFAULT_OPTIMIZER, OptimizerName, RunShape, Start};
 use crate::train::validation::ValidationConfig;
 use serde::{Deserialize, Serialize};
@@ -77,8 +78,11 @@ pub struct RunOptions {
     pub common_seeds: bool,
     /// The run's seed; default 0.
     pub seed: u64,
-    /// How each generation's best genomes are validated; default the top 3 on 30 games.
+    /// How each generation's best genomes are validated; default the top 3 on 30 games, no
+    /// report set.
     pub validation: ValidationConfig,
+    /// How the noise of the training games is handled; default not at all.
+    pub noise: NoiseConfig,
 }
 
 impl Default for RunOptions {
@@ -98,6 +102,7 @@ impl Default for RunOptions {
             common_seeds: fitness.common_seeds,
             seed: 0,
             validation: ValidationConfig::default(),
+            noise: NoiseConfig::default(),
         }
     }
 }
@@ -147,6 +152,7 @@ impl RunOptions {
             },
             seed: self.seed,
             validation: self.validation,
+            noise: self.noise,
         };
         config.validate()?;
         Ok(config)
@@ -205,7 +211,14 @@ mod tests {
         assert_eq!(config.features.len(), 8);
         assert_eq!(config.ranges, vec![(-1.0, 1.0); 8]);
         assert_eq!(config.fitness, FitnessConfig::default());
-        assert_eq!(config.validation, ValidationConfig { top: 3, games: 30 });
+        assert_eq!(
+            config.validation,
+            ValidationConfig {
+                top: 3,
+                games: 30,
+                report_games: 0
+            }
+        );
         assert_eq!(config.seed, 0);
     }
 

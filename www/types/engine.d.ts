@@ -311,7 +311,12 @@ seed: number,
  * How each generation's best genomes are validated (missing in older checkpoints: the
  * default).
  */
-validation: ValidationConfig, };
+validation: ValidationConfig,
+/**
+ * How the run handles the noise of the training games (missing in older checkpoints: all
+ * off).
+ */
+noise: NoiseConfig, };
 
 /**
  * How the search scores one first move: each weighted feature of the board it leaves.
@@ -638,6 +643,25 @@ cells: [[number, number], [number, number], [number, number], [number, number]],
 rating: Rating | null, };
 
 /**
+ * Which noise remedies a run uses; all off by default.
+ */
+export type NoiseConfig = {
+/**
+ * How many of a generation's genomes, best training fitness first, play more games before
+ * the optimizer is told their fitness; 0 turns re-evaluation off.
+ */
+reevaluate_top: number,
+/**
+ * The extra games each of them plays.
+ */
+reevaluate_games: number,
+/**
+ * The most games per individual that growing may reach; null (or absent) keeps the
+ * training games per individual fixed.
+ */
+grow_games_to: number | null, };
+
+/**
  * Which optimizer, with its settings: a variant per entry of the
  * [registry](crate::train::optimizers), which serde names as the entry does.
  */
@@ -651,7 +675,7 @@ export type OptimizerName = "ga" | "cem" | "cmaes" | "hill_climb" | "anneal";
 /**
  * What a batch's games are for.
  */
-export type Phase = "training" | "validation";
+export type Phase = "training" | "reevaluation" | "validation" | "report";
 
 /**
  * One of the seven tetrominoes.
@@ -882,6 +906,15 @@ validated_weights: Weights | null,
  */
 validated_best_ever: number | null,
 /**
+ * The mean lines of the run's validated best so far on the held-out report games, the
+ * figure to quote; `None` when the report set is off.
+ */
+reported: number | null,
+/**
+ * The training games each individual played in this generation.
+ */
+games_per_individual: number,
+/**
  * Games played by the run so far, training and validation.
  */
 games_played: number,
@@ -1002,9 +1035,14 @@ common_seeds: boolean,
  */
 seed: number,
 /**
- * How each generation's best genomes are validated; default the top 3 on 30 games.
+ * How each generation's best genomes are validated; default the top 3 on 30 games, no
+ * report set.
  */
-validation: ValidationConfig, };
+validation: ValidationConfig,
+/**
+ * How the noise of the training games is handled; default not at all.
+ */
+noise: NoiseConfig, };
 
 /**
  * What the mutation rate applies to.
@@ -1155,7 +1193,12 @@ top: number,
 /**
  * Validation games per genome, on the run's fixed validation seeds.
  */
-games: number, };
+games: number,
+/**
+ * Games each new validated best plays on the run's held-out report seeds; 0 (or absent)
+ * turns the report set off.
+ */
+report_games: number, };
 
 /**
  * What a renderer needs.

@@ -28,6 +28,24 @@ pub fn evolve(args: &EvolveArgs) -> Result<(), String> {
                 validation.top, validation.games
             );
         }
+        if validation.reports() {
+            eprintln!(
+                "reporting each new validated best on {} held-out games",
+                validation.report_games
+            );
+        }
+        let noise = config.noise;
+        if noise.reevaluate_top > 0 {
+            eprintln!(
+                "re-evaluating each generation's best {} on {} more games each before the optimizer ranks them",
+                noise.reevaluate_top, noise.reevaluate_games
+            );
+        }
+        if let Some(most) = noise.grow_games_to {
+            eprintln!(
+                "growing the games per individual up to {most} as the genomes come within their noise"
+            );
+        }
     }
     while u64::from(run.generation()) < args.generations {
         let bar = progress_bar(
@@ -56,7 +74,17 @@ pub fn evolve(args: &EvolveArgs) -> Result<(), String> {
         } else {
             "fitness"
         };
-        println!("best weights ({kind} {fitness:.1}):\n{}", weights.to_json());
+        let reported = match run.history().last().and_then(|r| r.reported) {
+            Some(reported) => format!(
+                ", {reported:.1} on {} held-out report games",
+                config.validation.report_games
+            ),
+            None => String::new(),
+        };
+        println!(
+            "best weights ({kind} {fitness:.1}{reported}):\n{}",
+            weights.to_json()
+        );
     }
     Ok(())
 }

@@ -36,7 +36,7 @@ def test_the_text_lines_are_the_command_lines(cli):
     there = cli("evolve", *FLAGS, "--generations", "2")
     here = on_ray(*FLAGS, "--generations", "2")
     assert untimed_text(here) == untimed_text(there)[:2]
-    assert untimed_text(here)[1].startswith("generation    2: best ")
+    assert untimed_text(here)[1].startswith("generation    2:    3 games each  best ")
 
 
 def test_a_checkpoint_moves_from_the_command_line_to_ray_and_back(cli, tmp_path):
