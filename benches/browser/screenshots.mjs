@@ -1,10 +1,12 @@
-// Screenshots of the page (watching the AI, in a race against it, and replaying a game) and of
-// embed.html in every browser the tests drive, at a desktop size and a phone's, served
-// cross-origin isolated, once the AI has placed a few pieces: to look at, not to compare.
+// Screenshots of the page (watching the AI, in a race against it, replaying a game, and the
+// Evolution panel's noise handling) and of embed.html in every browser the tests drive, at a
+// desktop size and a phone's, served cross-origin isolated, once the AI has placed a few pieces:
+// to look at, not to compare.
 //
-//   ./build.sh build && node benches/browser/screenshots.mjs [OUT_DIR]
+//   ./build.sh build && node benches/browser/screenshots.mjs [OUT_DIR] [PAGES]
 //
-// Writes OUT_DIR/<page>-<browser>-<width>x<height>.png (default OUT_DIR: target/screenshots).
+// Writes OUT_DIR/<page>-<browser>-<width>x<height>.png (default OUT_DIR: target/screenshots);
+// PAGES, comma-separated, shoots only those (index, race, replay, evolution, embed).
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -51,11 +53,22 @@ async function replaying(page) {
   await page.waitFor(() => window.tetris.replay?.index === 4, null, 30_000);
 }
 
+/** The Evolution panel with its noise handling open, in the middle of the view. */
+async function evolutionPanel(page) {
+  await waitPlaced(page, 1);
+  await page.evaluate(() => {
+    const noise = document.getElementById('evo-noise');
+    noise.open = true;
+    noise.scrollIntoView({ block: 'center' });
+  });
+}
+
 /** The pages, each with how to wait until its games have placed `PIECES`. */
 const PAGES = [
   { name: 'index', path: '', ready: (page) => waitPlaced(page, PIECES) },
   { name: 'race', path: '', ready: racing },
   { name: 'replay', path: '', ready: replaying },
+  { name: 'evolution', path: '', ready: evolutionPanel },
   {
     name: 'embed',
     path: 'embed.html',
@@ -80,7 +93,8 @@ try {
   for (const name of BROWSERS) {
     const browser = await launchAny(name);
     try {
-      for (const shown of PAGES) {
+      const only = process.argv[3]?.split(',');
+      for (const shown of PAGES.filter((p) => !only || only.includes(p.name))) {
         for (const size of SIZES) {
           const page = await browser.open(`${server.url}${shown.path}`, size);
           try {

@@ -7,8 +7,9 @@
 // itself: after Stop nothing of the stopped run changes it and Export saves its last
 // generation; Import… is a button; "Play these weights" says so; a paused run says where it
 // stands; a reload shows a notice in view; each phase's time left follows its own pace; the
-// chart names whole generations, its figures and its unit; and on a phone the Features choice
-// shows its options whole.
+// chart names whole generations, its figures and its unit; noise handling set in the panel
+// runs as the command line runs it, with each phase named and the held-out figure quoted; and
+// on a phone the Features choice shows its options whole.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -1286,6 +1287,74 @@ test(
       },
       { viewport: { width: 390, height: 844 } },
     );
+  },
+);
+
+test(
+  'noise handling set in the panel runs as the command line runs it, and the status quotes the held-out figure',
+  { timeout: 180_000 },
+  async () => {
+    await withPage(isolated, async ({ page }) => {
+      await fillPanel(page);
+      await setValue(page, '#evo-reevaluate-top', 2);
+      await setValue(page, '#evo-reevaluate-games', 2);
+      await setValue(page, '#evo-grow-games-to', 6);
+      await setValue(page, '#evo-report-games', 5);
+      // Every progress line the panel writes, however briefly it shows.
+      await page.evaluate(() => {
+        window.progressLines = [];
+        const eta = document.getElementById('evo-eta');
+        new MutationObserver(() => window.progressLines.push(eta.textContent)).observe(eta, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+      });
+      await page.locator('#evo-start').click({ timeout: 10_000 });
+      await panelGenerations(page, 2, 120_000);
+      const { reports, status, lines } = await page.evaluate(() => ({
+        reports: window.tetris.evolution.history.slice(),
+        status: document.getElementById('evo-status').textContent,
+        lines: window.progressLines,
+      }));
+      await stopPanel(page);
+      const last = reports.at(-1);
+      assert.ok(
+        reports.every((r) => r.reported != null),
+        'each report has the held-out figure',
+      );
+      assert.ok(
+        status.includes(`${Math.round(last.reported).toLocaleString('en')} on held-out games`),
+        `the status quotes the held-out figure: ${status}`,
+      );
+      for (const word of ['training', 're-evaluating', 'validating', 'reporting']) {
+        assert.ok(
+          lines.some((line) => line.startsWith('Generation 1, ' + word + ':')),
+          `the progress line says "${word}": ${JSON.stringify([...new Set(lines)].slice(0, 12))}`,
+        );
+      }
+      const cli = await evolveCli([
+        '--board',
+        `${PANEL.width}x${PANEL.height}`,
+        '--population',
+        String(PANEL.population),
+        '--games',
+        String(PANEL.games),
+        '--seed',
+        String(PANEL.seed),
+        '--reevaluate-top',
+        '2',
+        '--reevaluate-games',
+        '2',
+        '--grow-games-to',
+        '6',
+        '--report-games',
+        '5',
+        '--generations',
+        String(reports.length),
+      ]);
+      sameReports(reports, cli, 'the panel run with noise handling against tetris-ai evolve');
+    });
   },
 );
 

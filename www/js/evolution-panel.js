@@ -28,9 +28,17 @@ function figure(x) {
   return x == null ? '–' : Math.round(x).toLocaleString('en');
 }
 
+/** What a batch of each phase is doing, as the progress line says it. */
+const PHASE_WORDS = {
+  training: 'training',
+  reevaluation: 're-evaluating',
+  validation: 'validating',
+  report: 'reporting',
+};
+
 /** A batch's phase as the progress line says it. */
 function phaseWord(phase) {
-  return phase === 'validation' ? 'validating' : 'training';
+  return PHASE_WORDS[phase] ?? phase;
 }
 
 /**
@@ -62,6 +70,10 @@ export function createEvolutionPanel(app) {
       'games',
       'population',
       'seed',
+      'reevaluate-top',
+      'reevaluate-games',
+      'grow-games-to',
+      'report-games',
       'settings',
       'start',
       'pause',
@@ -147,6 +159,10 @@ export function createEvolutionPanel(app) {
   el.rules.value = defaults.rules;
   el.games.value = defaults.games;
   el.seed.value = defaults.seed;
+  el['reevaluate-top'].value = defaults.noise.reevaluate_top;
+  el['reevaluate-games'].value = defaults.noise.reevaluate_games;
+  el['grow-games-to'].value = defaults.noise.grow_games_to ?? '';
+  el['report-games'].value = defaults.validation.report_games;
 
   /** The choices the form holds, as `evolutionConfig` takes them. */
   function options({ withSettings = true } = {}) {
@@ -173,6 +189,18 @@ export function createEvolutionPanel(app) {
       chosen.features = el.features.value;
     }
     if (el.population.value.trim() !== '') chosen.population = number(el.population, 'population');
+    chosen.noise = {
+      reevaluate_top: number(el['reevaluate-top'], 're-evaluated genomes'),
+      reevaluate_games: number(el['reevaluate-games'], 're-evaluation games'),
+      grow_games_to:
+        el['grow-games-to'].value.trim() === ''
+          ? null
+          : number(el['grow-games-to'], 'games to grow to'),
+    };
+    chosen.validation = {
+      ...defaults.validation,
+      report_games: number(el['report-games'], 'report games'),
+    };
     if (withSettings && settingsEdited) {
       try {
         chosen.settings = JSON.parse(el.settings.value);
@@ -291,7 +319,9 @@ export function createEvolutionPanel(app) {
     el.status.textContent =
       `Generation ${report.generation}: best ${figure(report.best)}, ` +
       `mean ${figure(report.mean)}, validated ${figure(report.validated_best)}; ` +
-      `validated best so far ${figure(best && best.fitness)} · ${report.games_played.toLocaleString('en')} games`;
+      `validated best so far ${figure(best && best.fitness)}` +
+      (report.reported == null ? '' : `, ${figure(report.reported)} on held-out games`) +
+      ` · ${report.games_played.toLocaleString('en')} games`;
     drawChart();
   }
 
