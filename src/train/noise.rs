@@ -81,11 +81,15 @@ impl NoiseConfig {
     /// The games per individual of the next generation, after a generation that played
     /// `games` per individual and whose genomes cleared `lines` (each genome's games, in
     /// order): grown by half (rounded up, at most `grow_games_to`) when the genomes' means
-    /// spread less than one genome's noise, else unchanged.
+    /// spread less than one genome's noise, else (and after a generation without genomes)
+    /// unchanged.
     pub fn next_games(&self, games: usize, lines: &[Vec<u64>]) -> usize {
         let Some(most) = self.grow_games_to else {
             return games;
         };
+        if lines.is_empty() {
+            return games;
+        }
         let grows = games < 2 || lines.len() < 2 || spread_within_noise(lines);
         if grows {
             (games + games.div_ceil(2)).min(most).max(games)
@@ -150,6 +154,8 @@ mod tests {
     fn one_game_or_one_genome_gives_no_measure_and_grows() {
         assert_eq!(growing(10).next_games(1, &[vec![5], vec![500]]), 2);
         assert_eq!(growing(10).next_games(4, &[vec![1, 2, 3, 4]]), 6);
+        // No genomes at all: nothing was measured, nothing grows.
+        assert_eq!(growing(10).next_games(4, &[]), 4);
     }
 
     #[test]
