@@ -289,35 +289,39 @@ pub static DT20: Preset = Preset {
     published: RESEARCH,
 };
 
-/// Learned by this engine from random initial weights: the noisy cross-entropy method on the DT
-/// features (those of `dt10`), 10x10, research rules, with validation, by `tetris-ai evolve
-/// --optimizer cem --features dt10 --population 100 --games 10 --seed 10 --validate-top 3
-/// --validate-games 50 --generations 100 --threads 1 --checkpoint run.json --out best.json`,
-/// stopped after 68 generations (3,963 s on one thread, 78,200 games). These are generation 12's
-/// validated best (reached after 435 s; 5,784 lines on the run's 50 validation games), chosen
-/// among the 68 generations' validated bests and the final mean by 300 more games each (seeds
-/// from 2,200,000) and then 1,500 games for the best six (seeds from 2,300,000).
+/// Learned by this engine: CMA-ES on the DT features (those of `dt10`), 10x10, research rules,
+/// starting around `dt10`'s weights (each drawn range `dt10`'s weight ± 1, initial σ 0.3 of
+/// that), 16 genomes a generation on 30 common games, with noise handling: the best 3 of each
+/// generation re-evaluated on 60 more games, the games per individual growing up to 150 (they
+/// reached it at generation 20), and the best validated on 100 fixed games. The run is
+/// `benches/runs/learned_10x10/start_b.json`, a checkpoint at generation 0:
+/// `tetris-ai evolve --resume start_b.json --checkpoint run.json --generations 25 --threads 1`
+/// replays it exactly. It ran 32 generations (58,128 games, 2,185 s on one thread of a shared
+/// 2-core VM); these are generation 25's validated best.
 ///
-/// Over 10,000 games on 10x10 (seeds 1,000,000 to 1,009,999, used neither in training nor in the
-/// choice) they average 5,089 lines (median 3,568, standard deviation 5,040), where `dt10`
-/// averages 5,193 (median 3,587, standard deviation 5,222) on the same games: 103 lines fewer,
-/// about 1.4 standard errors of the difference. At depth 2 they average 12,917 over 350 games
-/// (seeds 1,000,000 to 1,000,349, standard deviation 12,720), and 12,443 over the first 275 of
-/// them, where `dt10` averages 11,971.
+/// They were chosen among 14 candidates of two runs (this one and `start_a.json`, the same
+/// start with seed 28, 50 games and no noise handling, 157 generations): each run's six best
+/// validated weights and CMA-ES's final mean, 1,000 games each from seed 2,000,000, then
+/// 3,000 more for the best three (`benches/python/choose.py`), where they averaged 5,514.
+///
+/// Over 10,000 games on 10x10 (seeds 1,000,000 to 1,009,999, used neither in training nor in
+/// the choice) they average 5,378 lines, where `dt10` averages 5,193 on the same games: a
+/// paired difference of +186 ± 74 lines (standard error), 2.5 standard errors
+/// (`benches/python/paired.py`). They win 5,127 of the games and lose 4,867.
 pub static LEARNED_10X10: Preset = Preset {
     name: "learned_10x10",
-    source: "this engine's noisy cross-entropy method (tetris-ai evolve) on the DT features, 10x10",
+    source: "this engine's CMA-ES (tetris-ai evolve) on the DT features, 10x10",
     published_under: "classic rules, 10x10, 1-ply",
     terms: &[
-        ("landing_height", -10.942392929952836, None),
-        ("eroded_piece_cells", 6.282830090913493, None),
-        ("row_transitions", -10.555391137708153, None),
-        ("column_transitions", -13.661526308029188, None),
-        ("holes", -4.9518016959494835, None),
-        ("cumulative_wells", -10.824755596490139, None),
-        ("hole_depth", -5.7715487346680865, None),
-        ("rows_with_holes", -33.781549287460265, None),
-        ("pattern_diversity", 8.415447280971533, None),
+        ("landing_height", -2.2280760660795704, None),
+        ("eroded_piece_cells", 0.882847529599486, None),
+        ("row_transitions", -2.0402743700378254, None),
+        ("column_transitions", -3.534111703628243, None),
+        ("holes", 1.4884326344581353, None),
+        ("cumulative_wells", -2.491489785308754, None),
+        ("hole_depth", -1.166590024674994, None),
+        ("rows_with_holes", -9.22382507673955, None),
+        ("pattern_diversity", 1.5221212993457425, None),
     ],
     lookahead_margin: None,
     published: RESEARCH,
@@ -335,6 +339,10 @@ pub static LEARNED_10X10: Preset = Preset {
 /// Over 100 games on 10x20 capped at 1,000,000 pieces (seeds 3,000,000 to 3,000,099) they
 /// average 397,094 lines (lowest 179,816), where `dt20` averages 399,717 (lowest 371,925) and
 /// `dellacherie` 390,675 (lowest 160,049) on the same games: between the two.
+///
+/// Those caps hide a real gap: on 10x14, where games end uncapped (100 games from seed
+/// 4,000,000, `benches/python/transfer.py`), they average 65,849 lines against `dt20`'s 198,329.
+/// They do not beat `dt20`.
 pub static LEARNED_10X20: Preset = Preset {
     name: "learned_10x20",
     source: "this engine's noisy cross-entropy method (tetris-ai evolve) on the DT features, 10x20",
