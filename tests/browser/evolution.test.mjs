@@ -71,6 +71,18 @@ const SMALL_CLI = [
 /** What the panel's form is set to: small generations that still take a moment each. */
 const PANEL = { width: 8, height: 8, population: 8, games: 3, seed: 21 };
 
+/** PANEL's choices as `tetris-ai evolve` options. */
+const PANEL_CLI = [
+  '--board',
+  `${PANEL.width}x${PANEL.height}`,
+  '--population',
+  String(PANEL.population),
+  '--games',
+  String(PANEL.games),
+  '--seed',
+  String(PANEL.seed),
+];
+
 /**
  * A run whose first generation lasts a few seconds: a genetic algorithm on the du features,
  * its first population drawn close to the du preset's weights (so every game survives to the
@@ -908,20 +920,7 @@ test(
       plain = await generationsIn(page, config, 2, { build: 'plain' });
     });
     const simd = await withPage(unisolated, ({ page }) => generationsIn(page, config, 2));
-    const cli = await evolveCli([
-      '--optimizer',
-      'cmaes',
-      '--board',
-      `${PANEL.width}x${PANEL.height}`,
-      '--population',
-      String(PANEL.population),
-      '--games',
-      String(PANEL.games),
-      '--seed',
-      String(PANEL.seed),
-      '--generations',
-      '2',
-    ]);
+    const cli = await evolveCli(['--optimizer', 'cmaes', ...PANEL_CLI, '--generations', '2']);
     const threaded = panel.history.slice(0, 2);
     assert.equal(threaded[1].generation, 2);
     sameReports(plain.reports, threaded, 'the plain build against the panel (threaded)');
@@ -1334,14 +1333,7 @@ test(
         );
       }
       const cli = await evolveCli([
-        '--board',
-        `${PANEL.width}x${PANEL.height}`,
-        '--population',
-        String(PANEL.population),
-        '--games',
-        String(PANEL.games),
-        '--seed',
-        String(PANEL.seed),
+        ...PANEL_CLI,
         '--reevaluate-top',
         '2',
         '--reevaluate-games',
