@@ -263,13 +263,19 @@ test('a piece placed by hand is rated before it locks, and the accuracy goes to 
       (share) => document.querySelector('#rate-accuracy').textContent === share,
       share,
     );
-    // A new game records this one, with its accuracy.
+    // A new game records this one, with its accuracy: the record the press adds (the first
+    // new game, pressed right after "Play yourself", may have recorded one of its own).
+    const recorded = () => JSON.parse(localStorage.getItem('tetris-ai/history/v1') || '[]').length;
+    const before = await page.evaluate(recorded);
     await page.keyboard.press('n');
-    const saved = await waitForAsync(page, () => {
-      const games = JSON.parse(localStorage.getItem('tetris-ai/history/v1') || '[]');
-      const last = games[games.length - 1];
-      return last?.player === 'you' ? last : null;
-    });
+    const saved = await waitForAsync(
+      page,
+      (before) => {
+        const games = JSON.parse(localStorage.getItem('tetris-ai/history/v1') || '[]');
+        return games.length > before ? games[games.length - 1] : null;
+      },
+      before,
+    );
     assert.deepEqual(
       [saved.player, saved.pieces, saved.rated, saved.accurate],
       ['you', moves.length, moves.length, accurate],
