@@ -57,9 +57,10 @@ def test_a_node_removed_mid_generation_loses_no_generation(cli, cluster, tmp_pat
     assert len(reports(here)) == 3
     assert untimed_checkpoint(checkpoint) == untimed_checkpoint(tmp_path / "cli.json")
     (gone, at), = removed
-    # The removed node had played chunks of the first batch (18 games, a chunk each), which still
-    # had chunks to play, so Ray had given it the next; it plays nothing in the later generations.
-    assert at < 18 - 3
+    # The removed node had played a chunk of the first batch (18 games, a chunk each) before its
+    # last chunk came back, so the batch still had chunks to play (how many depends on how busy
+    # the machine is); it plays nothing in the later generations.
+    assert at < 18
     assert gone in players[:at]
     # 3 generations of 18 training and 6 validation games, one chunk each, each chunk once.
     assert len(players) == 3 * (18 + 6)
