@@ -15,7 +15,7 @@ import argparse
 import json
 import math
 
-import tetris_ai
+from games import mean_and_error, play
 
 
 def candidates(path, top):
@@ -33,27 +33,6 @@ def candidates(path, top):
         chosen.append((f"{path}: final mean (generation {len(checkpoint['history'])})", mean))
     fitness = dict(checkpoint["config"]["fitness"], games=1, max_pieces=None)
     return fitness, features, chosen
-
-
-def play(fitness, features, weights, seeds):
-    """Lines of each weight set on every seed, one batch on every core."""
-    batch = {
-        "phase": "validation",
-        "fitness": fitness,
-        "features": features,
-        "genomes": [[w[f] for f in features] for w in weights],
-        "jobs": [{"individual": i, "seed": s} for i in range(len(weights)) for s in seeds],
-    }
-    lines = tetris_ai.play_batch(json.dumps(batch))
-    n = len(seeds)
-    return [lines[i * n:(i + 1) * n] for i in range(len(weights))]
-
-
-def mean_and_error(values):
-    """The mean of ``values`` and its standard error."""
-    n = len(values)
-    mean = sum(values) / n
-    return mean, math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1) / n)
 
 
 def main():
@@ -75,12 +54,11 @@ def main():
         fitness, features = run_fitness, run_features
         chosen += run_chosen
     weights = [w for _, w in chosen]
-    first = play(fitness, features, weights, range(args.seed, args.seed + args.games))
+    first = play(fitness, weights, range(args.seed, args.seed + args.games))
     order = sorted(range(len(chosen)), key=lambda i: -sum(first[i]))
     finalists = order[:args.finalists]
     start = args.seed + args.games
-    more = play(fitness, features, [weights[i] for i in finalists],
-                range(start, start + args.more_games))
+    more = play(fitness, [weights[i] for i in finalists], range(start, start + args.more_games))
     games = {i: first[i] for i in order}
     for i, lines in zip(finalists, more):
         games[i] = first[i] + lines

@@ -13,18 +13,10 @@ their mean with its standard error. Set ``RAYON_NUM_THREADS`` to choose the core
 
 import argparse
 import json
-import math
 import time
 
 import tetris_ai
-
-
-def mean_and_error(values):
-    """The mean of ``values`` and its standard error (sample standard deviation / sqrt n)."""
-    n = len(values)
-    mean = sum(values) / n
-    variance = sum((x - mean) ** 2 for x in values) / (n - 1)
-    return mean, math.sqrt(variance / n)
+from games import mean_and_error, play
 
 
 def run(optimizer, seed, features, budget):
@@ -61,19 +53,6 @@ def run(optimizer, seed, features, budget):
     }
 
 
-def fresh(weights, games, seed):
-    """The lines of ``weights`` on games ``seed`` to ``seed + games - 1`` (the training rules)."""
-    features = list(weights)
-    batch = {
-        "phase": "validation",
-        "fitness": {"width": 10, "height": 10, "games": 1},
-        "features": features,
-        "genomes": [[weights[f] for f in features]],
-        "jobs": [{"individual": 0, "seed": s} for s in range(seed, seed + games)],
-    }
-    return tetris_ai.play_batch(json.dumps(batch))
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=int, default=8_000)
@@ -88,7 +67,8 @@ def main():
     for optimizer in args.optimizers.split(","):
         for seed in (int(s) for s in args.seeds.split(",")):
             row = run(optimizer, seed, args.features, args.budget)
-            lines = fresh(row["best"]["weights"], args.fresh_games, args.fresh_seed)
+            seeds = range(args.fresh_seed, args.fresh_seed + args.fresh_games)
+            [lines] = play({"width": 10, "height": 10}, [row["best"]["weights"]], seeds)
             row["fresh_mean"], row["fresh_error"] = mean_and_error(lines)
             rows.append(row)
             print(json.dumps(row), flush=True)

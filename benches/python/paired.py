@@ -13,6 +13,7 @@ import math
 import pathlib
 
 import tetris_ai
+from games import mean_and_error, play
 
 
 def weights_of(name):
@@ -29,31 +30,6 @@ def weights_of(name):
     return {f: (w["weight"] if isinstance(w, dict) else w) for f, w in weights.items()}
 
 
-def mean_and_error(values):
-    """The mean of ``values`` and its standard error (sample standard deviation / sqrt n)."""
-    n = len(values)
-    mean = sum(values) / n
-    variance = sum((x - mean) ** 2 for x in values) / (n - 1)
-    return mean, math.sqrt(variance / n)
-
-
-def play(sets, seeds, width, height, max_pieces):
-    """Each weight set's lines on every seed, as one batch of validation games."""
-    # The first set's features in its order, then any others: a score's terms are summed in
-    # feature order, and a different order can turn a tie into none.
-    features = list(dict.fromkeys(f for weights in sets for f in weights))
-    batch = {
-        "phase": "validation",
-        "fitness": {"width": width, "height": height, "games": 1, "max_pieces": max_pieces},
-        "features": features,
-        "genomes": [[weights.get(f, 0.0) for f in features] for weights in sets],
-        "jobs": [{"individual": i, "seed": s} for i in range(len(sets)) for s in seeds],
-    }
-    lines = tetris_ai.play_batch(json.dumps(batch))
-    n = len(seeds)
-    return [lines[i * n:(i + 1) * n] for i in range(len(sets))]
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a")
@@ -66,7 +42,8 @@ def main():
     args = parser.parse_args()
     width, height = (int(x) for x in args.board.split("x"))
     seeds = list(range(args.seed, args.seed + args.games))
-    a, b = play([weights_of(args.a), weights_of(args.b)], seeds, width, height, args.max_pieces)
+    fitness = {"width": width, "height": height, "max_pieces": args.max_pieces}
+    a, b = play(fitness, [weights_of(args.a), weights_of(args.b)], seeds)
     difference, error = mean_and_error([x - y for x, y in zip(a, b)])
     result = {
         "a": args.a,

@@ -10,16 +10,13 @@ is what a proxy for the full board needs.
 """
 
 import argparse
-import json
-import math
 import pathlib
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
+from games import mean_and_error, play  # noqa: E402
 from paired import weights_of  # noqa: E402
-
-import tetris_ai  # noqa: E402
 
 
 def main():
@@ -38,17 +35,8 @@ def main():
     for height, games in zip(heights, counts):
         seeds = range(args.seed, args.seed + games)
         for name, weights in zip(args.sets, sets):
-            features = list(weights)
-            batch = {
-                "phase": "validation",
-                "fitness": {"width": 10, "height": height, "games": 1},
-                "features": features,
-                "genomes": [[weights[f] for f in features]],
-                "jobs": [{"individual": 0, "seed": s} for s in seeds],
-            }
-            lines = tetris_ai.play_batch(json.dumps(batch))
-            mean = sum(lines) / games
-            error = math.sqrt(sum((x - mean) ** 2 for x in lines) / (games - 1) / games)
+            [lines] = play({"width": 10, "height": height}, [weights], seeds)
+            mean, error = mean_and_error(lines)
             table[name].append(f"{mean:,.0f} ± {error:,.0f}")
             print(f"{name} on 10x{height}: {table[name][-1]}", file=sys.stderr, flush=True)
     header = " | ".join(f"10x{h} ({g:,} games)" for h, g in zip(heights, counts))
