@@ -44,6 +44,7 @@ fn config(seed: u64) -> EvolutionConfig {
             report_games: 0,
         },
         noise: NoiseConfig::default(),
+        start: None,
     }
 }
 

@@ -45,6 +45,7 @@ fn config(population: usize, games: usize) -> EvolutionConfig {
             report_games: 0,
         },
         noise: NoiseConfig::default(),
+        start: None,
     }
 }
 

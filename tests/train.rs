@@ -51,6 +51,7 @@ fn ga_config(seed: u64) -> EvolutionConfig {
             report_games: 0,
         },
         noise: NoiseConfig::default(),
+        start: None,
     }
 }
 
@@ -70,6 +71,7 @@ fn cem_config(seed: u64, population: usize, games: usize) -> EvolutionConfig {
             report_games: 0,
         },
         noise: NoiseConfig::default(),
+        start: None,
     }
 }
 

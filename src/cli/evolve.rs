@@ -4,6 +4,8 @@
 //! weights after every generation.
 
 use crate::RuleSet;
+use crate::ai::presets;
+use crate::ai::weights::Weights;
 use crate::cli::values::{parse_board, parse_named, parse_positive};
 use crate::train::checkpoint::write_atomically;
 use crate::train::evolution::{Evolution, EvolutionConfig, Report};
@@ -52,6 +54,22 @@ pub struct EvolveArgs {
     /// du's).
     #[arg(long, value_name = "LIST")]
     features: Option<String>,
+
+    /// Start from these weights: a weight preset's name or a JSON weights file. The run learns
+    /// their features, starts at them (CMA-ES's and CEM's first mean, the climbers' first
+    /// weights, one of the GA's first population) and draws initial weights from each ± --spread.
+    #[arg(long, value_name = "PRESET|FILE", conflicts_with = "features")]
+    start: Option<String>,
+
+    /// The half-width of each initial range around a --start weight.
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 1.0,
+        requires = "start",
+        allow_negative_numbers = true
+    )]
+    spread: f64,
 
     /// The optimizer's full settings as JSON (for the GA: population, survivors, selection,
     /// crossover, mutation; see docs/learning.md), replacing the preset or defaults.
@@ -133,7 +151,7 @@ pub struct EvolveArgs {
     /// Continue the run saved in this checkpoint (its configuration is used; it is also where
     /// the run is saved unless --checkpoint says otherwise).
     #[arg(long, value_name = "FILE", conflicts_with_all = [
-        "optimizer", "ga", "settings", "features", "population", "board", "rules", "games", "max_pieces",
+        "optimizer", "ga", "start", "spread", "settings", "features", "population", "board", "rules", "games", "max_pieces",
         "no_common_seeds", "seed", "validate_top", "validate_games", "report_games",
         "reevaluate_top", "reevaluate_games", "grow_games_to",
     ])]
@@ -161,6 +179,8 @@ impl EvolveArgs {
             optimizer: optimizer.name.to_string(),
             ga: self.ga.clone(),
             features: self.features.clone().map(Features::Named),
+            start: self.start.as_deref().map(start_weights).transpose()?,
+            spread: self.spread,
             settings,
             population: self
                 .population
@@ -207,6 +227,36 @@ impl EvolveArgs {
     pub fn checkpoint_path(&self) -> Option<&Path> {
         self.checkpoint.as_deref().or(self.resume.as_deref())
     }
+}
+
+/// The weights `--start` names, a preset or a JSON weights file, as (feature, weight) in their
+/// order; the error names the value and, for weights raised to an exponent, the feature.
+fn start_weights(text: &str) -> Result<Vec<(String, f64)>, String> {
+    let weights = match presets::find(text) {
+        Ok(preset) => preset.weights(),
+        Err(_) => {
+            let json = std::fs::read_to_string(text).map_err(|e| {
+                format!(
+                    "--start \"{text}\" is neither a weight preset ({}) nor a readable weights \
+                     file: {e}",
+                    presets::names().join(", ")
+                )
+            })?;
+            Weights::from_json(&json).map_err(|e| format!("--start file \"{text}\": {e}"))?
+        }
+    };
+    weights
+        .terms()
+        .iter()
+        .map(|term| match term.exponent {
+            Some(e) if e != 1.0 => Err(format!(
+                "--start \"{text}\" raises feature \"{}\" to the exponent {e}: a run learns \
+                 weights only",
+                term.name()
+            )),
+            _ => Ok((term.name().to_string(), term.weight)),
+        })
+        .collect()
 }
 
 /// The JSON settings file at `path`, checked as `optimizer`'s settings; the error names the file.
@@ -354,6 +404,47 @@ mod tests {
         let off = args(&["--validate-top", "0"]).config().unwrap();
         assert!(!off.validation.is_on());
         assert!(parse(&["--validate-games", "0"]).is_err());
+    }
+
+    #[test]
+    fn start_takes_a_preset_or_a_weights_file() {
+        let dt10 = args(&["--start", "dt10", "--spread", "0.5"])
+            .options()
+            .unwrap();
+        let start = dt10.start.unwrap();
+        assert_eq!(start.len(), 9);
+        assert_eq!(start[0], ("landing_height".to_string(), -2.18));
+        assert_eq!(start[8], ("pattern_diversity".to_string(), 1.27));
+        assert_eq!(dt10.spread, 0.5);
+        let directory = std::env::temp_dir().join(format!("start-{}", std::process::id()));
+        std::fs::create_dir_all(&directory).unwrap();
+        let file = |name: &str, json: &str| {
+            let path = directory.join(name);
+            std::fs::write(&path, json).unwrap();
+            path.to_str().unwrap().to_string()
+        };
+        let plain = file(
+            "plain.json",
+            r#"{"holes": -1.5, "max_height": {"weight": 2}}"#,
+        );
+        let from_file = args(&["--start", &plain]).options().unwrap();
+        let expected = [("holes".to_string(), -1.5), ("max_height".to_string(), 2.0)];
+        assert_eq!(from_file.start.unwrap(), expected);
+        let raised = file("raised.json", r#"{"holes": {"weight": -1, "exponent": 2}}"#);
+        let error = args(&["--start", &raised]).options().unwrap_err();
+        assert!(
+            error.contains("\"holes\"") && error.contains("exponent 2"),
+            "{error}"
+        );
+        let error = args(&["--start", "nosuch"]).options().unwrap_err();
+        assert!(
+            error.contains("\"nosuch\"") && error.contains("dt10"),
+            "{error}"
+        );
+        std::fs::remove_dir_all(directory).unwrap();
+        assert!(parse(&["--start", "dt10", "--features", "du"]).is_err());
+        assert!(parse(&["--spread", "2"]).is_err());
+        assert!(parse(&["--resume", "run.json", "--start", "dt10"]).is_err());
     }
 
     #[test]

@@ -226,6 +226,10 @@ impl Learner for Anneal {
     fn best(&self) -> Option<&Scored> {
         self.best.as_ref()
     }
+
+    fn start_at(&mut self, start: &[f64]) {
+        self.weights = start.to_vec();
+    }
 }
 
 #[cfg(test)]

@@ -226,6 +226,10 @@ impl Learner for Cem {
     fn best(&self) -> Option<&Scored> {
         self.best.as_ref()
     }
+
+    fn start_at(&mut self, start: &[f64]) {
+        self.mean = start.to_vec();
+    }
 }
 
 #[cfg(test)]

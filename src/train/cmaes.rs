@@ -484,6 +484,10 @@ impl Learner for Cmaes {
     fn best(&self) -> Option<&Scored> {
         self.best.as_ref()
     }
+
+    fn start_at(&mut self, start: &[f64]) {
+        self.mean = start.to_vec();
+    }
 }
 
 #[cfg(test)]

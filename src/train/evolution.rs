@@ -24,7 +24,9 @@ use crate::train::hill::{HillClimb, HillConfig};
 use crate::train::noise::NoiseConfig;
 use crate::train::optimizers::{self, Optimizer};
 use crate::train::validation::ValidationConfig;
-use crate::train::{Genome, Learner, Ranges, Scored, check_ranges, rank_key, weights_of};
+use crate::train::{
+    Genome, Learner, Ranges, Scored, check_ranges, check_start, rank_key, weights_of,
+};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use web_time::Instant;
@@ -107,6 +109,12 @@ pub struct EvolutionConfig {
     /// off).
     #[serde(default)]
     pub noise: NoiseConfig,
+    /// The genome the run starts from, one weight per feature: CMA-ES's and CEM's first mean,
+    /// the climbers' first weights and one of the GA's first population (none: the optimizer's
+    /// own start, from the ranges).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub start: Option<Vec<f64>>,
 }
 
 impl EvolutionConfig {
@@ -129,6 +137,9 @@ impl EvolutionConfig {
             )));
         }
         check_ranges(&self.ranges, &self.features)?;
+        if let Some(start) = &self.start {
+            check_start(start, &self.features)?;
+        }
         self.optimizer.validate()?;
         self.validation.validate()?;
         self.noise.validate(self.fitness.games)?;
@@ -175,13 +186,15 @@ pub enum LearnerState {
 }
 
 impl LearnerState {
-    /// The optimizer's first state, for genomes of one weight per range of `ranges`.
+    /// The optimizer's first state, for genomes of one weight per range of `ranges`, started
+    /// at `start` when one is given (a genome of the same length).
     pub(crate) fn new(
         optimizer: &OptimizerConfig,
         ranges: &Ranges,
+        start: Option<&[f64]>,
         rng: &mut GameRng,
     ) -> Result<LearnerState> {
-        Ok(match optimizer {
+        let mut state = match optimizer {
             OptimizerConfig::Ga(c) => LearnerState::Ga(Ga::new(c.clone(), ranges, rng)?),
             OptimizerConfig::Cem(c) => LearnerState::Cem(Cem::new(*c, ranges.len())?),
             OptimizerConfig::Cmaes(c) => LearnerState::Cmaes(Cmaes::new(*c, ranges)?),
@@ -189,7 +202,11 @@ impl LearnerState {
                 LearnerState::HillClimb(HillClimb::new(*c, ranges, rng)?)
             }
             OptimizerConfig::Anneal(c) => LearnerState::Anneal(Anneal::new(*c, ranges, rng)?),
-        })
+        };
+        if let Some(start) = start {
+            state.learner().start_at(start);
+        }
+        Ok(state)
     }
 
     fn learner(&mut self) -> &mut dyn Learner {
@@ -352,7 +369,12 @@ impl Evolution {
     pub fn new(config: EvolutionConfig) -> Result<Evolution> {
         config.validate()?;
         let mut learner_rng = GameRng::new(config.seed, LEARNER_STREAM);
-        let learner = LearnerState::new(&config.optimizer, &config.ranges, &mut learner_rng)?;
+        let learner = LearnerState::new(
+            &config.optimizer,
+            &config.ranges,
+            config.start.as_deref(),
+            &mut learner_rng,
+        )?;
         Ok(Evolution {
             format: FORMAT,
             games_rng: GameRng::new(config.seed, GAMES_STREAM),

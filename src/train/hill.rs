@@ -261,6 +261,10 @@ impl Learner for HillClimb {
     fn best(&self) -> Option<&Scored> {
         self.best.as_ref()
     }
+
+    fn start_at(&mut self, start: &[f64]) {
+        self.weights = start.to_vec();
+    }
 }
 
 /// A random direction of length 1: `dims` normal draws, normalised (drawn again in the

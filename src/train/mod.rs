@@ -109,6 +109,11 @@ pub trait Learner {
 
     /// The best genome found so far, with its fitness.
     fn best(&self) -> Option<&Scored>;
+
+    /// Moves a fresh run's start to `start`, a genome of one weight per range (checked by
+    /// [`check_start`]): where the optimizer's first generation is centred, or, for a
+    /// population, one of its members.
+    fn start_at(&mut self, start: &[f64]);
 }
 
 /// The range each feature's initial weight is drawn from, uniformly.
@@ -133,6 +138,24 @@ pub fn check_ranges(ranges: &Ranges, features: &[String]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Checks that a run's start genome has one finite weight per feature; the error names the bad
+/// weight's feature.
+pub fn check_start(start: &[f64], features: &[String]) -> Result<()> {
+    if start.len() != features.len() {
+        return Err(Error::Config(format!(
+            "the start has {} weights for {} features",
+            start.len(),
+            features.len()
+        )));
+    }
+    match start.iter().zip(features).find(|(w, _)| !w.is_finite()) {
+        Some((w, name)) => Err(Error::Config(format!(
+            "the start weight of feature \"{name}\" is {w}: it must be a finite number"
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// A genome drawn uniformly from `ranges`, one weight per range. Refuses ranges

@@ -204,7 +204,7 @@ mod tests {
             assert_eq!(config.optimizer().name, optimizer.name);
             let written = serde_json::to_value(&config).unwrap();
             assert_eq!(written["kind"], optimizer.name, "{written}");
-            let state = LearnerState::new(&config, &ranges, &mut GameRng::new(1, 1)).unwrap();
+            let state = LearnerState::new(&config, &ranges, None, &mut GameRng::new(1, 1)).unwrap();
             assert_eq!(state.optimizer().name, optimizer.name);
             let written = serde_json::to_value(&state).unwrap();
             assert_eq!(written["kind"], optimizer.name);

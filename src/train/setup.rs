@@ -7,7 +7,8 @@
 use crate::ai::features::FeatureName;
 use crate::ai::presets;
 use crate::engine::rules::{RuleSet, Rules};
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::train::above_zero;
 use crate::train::evolution::EvolutionConfig;
 use crate::train::fitness::FitnessConfig;
 use crate::train::ga;
@@ -83,6 +84,15 @@ pub struct RunOptions {
     pub validation: ValidationConfig,
     /// How the noise of the training games is handled; default not at all.
     pub noise: NoiseConfig,
+    /// The weights the run starts from, (feature, weight) in genome order: the run learns these
+    /// features (so `features` must be left out), starts at these weights and draws each
+    /// initial weight from the start weight ± `spread`; default none (the optimizer's own
+    /// start, features and ranges).
+    #[ts(as = "Option<Vec<(FeatureName, f64)>>")]
+    pub start: Option<Vec<(String, f64)>>,
+    /// The half-width of each initial range around a start weight; default 1. Used with `start`
+    /// only.
+    pub spread: f64,
 }
 
 impl Default for RunOptions {
@@ -103,6 +113,8 @@ impl Default for RunOptions {
             seed: 0,
             validation: ValidationConfig::default(),
             noise: NoiseConfig::default(),
+            start: None,
+            spread: 1.0,
         }
     }
 }
@@ -136,7 +148,14 @@ impl RunOptions {
     /// The run these choices make, checked whole; the error names the bad value.
     pub fn config(&self) -> Result<EvolutionConfig> {
         let features = self.feature_names()?;
-        let (optimizer, ranges) = self.optimizer_and_ranges(&features)?;
+        let (optimizer, mut ranges) = self.optimizer_and_ranges(&features)?;
+        let start = self.start_genome()?;
+        if let Some(start) = &start {
+            ranges = start
+                .iter()
+                .map(|w| (w - self.spread, w + self.spread))
+                .collect();
+        }
         let config = EvolutionConfig {
             features,
             ranges,
@@ -153,17 +172,33 @@ impl RunOptions {
             seed: self.seed,
             validation: self.validation,
             noise: self.noise,
+            start,
         };
         config.validate()?;
         Ok(config)
     }
 
-    /// The features chosen, or the optimizer's default ones.
+    /// The features chosen, the start's, or the optimizer's default ones.
     fn feature_names(&self) -> Result<Vec<String>> {
-        match &self.features {
-            Some(features) => Ok(features.names()),
-            None => optimizers::find(&self.optimizer)?.default_features(&self.ga),
+        match (&self.features, &self.start) {
+            (Some(_), Some(_)) => Err(Error::Config(
+                "both features and start weights are given: a run learns its start's features, \
+                 so give one or the other"
+                    .into(),
+            )),
+            (Some(features), None) => Ok(features.names()),
+            (None, Some(start)) => Ok(start.iter().map(|(name, _)| name.clone()).collect()),
+            (None, None) => optimizers::find(&self.optimizer)?.default_features(&self.ga),
         }
+    }
+
+    /// The start's weights in genome order, with the spread checked, if a start is given.
+    fn start_genome(&self) -> Result<Option<Vec<f64>>> {
+        let Some(start) = &self.start else {
+            return Ok(None);
+        };
+        above_zero("the spread around the start weights", self.spread)?;
+        Ok(Some(start.iter().map(|&(_, w)| w).collect()))
     }
 
     /// The optimizer's settings (its defaults, or the settings given) and the initial ranges of

@@ -316,7 +316,13 @@ validation: ValidationConfig,
  * How the run handles the noise of the training games (missing in older checkpoints: all
  * off).
  */
-noise: NoiseConfig, };
+noise: NoiseConfig,
+/**
+ * The genome the run starts from, one weight per feature: CMA-ES's and CEM's first mean,
+ * the climbers' first weights and one of the GA's first population (none: the optimizer's
+ * own start, from the ranges).
+ */
+start?: Array<number>, };
 
 /**
  * How the search scores one first move: each weighted feature of the board it leaves.
@@ -1042,7 +1048,19 @@ validation: ValidationConfig,
 /**
  * How the noise of the training games is handled; default not at all.
  */
-noise: NoiseConfig, };
+noise: NoiseConfig,
+/**
+ * The weights the run starts from, (feature, weight) in genome order: the run learns these
+ * features (so `features` must be left out), starts at these weights and draws each
+ * initial weight from the start weight ± `spread`; default none (the optimizer's own
+ * start, features and ranges).
+ */
+start: Array<[FeatureName, number]> | null,
+/**
+ * The half-width of each initial range around a start weight; default 1. Used with `start`
+ * only.
+ */
+spread: number, };
 
 /**
  * What the mutation rate applies to.

@@ -185,6 +185,12 @@ impl Learner for Ga {
     fn best(&self) -> Option<&Scored> {
         self.best.as_ref()
     }
+
+    fn start_at(&mut self, start: &[f64]) {
+        if let Some(first) = self.population.first_mut() {
+            first.genome = start.to_vec();
+        }
+    }
 }
 
 fn descending(a: f64, b: f64) -> Ordering {
