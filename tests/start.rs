@@ -2,6 +2,7 @@
 //! and bad starts are named.
 
 use serde_json::Value;
+use tetris_ai::ai::weights::Weights;
 use tetris_ai::train::evolution::Evolution;
 use tetris_ai::train::setup::RunOptions;
 
@@ -22,7 +23,7 @@ const DT10: [(&str, f64); 9] = [
 fn started(optimizer: &str, start: &[(&str, f64)]) -> Evolution {
     let options = RunOptions {
         optimizer: optimizer.into(),
-        start: Some(start.iter().map(|&(f, w)| (f.to_string(), w)).collect()),
+        start: Some(Weights::new(start.iter().map(|&(f, w)| (f, w, None))).unwrap()),
         spread: 0.5,
         population: Some(10),
         seed: 3,
@@ -90,31 +91,37 @@ fn a_started_run_resumes_from_its_checkpoint() {
 #[test]
 fn bad_starts_are_named() {
     let refused = |json: &str, words: &[&str]| {
-        let options: RunOptions = serde_json::from_str(json).unwrap();
-        let message = options.config().unwrap_err().to_string();
+        let message = match serde_json::from_str::<RunOptions>(json) {
+            Ok(options) => options.config().unwrap_err().to_string(),
+            Err(e) => e.to_string(),
+        };
         for word in words {
             assert!(message.contains(word), "{json}: {message}");
         }
     };
+    refused(r#"{"start": {"holes": -1, "wells": 2}}"#, &["\"wells\""]);
     refused(
-        r#"{"start": [["holes", -1], ["wells", 2]]}"#,
-        &["\"wells\""],
-    );
-    refused(
-        r#"{"start": [["holes", -1], ["holes", 2]]}"#,
+        r#"{"start": {"holes": -1, "holes": 2}}"#,
         &["\"holes\"", "twice"],
     );
     refused(
-        r#"{"start": [["holes", -1]], "features": "du"}"#,
+        r#"{"start": {"holes": {"weight": -1, "exponent": 2}}}"#,
+        &["\"holes\"", "exponent 2"],
+    );
+    refused(
+        r#"{"start": {"holes": -1}, "features": "du"}"#,
         &["features", "start", "one or the other"],
     );
     refused(
-        r#"{"start": [["holes", -1]], "spread": 0}"#,
+        r#"{"start": {"holes": -1}, "spread": 0}"#,
         &["spread", "0", "above 0"],
     );
     refused(
-        r#"{"start": [["holes", -1]], "spread": -2}"#,
+        r#"{"start": {"holes": -1}, "spread": -2}"#,
         &["spread", "-2"],
     );
-    refused(r#"{"start": []}"#, &["no features"]);
+    refused(r#"{"start": {}}"#, &["no features"]);
+    let plain = r#"{"start": {"holes": {"weight": -1, "exponent": 1}}}"#;
+    let options: RunOptions = serde_json::from_str(plain).unwrap();
+    assert_eq!(options.config().unwrap().start, Some(vec![-1.0]));
 }

@@ -229,34 +229,19 @@ impl EvolveArgs {
     }
 }
 
-/// The weights `--start` names, a preset or a JSON weights file, as (feature, weight) in their
-/// order; the error names the value and, for weights raised to an exponent, the feature.
-fn start_weights(text: &str) -> Result<Vec<(String, f64)>, String> {
-    let weights = match presets::find(text) {
-        Ok(preset) => preset.weights(),
-        Err(_) => {
-            let json = std::fs::read_to_string(text).map_err(|e| {
-                format!(
-                    "--start \"{text}\" is neither a weight preset ({}) nor a readable weights \
-                     file: {e}",
-                    presets::names().join(", ")
-                )
-            })?;
-            Weights::from_json(&json).map_err(|e| format!("--start file \"{text}\": {e}"))?
-        }
-    };
-    weights
-        .terms()
-        .iter()
-        .map(|term| match term.exponent {
-            Some(e) if e != 1.0 => Err(format!(
-                "--start \"{text}\" raises feature \"{}\" to the exponent {e}: a run learns \
-                 weights only",
-                term.name()
-            )),
-            _ => Ok((term.name().to_string(), term.weight)),
-        })
-        .collect()
+/// The weights `--start` names: a preset's, else a JSON weights file's; the error names the
+/// value.
+fn start_weights(text: &str) -> Result<Weights, String> {
+    if let Ok(preset) = presets::find(text) {
+        return Ok(preset.weights());
+    }
+    let json = std::fs::read_to_string(text).map_err(|e| {
+        format!(
+            "--start \"{text}\" is neither a weight preset ({}) nor a readable weights file: {e}",
+            presets::names().join(", ")
+        )
+    })?;
+    Weights::from_json(&json).map_err(|e| format!("--start file \"{text}\": {e}"))
 }
 
 /// The JSON settings file at `path`, checked as `optimizer`'s settings; the error names the file.
@@ -411,10 +396,7 @@ mod tests {
         let dt10 = args(&["--start", "dt10", "--spread", "0.5"])
             .options()
             .unwrap();
-        let start = dt10.start.unwrap();
-        assert_eq!(start.len(), 9);
-        assert_eq!(start[0], ("landing_height".to_string(), -2.18));
-        assert_eq!(start[8], ("pattern_diversity".to_string(), 1.27));
+        assert_eq!(dt10.start, Some(presets::find("dt10").unwrap().weights()));
         assert_eq!(dt10.spread, 0.5);
         let directory = std::env::temp_dir().join(format!("start-{}", std::process::id()));
         std::fs::create_dir_all(&directory).unwrap();
@@ -428,12 +410,18 @@ mod tests {
             r#"{"holes": -1.5, "max_height": {"weight": 2}}"#,
         );
         let from_file = args(&["--start", &plain]).options().unwrap();
-        let expected = [("holes".to_string(), -1.5), ("max_height".to_string(), 2.0)];
-        assert_eq!(from_file.start.unwrap(), expected);
+        let expected = Weights::new([("holes", -1.5, None), ("max_height", 2.0, None)]);
+        assert_eq!(from_file.start, Some(expected.unwrap()));
         let raised = file("raised.json", r#"{"holes": {"weight": -1, "exponent": 2}}"#);
-        let error = args(&["--start", &raised]).options().unwrap_err();
+        let error = args(&["--start", &raised]).config().unwrap_err();
         assert!(
             error.contains("\"holes\"") && error.contains("exponent 2"),
+            "{error}"
+        );
+        let bad = file("bad.json", r#"{"holes": "many"}"#);
+        let error = args(&["--start", &bad]).options().unwrap_err();
+        assert!(
+            error.contains("bad.json") && error.contains("\"many\""),
             "{error}"
         );
         let error = args(&["--start", "nosuch"]).options().unwrap_err();

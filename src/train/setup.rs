@@ -6,6 +6,7 @@
 
 use crate::ai::features::FeatureName;
 use crate::ai::presets;
+use crate::ai::weights::Weights;
 use crate::engine::rules::{RuleSet, Rules};
 use crate::error::{Error, Result};
 use crate::train::above_zero;
@@ -84,12 +85,11 @@ pub struct RunOptions {
     pub validation: ValidationConfig,
     /// How the noise of the training games is handled; default not at all.
     pub noise: NoiseConfig,
-    /// The weights the run starts from, (feature, weight) in genome order: the run learns these
-    /// features (so `features` must be left out), starts at these weights and draws each
-    /// initial weight from the start weight ± `spread`; default none (the optimizer's own
-    /// start, features and ranges).
-    #[ts(as = "Option<Vec<(FeatureName, f64)>>")]
-    pub start: Option<Vec<(String, f64)>>,
+    /// The weights the run starts from, written as weights are (exponents refused): the run
+    /// learns their features in their order (so `features` must be left out), starts at them
+    /// and draws each initial weight from the start weight ± `spread`; default none (the
+    /// optimizer's own start, features and ranges).
+    pub start: Option<Weights>,
     /// The half-width of each initial range around a start weight; default 1. Used with `start`
     /// only.
     pub spread: f64,
@@ -187,18 +187,31 @@ impl RunOptions {
                     .into(),
             )),
             (Some(features), None) => Ok(features.names()),
-            (None, Some(start)) => Ok(start.iter().map(|(name, _)| name.clone()).collect()),
+            (None, Some(start)) => Ok(start.terms().iter().map(|t| t.name().into()).collect()),
             (None, None) => optimizers::find(&self.optimizer)?.default_features(&self.ga),
         }
     }
 
-    /// The start's weights in genome order, with the spread checked, if a start is given.
+    /// The start's weights in genome order, with the spread checked, if a start is given; a
+    /// weight raised to an exponent is refused, naming its feature.
     fn start_genome(&self) -> Result<Option<Vec<f64>>> {
         let Some(start) = &self.start else {
             return Ok(None);
         };
         above_zero("the spread around the start weights", self.spread)?;
-        Ok(Some(start.iter().map(|&(_, w)| w).collect()))
+        let genome = start
+            .terms()
+            .iter()
+            .map(|term| match term.exponent {
+                Some(e) if e != 1.0 => Err(Error::Config(format!(
+                    "the start weights raise feature \"{}\" to the exponent {e}: a run learns \
+                     weights alone",
+                    term.name()
+                ))),
+                _ => Ok(term.weight),
+            })
+            .collect::<Result<_>>()?;
+        Ok(Some(genome))
     }
 
     /// The optimizer's settings (its defaults, or the settings given) and the initial ranges of

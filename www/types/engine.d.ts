@@ -1050,12 +1050,12 @@ validation: ValidationConfig,
  */
 noise: NoiseConfig,
 /**
- * The weights the run starts from, (feature, weight) in genome order: the run learns these
- * features (so `features` must be left out), starts at these weights and draws each
- * initial weight from the start weight ± `spread`; default none (the optimizer's own
- * start, features and ranges).
+ * The weights the run starts from, written as weights are (exponents refused): the run
+ * learns their features in their order (so `features` must be left out), starts at them
+ * and draws each initial weight from the start weight ± `spread`; default none (the
+ * optimizer's own start, features and ranges).
  */
-start: Array<[FeatureName, number]> | null,
+start: Weights | null,
 /**
  * The half-width of each initial range around a start weight; default 1. Used with `start`
  * only.
