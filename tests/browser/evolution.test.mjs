@@ -930,6 +930,68 @@ test(
 );
 
 test(
+  'a run started from the weights in play or a preset starts there, as on the command line',
+  { timeout: 180_000 },
+  async () => {
+    const inPlay = { holes: -3.5, landing_height: -1.25, rows_with_holes: -6 };
+    let fromPreset;
+    await withPage(isolated, async ({ page }) => {
+      await setValue(page, '#weights-json', JSON.stringify(inPlay));
+      await page.locator('#import-weights').click({ timeout: 10_000 });
+      await until(
+        async () => (await page.locator('#import-status').textContent()).startsWith('Imported'),
+        'the weights imported',
+      );
+      await setValue(page, '#evo-start-from', 'play');
+      assert.equal(await page.locator('#evo-features-row').isHidden(), true);
+      assert.equal(await page.locator('#evo-spread-row').isVisible(), true);
+      assert.equal(await page.locator('#evo-spread').inputValue(), '1');
+      // The hill-climber's first generation scores its start alone.
+      await setValue(page, '#evo-optimizer', 'hill_climb');
+      await setValue(page, '#evo-spread', 0.5);
+      const first = await startPanelRun(page, 1).then(() => panelGenerations(page, 1));
+      await stopPanel(page);
+      const stopped = (await panelOf(page)).history;
+      assert.deepEqual(first.history[0].best_weights, inPlay);
+      assert.deepEqual(Object.keys(first.history[0].best_weights), Object.keys(inPlay));
+
+      await setValue(page, '#evo-optimizer', 'cmaes');
+      await setValue(page, '#evo-start-from', 'dt10');
+      // Stopped while it is being made, a run never starts.
+      await page.locator('#evo-start').click({ timeout: 10_000 });
+      assert.equal((await panelOf(page)).state, 'starting');
+      await page.locator('#evo-stop').click({ timeout: 10_000 });
+      await sleep(3000);
+      assert.equal((await panelOf(page)).state, 'idle');
+      assert.deepEqual((await panelOf(page)).history, stopped);
+      await page.locator('#evo-start').click({ timeout: 10_000 });
+      await until(async () => (await panelOf(page)).state === 'running', 'the run to start');
+      fromPreset = await panelGenerations(page, 2);
+      await stopPanel(page);
+      await setValue(page, '#evo-spread', 0);
+      await setValue(page, '#evo-start-from', 'play');
+      await until(
+        async () => (await panelOf(page)).error.includes('spread'),
+        'the spread 0 refused',
+      );
+    });
+    const cli = await evolveCli([
+      '--optimizer',
+      'cmaes',
+      '--start',
+      'dt10',
+      '--spread',
+      '0.5',
+      ...PANEL_CLI,
+      '--generations',
+      '2',
+    ]);
+    sameReports(cli, fromPreset.history.slice(0, 2), 'the command line against the panel');
+    assert.equal(Object.keys(cli[0].best_weights).length, 9);
+  },
+);
+
+test(
   'a plain worker ended mid-generation is replaced and the generation gives the same report',
   { timeout: 150_000 },
   async (t) => {

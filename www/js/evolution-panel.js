@@ -52,8 +52,9 @@ function legendValue(chart, value, series, index) {
 
 /**
  * Builds and binds the panel. `app`: `choices` (the engine's evolution choices), `presets`,
- * `features`, `limits`, `build` (the build runs use), `playWeights(weights)` (resolves to why
- * the game refused them, or null) and `copyWeights(weights)`.
+ * `features`, `limits`, `build` (the build runs use), `weightsInPlay()` (the game's weights),
+ * `playWeights(weights)` (resolves to why the game refused them, or null) and
+ * `copyWeights(weights)`.
  */
 export function createEvolutionPanel(app) {
   const el = Object.fromEntries(
@@ -61,7 +62,11 @@ export function createEvolutionPanel(app) {
       'optimizer',
       'ga',
       'ga-row',
+      'start-from',
+      'spread',
+      'spread-row',
       'features',
+      'features-row',
       'pick',
       'pick-list',
       'width',
@@ -131,6 +136,10 @@ export function createEvolutionPanel(app) {
   // The choices, from the engine.
   for (const name of app.choices.optimizers) option(el.optimizer, name, name.replace('_', '-'));
   for (const name of app.choices.ga_presets) option(el.ga, name, name);
+  option(el['start-from'], '', 'random weights');
+  option(el['start-from'], 'play', 'the weights in play');
+  for (const preset of app.presets)
+    option(el['start-from'], preset.name, `${preset.name}'s weights`);
   option(el.features, '', "the optimizer's default");
   for (const preset of app.presets) option(el.features, preset.name, `${preset.name}'s features`);
   option(el.features, 'pick', 'pick…');
@@ -159,6 +168,7 @@ export function createEvolutionPanel(app) {
   el.rules.value = defaults.rules;
   el.games.value = defaults.games;
   el.seed.value = defaults.seed;
+  el.spread.value = defaults.spread;
   el['reevaluate-top'].value = defaults.noise.reevaluate_top;
   el['reevaluate-games'].value = defaults.noise.reevaluate_games;
   el['grow-games-to'].value = defaults.noise.grow_games_to ?? '';
@@ -182,7 +192,17 @@ export function createEvolutionPanel(app) {
       seed: number(el.seed, 'seed'),
     };
     if (chosen.optimizer === 'ga') chosen.ga = el.ga.value;
-    if (el.features.value === 'pick') {
+    const startFrom = el['start-from'].value;
+    if (startFrom) {
+      chosen.start =
+        startFrom === 'play'
+          ? app.weightsInPlay()
+          : app.presets.find((p) => p.name === startFrom).weights;
+      chosen.spread = Number(el.spread.value);
+      if (el.spread.value.trim() === '' || !Number.isFinite(chosen.spread)) {
+        throw new Error(`the spread must be a number, got "${el.spread.value}"`);
+      }
+    } else if (el.features.value === 'pick') {
       chosen.features = [...el['pick-list'].querySelectorAll('input:checked')].map((b) => b.value);
       if (chosen.features.length === 0) throw new Error('pick at least one feature to learn');
     } else if (el.features.value) {
@@ -214,7 +234,11 @@ export function createEvolutionPanel(app) {
   /** Shows the chosen optimizer's full settings (unless the user edited them). */
   async function fillSettings() {
     el['ga-row'].hidden = el.optimizer.value !== 'ga';
-    el.pick.hidden = el.features.value !== 'pick';
+    // A run from given weights learns their features.
+    const started = el['start-from'].value !== '';
+    el['spread-row'].hidden = !started;
+    el['features-row'].hidden = started;
+    el.pick.hidden = started || el.features.value !== 'pick';
     if (settingsEdited) return;
     try {
       const config = await evolutionConfig(options({ withSettings: false }));
@@ -233,6 +257,7 @@ export function createEvolutionPanel(app) {
     });
   }
   el.features.addEventListener('change', fillSettings);
+  el['start-from'].addEventListener('change', fillSettings);
   el.settings.addEventListener('input', () => {
     settingsEdited = true;
   });
@@ -415,6 +440,11 @@ export function createEvolutionPanel(app) {
     try {
       const config = await evolutionConfig(options());
       const next = await createEvolution(config, { build: app.build });
+      // Stopped while the run was being made: it never starts.
+      if (state !== 'starting') {
+        next.close();
+        return;
+      }
       const text = await next.checkpoint();
       adopt(next, text);
       await saveRun(text);
@@ -424,7 +454,7 @@ export function createEvolutionPanel(app) {
       setState('idle');
       return;
     }
-    loop();
+    if (state === 'starting') loop();
   }
 
   /**

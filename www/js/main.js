@@ -421,6 +421,7 @@ async function main() {
     features: engine.features,
     limits: engine.limits,
     build: engine.build,
+    weightsInPlay: () => settings.weights,
     playWeights: setWeights,
     copyWeights: (weights) => panel.showWeightsJson(weights),
   });
