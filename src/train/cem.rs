@@ -196,16 +196,21 @@ impl Learner for Cem {
     }
 
     /// Refits the distribution to the elite of the scored sample; returns the sample scored.
+    /// Genomes without a score (NaN or missing) are never in the elite nor the best; with none
+    /// scored, the distribution stays as it was.
     fn tell(&mut self, _rng: &mut GameRng, fitness: &[f64]) -> Vec<Scored> {
         let Some(sample) = self.asked.take() else {
             return Vec::new();
         };
         let scored: Vec<Scored> = sample
             .into_iter()
-            .zip(fitness)
-            .map(|(genome, &fitness)| Scored { genome, fitness })
+            .enumerate()
+            .map(|(k, genome)| Scored {
+                genome,
+                fitness: fitness.get(k).copied().unwrap_or(f64::NAN),
+            })
             .collect();
-        let mut ranked: Vec<&Scored> = scored.iter().collect();
+        let mut ranked: Vec<&Scored> = scored.iter().filter(|s| !s.fitness.is_nan()).collect();
         ranked.sort_by(|a, b| best_first(a, b));
         if let Some(top) = ranked.first() {
             Scored::keep_best(&mut self.best, top);
@@ -426,8 +431,12 @@ mod tests {
         let mut cem = Cem::new(CemConfig::default(), 2).unwrap();
         let mut rng = GameRng::new(6, 0);
         let mut nothing = |_: &[Genome]| Vec::new();
-        assert!(cem.generation(&mut rng, &mut nothing).is_empty());
+        let scored = cem.generation(&mut rng, &mut nothing);
+        assert_eq!(scored.len(), 100);
+        assert!(scored.iter().all(|s| s.fitness.is_nan()));
         assert_eq!(cem.mean(), &[0.0, 0.0]);
+        assert_eq!(cem.variance(), &[100.0, 100.0]);
+        assert_eq!(cem.best(), None);
         let mut nan_first = |genomes: &[Genome]| {
             (0..genomes.len())
                 .map(|i| if i == 0 { f64::NAN } else { i as f64 })
@@ -437,6 +446,24 @@ mod tests {
         assert_eq!(cem.best().unwrap().fitness, 99.0);
         assert_eq!(scored.len(), 100);
         assert!(cem.mean().iter().all(|m| m.is_finite()));
+    }
+
+    #[test]
+    fn unscored_genomes_are_never_in_the_elite() {
+        let config = CemConfig {
+            population: 4,
+            elite: 0.5,
+            ..CemConfig::default()
+        };
+        let mut cem = Cem::new(config, 2).unwrap();
+        let mut rng = GameRng::new(2, 0);
+        let sample = cem.ask(&mut rng);
+        // Two of four make the elite, but only the first is scored: the mean is its genome and
+        // the variance the noise alone (4 at the first refit).
+        cem.tell(&mut rng, &[5.0, f64::NAN]);
+        assert_eq!(cem.mean(), sample[0].as_slice());
+        assert_eq!(cem.variance(), &[4.0, 4.0]);
+        assert_eq!(cem.best().unwrap().genome, sample[0]);
     }
 
     #[test]

@@ -450,8 +450,9 @@ impl Learner for Cmaes {
         genomes
     }
 
-    /// Ranks the sample by fitness, best first (NaN last, ties in sample order), and updates
-    /// the mean, the step-size, the paths and the covariance; returns the sample scored.
+    /// Ranks the sample by fitness, best first (NaN or missing last, ties in sample order), and
+    /// updates the mean, the step-size, the paths and the covariance, unless nothing was scored;
+    /// returns the sample scored.
     fn tell(&mut self, _rng: &mut GameRng, fitness: &[f64]) -> Vec<Scored> {
         let Some(draws) = self.asked.take() else {
             return Vec::new();
@@ -474,9 +475,12 @@ impl Learner for Cmaes {
         {
             Scored::keep_best(&mut self.best, &scored[top]);
         }
-        let ranked_z: Vec<&Vec<f64>> = order.iter().map(|&k| &draws[k]).collect();
-        let ranked_fitness: Vec<f64> = order.iter().map(|&k| rank_key(fitness[k])).collect();
-        self.update(&ranked_z, &ranked_fitness);
+        // With nothing scored there is nothing to learn from: the state stays as it was.
+        if fitness.iter().any(|f| !f.is_nan()) {
+            let ranked_z: Vec<&Vec<f64>> = order.iter().map(|&k| &draws[k]).collect();
+            let ranked_fitness: Vec<f64> = order.iter().map(|&k| rank_key(fitness[k])).collect();
+            self.update(&ranked_z, &ranked_fitness);
+        }
         self.generations += 1;
         scored
     }
@@ -684,10 +688,13 @@ mod tests {
     fn short_or_nan_scores_do_not_panic() {
         let mut cmaes = Cmaes::new(CmaesConfig::default(), &RANGES).unwrap();
         let mut rng = GameRng::new(6, 0);
+        let fresh = cmaes.clone();
         let scored = cmaes.generation(&mut rng, &mut |_: &[Genome]| Vec::new());
         assert_eq!(scored.len(), 8);
         assert!(scored.iter().all(|s| s.fitness.is_nan()));
         assert_eq!(cmaes.best(), None);
+        assert_eq!(cmaes.mean(), fresh.mean());
+        assert_eq!(cmaes.sigma(), fresh.sigma());
         let mut nan_first = |genomes: &[Genome]| {
             (0..genomes.len())
                 .map(|i| if i == 0 { f64::NAN } else { i as f64 })
