@@ -42,6 +42,22 @@ def test_the_options_give_the_command_lines_run(cli, tmp_path):
     assert saved["config"] == tetris_ai.run_config(OPTIONS)
 
 
+def test_a_start_from_a_presets_weights_is_the_command_lines(cli, tmp_path):
+    dt10 = next(p for p in tetris_ai.presets() if p["name"] == "dt10")["weights"]
+    options = {**OPTIONS, "optimizer": "cmaes", "start": dt10, "spread": 0.5}
+    config = tetris_ai.run_config(options)
+    assert config["features"] == list(dt10)
+    assert config["start"] == list(dt10.values())
+    assert config["ranges"][0] == [-2.68, -1.6800000000000002]
+    checkpoint = tmp_path / "run.json"
+    flags = ["cmaes" if f == "cem" else f for f in FLAGS]
+    cli("evolve", *flags, "--start", "dt10", "--spread", "0.5", "--generations", "1",
+        "--checkpoint", str(checkpoint), "--json")
+    assert json.loads(checkpoint.read_text())["config"] == config
+    with pytest.raises(ValueError, match="one or the other"):
+        tetris_ai.run_config({**options, "features": "du"})
+
+
 def test_a_checkpoint_of_the_command_line_resumes_here_to_the_same_report(cli, tmp_path):
     checkpoint = tmp_path / "run.json"
     cli("evolve", *FLAGS, "--generations", "1", "--checkpoint", str(checkpoint), "--json")
