@@ -288,6 +288,73 @@ fn text_line(report: &Report) -> String {
     )
 }
 
+/// The lines `evolve` writes before a run in text mode: what it learns, on what, and how it
+/// validates, reports and handles noise.
+pub fn intro_lines(config: &EvolutionConfig) -> Vec<String> {
+    let mut lines = vec![format!(
+        "{} on {} rules, {}x{} board, {} games per individual, features {}",
+        config.optimizer.name(),
+        config.fitness.rules.kind.name(),
+        config.fitness.width,
+        config.fitness.height,
+        config.fitness.games,
+        config.features.join(", ")
+    )];
+    if config.start.is_some() {
+        lines.push("starting from the given weights".to_string());
+    }
+    let validation = config.validation;
+    if validation.is_on() {
+        lines.push(format!(
+            "validating each generation's best {} on {} fixed games each",
+            validation.top, validation.games
+        ));
+    }
+    if validation.reports() {
+        lines.push(format!(
+            "reporting each new validated best on {} held-out games",
+            validation.report_games
+        ));
+    }
+    let noise = config.noise;
+    if noise.reevaluate_top > 0 {
+        lines.push(format!(
+            "re-evaluating each generation's best {} on {} more games each before the optimizer \
+             ranks them",
+            noise.reevaluate_top, noise.reevaluate_games
+        ));
+    }
+    if let Some(most) = noise.grow_games_to {
+        lines.push(format!(
+            "growing the games per individual up to {most} as the genomes come within their noise"
+        ));
+    }
+    lines
+}
+
+/// What `evolve` writes after a run in text mode: the best weights with their fitness
+/// (validated, and on the held-out games when the run reports), if the run has any.
+pub fn closing_text(run: &Evolution) -> Option<String> {
+    let (weights, fitness) = run.best()?;
+    let config = run.config();
+    let kind = if config.validation.is_on() {
+        "validated fitness"
+    } else {
+        "fitness"
+    };
+    let reported = match run.history().last().and_then(|r| r.reported) {
+        Some(reported) => format!(
+            ", {reported:.1} on {} held-out report games",
+            config.validation.report_games
+        ),
+        None => String::new(),
+    };
+    Some(format!(
+        "best weights ({kind} {fitness:.1}{reported}):\n{}",
+        weights.to_json()
+    ))
+}
+
 /// Saves the run and the best weights where asked, each atomically.
 pub fn save(run: &Evolution, checkpoint: Option<&Path>, out: Option<&Path>) -> Result<(), String> {
     if let Some(path) = checkpoint {
@@ -433,6 +500,43 @@ mod tests {
         assert!(parse(&["--start", "dt10", "--features", "du"]).is_err());
         assert!(parse(&["--spread", "2"]).is_err());
         assert!(parse(&["--resume", "run.json", "--start", "dt10"]).is_err());
+    }
+
+    #[test]
+    fn the_intro_says_what_the_run_learns_and_how() {
+        let config = args(&[
+            "--optimizer",
+            "cmaes",
+            "--start",
+            "dt10",
+            "--validate-top",
+            "1",
+            "--report-games",
+            "50",
+            "--reevaluate-top",
+            "2",
+            "--grow-games-to",
+            "40",
+        ])
+        .config()
+        .unwrap();
+        assert_eq!(
+            intro_lines(&config),
+            [
+                "cmaes on classic rules, 10x10 board, 10 games per individual, features \
+                 landing_height, eroded_piece_cells, row_transitions, column_transitions, holes, \
+                 cumulative_wells, hole_depth, rows_with_holes, pattern_diversity",
+                "starting from the given weights",
+                "validating each generation's best 1 on 30 fixed games each",
+                "reporting each new validated best on 50 held-out games",
+                "re-evaluating each generation's best 2 on 10 more games each before the \
+                 optimizer ranks them",
+                "growing the games per individual up to 40 as the genomes come within their noise",
+            ]
+        );
+        let plain = args(&["--validate-top", "0"]).config().unwrap();
+        assert_eq!(intro_lines(&plain).len(), 1);
+        assert_eq!(closing_text(&Evolution::new(plain).unwrap()), None);
     }
 
     #[test]

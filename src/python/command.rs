@@ -32,7 +32,8 @@ struct RayEvolveArgs {
 }
 
 /// Parses the options of `python -m tetris_ai.ray evolve` (`argv`: what follows `evolve`) and
-/// starts the run (new, or the checkpoint of `--resume`). Returns `run` (an `Evolution`) and
+/// starts the run (new, or the checkpoint of `--resume`). Returns `run` (an `Evolution`),
+/// `intro` (the lines `tetris-ai evolve` writes before the run in text mode) and
 /// `generations`, `checkpoint`, `out`, `json`, `threads`, `address` and `chunk_games` (None when
 /// not given). `--help` writes the help to standard output and raises `SystemExit(0)`; a bad
 /// option writes clap's error to standard error and raises `SystemExit(2)`; a run that cannot
@@ -66,6 +67,7 @@ pub fn evolve_arguments<'py>(py: Python<'py>, argv: Vec<String>) -> PyResult<Bou
             "threads": args.evolve.threads,
             "address": args.address,
             "chunk_games": args.chunk_games,
+            "intro": evolve::intro_lines(run.config()),
         }),
     )?
     .cast_into::<PyDict>()?;
@@ -80,4 +82,11 @@ pub fn evolve_arguments<'py>(py: Python<'py>, argv: Vec<String>) -> PyResult<Bou
 pub fn evolve_report(report: &Bound<'_, PyAny>, json: bool) -> PyResult<String> {
     let report: Report = checked(Some(report), "report", check::deserialized)?;
     evolve::report_line(&report, json).map_err(value_error)
+}
+
+/// What `tetris-ai evolve` writes after a run in text mode: the best weights with their fitness,
+/// or None while the run has none.
+#[pyfunction]
+pub fn evolve_closing(run: &PyEvolution) -> Option<String> {
+    evolve::closing_text(run.run())
 }

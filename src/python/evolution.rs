@@ -25,6 +25,13 @@ impl From<Evolution> for PyEvolution {
     }
 }
 
+impl PyEvolution {
+    /// The run.
+    pub(crate) fn run(&self) -> &Evolution {
+        &self.run
+    }
+}
+
 #[pymethods]
 impl PyEvolution {
     /// A new run from its configuration: a dict, or JSON text, in the form of a checkpoint's

@@ -16,8 +16,8 @@ mod threads;
 use pyo3::prelude::*;
 
 /// The extension module: `Game`, `Evolution`, `Env`, `EnvBatch`, `bench`, `presets`,
-/// `features`, `limits`, `run_config` and `evolution_choices`; `evolve_arguments` and
-/// `evolve_report` for `python -m tetris_ai.ray evolve`.
+/// `features`, `limits`, `run_config` and `evolution_choices`; `evolve_arguments`,
+/// `evolve_report` and `evolve_closing` for `python -m tetris_ai.ray evolve`.
 #[pymodule]
 fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<game::PyGame>()?;
@@ -33,6 +33,7 @@ fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(evolution::evolution_choices, module)?)?;
     module.add_function(wrap_pyfunction!(command::evolve_arguments, module)?)?;
     module.add_function(wrap_pyfunction!(command::evolve_report, module)?)?;
+    module.add_function(wrap_pyfunction!(command::evolve_closing, module)?)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

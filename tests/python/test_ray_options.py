@@ -51,6 +51,9 @@ def test_the_parsed_options_give_the_run_and_rays_choices(tmp_path):
          str(tmp_path / "run.json"), "--chunk-games", "5", "--address", "auto"]
     )
     run = parsed.pop("run")
+    intro = parsed.pop("intro")
+    assert intro[0].startswith("ga on classic rules, 6x8 board, 10 games per individual")
+    assert intro[1:] == ["validating each generation's best 3 on 30 fixed games each"]
     assert run.generation == 0
     assert run.config()["optimizer"]["kind"] == "ga"
     assert (run.config()["fitness"]["width"], run.config()["fitness"]["height"]) == (6, 8)

@@ -12,7 +12,7 @@ import math
 import sys
 from typing import Any, Callable, Optional, TextIO
 
-from tetris_ai import Evolution, evolve_report, play_batch
+from tetris_ai import Evolution, evolve_closing, evolve_report, play_batch
 
 # Chunks per CPU of the cluster by default: games' lengths vary a lot (a good genome's games are
 # long), so many chunks per CPU keep every CPU busy until the batch's last games. With 4, a
@@ -93,13 +93,24 @@ def next_generation(
 
 
 def evolve(
-    options: dict[str, Any], on_chunk: Optional[ChunkDone] = None, out: TextIO = sys.stdout
+    options: dict[str, Any],
+    on_chunk: Optional[ChunkDone] = None,
+    out: TextIO = sys.stdout,
+    err: TextIO = sys.stderr,
 ) -> None:
     """Runs the generations ``options`` (as ``evolve_arguments`` gives them) ask for on the Ray
     this process is connected to: after each, the run and its best weights are saved where the
-    options say and the report line ``tetris-ai evolve`` prints is written to ``out``."""
+    options say and the report line ``tetris-ai evolve`` prints is written to ``out``. In text
+    mode, as ``tetris-ai evolve``, the lines that say what the run is go to ``err`` first, and
+    the best weights to ``out`` last."""
     run = options["run"]
+    if not options["json"]:
+        for line in options["intro"]:
+            print(line, file=err, flush=True)
     while run.generation < options["generations"]:
         report = next_generation(run, options["chunk_games"], on_chunk)
         run.save(options["checkpoint"], options["out"])
         print(evolve_report(report, options["json"]), file=out, flush=True)
+    closing = None if options["json"] else evolve_closing(run)
+    if closing is not None:
+        print(closing, file=out, flush=True)

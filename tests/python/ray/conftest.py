@@ -54,9 +54,9 @@ def untimed_checkpoint(path):
     return run
 
 
-def on_ray(*argv, on_chunk=None):
-    """What `python -m tetris_ai.ray evolve ARGV` prints, run in this process on the Ray it is
-    connected to."""
+def on_ray(*argv, on_chunk=None, err=None):
+    """What `python -m tetris_ai.ray evolve ARGV` prints to standard output (to standard error
+    into ``err``, if given), run in this process on the Ray it is connected to."""
     out = io.StringIO()
-    evolve(tetris_ai.evolve_arguments(list(argv)), on_chunk, out)
+    evolve(tetris_ai.evolve_arguments(list(argv)), on_chunk, out, err or io.StringIO())
     return out.getvalue()

@@ -1,6 +1,7 @@
 """`python -m tetris_ai.ray evolve` on a local Ray instance: the command line's reports,
 checkpoints and best weights, whatever the chunks; checkpoints that move between the two."""
 
+import io
 import socket
 import subprocess
 import sys
@@ -33,10 +34,14 @@ def test_the_reports_and_files_are_the_command_lines(cli, tmp_path, chunks):
 
 
 def test_the_text_lines_are_the_command_lines(cli):
-    there = cli("evolve", *FLAGS, "--generations", "2")
-    here = on_ray(*FLAGS, "--generations", "2")
-    assert untimed_text(here) == untimed_text(there)[:2]
+    there, said = cli("evolve", *FLAGS, "--generations", "2", stderr=True)
+    err = io.StringIO()
+    here = on_ray(*FLAGS, "--generations", "2", err=err)
+    assert untimed_text(here) == untimed_text(there)
     assert untimed_text(here)[1].startswith("generation    2:    3 games each  best ")
+    assert untimed_text(here)[2].startswith("best weights (validated fitness ")
+    assert err.getvalue() == said
+    assert said.startswith("cem on classic rules, 6x8 board, 3 games per individual, features ")
 
 
 def test_a_checkpoint_moves_from_the_command_line_to_ray_and_back(cli, tmp_path):
