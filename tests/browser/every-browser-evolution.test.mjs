@@ -2,14 +2,18 @@
 // same report in each browser as in Chromium, on the build each runs served with and without
 // cross-origin isolation; and the progress of generations played on single-threaded workers
 // never counts more games than a batch has, nor goes down; and after the panel's Stop nothing
-// of the stopped run changes the panel. `BROWSERS=firefox,webkit` picks the browsers;
-// Chromium's report, the reference, is computed in any case.
+// of the stopped run changes the panel; and a run the panel starts from a preset's weights
+// gives the command line's report. `BROWSERS=firefox,webkit` picks the browsers; Chromium's
+// report, the reference, is computed in any case.
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { BROWSERS, launchAny } from './browsers.mjs';
 import { startPanelRun, stopPanelWatching } from './evolution-panel.mjs';
-import { startAll, startServer } from './harness.mjs';
+import { ROOT, startAll, startServer } from './harness.mjs';
 
 const CHOSEN = process.env.BROWSERS ? process.env.BROWSERS.split(',') : BROWSERS;
 
@@ -45,11 +49,41 @@ const BUSY_GENERATIONS = 3;
 /** The panel's run stopped mid-generation: its form's fields by id, each game short. */
 const PANEL_RUN = { 'evo-width': 10, 'evo-height': 12, 'evo-population': 40, 'evo-games': 4 };
 const BUSY_WORKERS = 3;
+/** A small CMA-ES run the panel starts from dt10's weights: its form's fields by id, in order. */
+const STARTED_RUN = {
+  'evo-optimizer': 'cmaes',
+  'evo-start-from': 'dt10',
+  'evo-spread': 0.5,
+  'evo-width': 8,
+  'evo-height': 8,
+  'evo-population': 8,
+  'evo-games': 3,
+  'evo-seed': 21,
+};
+/** STARTED_RUN's choices as `tetris-ai evolve` options. */
+const STARTED_CLI = [
+  '--optimizer',
+  'cmaes',
+  '--start',
+  'dt10',
+  '--spread',
+  '0.5',
+  '--board',
+  '8x8',
+  '--population',
+  '8',
+  '--games',
+  '3',
+  '--seed',
+  '21',
+];
 
 let isolated;
 let unisolated;
 /** Chromium's report of SMALL's first generation, on the isolated page (the threaded build). */
 let reference;
+/** The command line's first report of STARTED_RUN. */
+let startedReference;
 
 /** The page of `server` the tests run the API in. */
 const pageOf = (server) => `${server.url}embed.html`;
@@ -119,6 +153,12 @@ before(
       startServer({ isolation: true }),
       startServer({ isolation: false }),
     ]);
+    const { stdout } = await promisify(execFile)(
+      path.join(ROOT, 'target', 'release', 'tetris-ai'),
+      ['evolve', ...STARTED_CLI, '--generations', '1', '--json'],
+      { timeout: 120_000 },
+    );
+    startedReference = JSON.parse(stdout);
     const chromium = await launchAny('chromium');
     try {
       const { build, reports } = await evolveIn(chromium, isolated, SMALL);
@@ -165,6 +205,21 @@ for (const name of CHOSEN) {
       const batches = new Set(progress.map((p) => `${p.generation} ${p.phase}`));
       assert.equal(batches.size, 2 * BUSY_GENERATIONS, 'every batch reported its progress');
       assert.deepEqual(progressProblems(progress), [], 'the progress should stay within its batch');
+    });
+
+    test("a run the panel starts from a preset's weights gives the command line's report", async () => {
+      const page = await browser.open(unisolated.url);
+      try {
+        await page.waitFor(() => window.tetris?.evolution, null, 60_000);
+        await page.evaluate(startPanelRun, STARTED_RUN);
+        await page.waitFor(() => window.tetris.evolution.history.length >= 1, null, 120_000);
+        const [report] = await page.evaluate(() => window.tetris.evolution.history);
+        await page.evaluate(() => document.getElementById('evo-stop').click());
+        assert.deepEqual(untimed(report), untimed(startedReference));
+        assert.equal(Object.keys(report.best_weights).length, 9, "dt10's nine features");
+      } finally {
+        await page.close();
+      }
     });
 
     test("after the panel's Stop, nothing of the stopped run changes the panel", async () => {
