@@ -2,9 +2,9 @@
 // same report in each browser as in Chromium, on the build each runs served with and without
 // cross-origin isolation; and the progress of generations played on single-threaded workers
 // never counts more games than a batch has, nor goes down; and after the panel's Stop nothing
-// of the stopped run changes the panel; and a run the panel starts from a preset's weights
-// gives the command line's report. `BROWSERS=firefox,webkit` picks the browsers; Chromium's
-// report, the reference, is computed in any case.
+// of the stopped run changes the panel; and a run the panel starts from a preset's weights,
+// with noise handling, gives the command line's report. `BROWSERS=firefox,webkit` picks the
+// browsers; Chromium's report, the reference, is computed in any case.
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -49,7 +49,10 @@ const BUSY_GENERATIONS = 3;
 /** The panel's run stopped mid-generation: its form's fields by id, each game short. */
 const PANEL_RUN = { 'evo-width': 10, 'evo-height': 12, 'evo-population': 40, 'evo-games': 4 };
 const BUSY_WORKERS = 3;
-/** A small CMA-ES run the panel starts from dt10's weights: its form's fields by id, in order. */
+/**
+ * A small CMA-ES run the panel starts from dt10's weights, with every noise remedy on: its form's
+ * fields by id, in order.
+ */
 const STARTED_RUN = {
   'evo-optimizer': 'cmaes',
   'evo-start-from': 'dt10',
@@ -59,6 +62,10 @@ const STARTED_RUN = {
   'evo-population': 8,
   'evo-games': 3,
   'evo-seed': 21,
+  'evo-reevaluate-top': 2,
+  'evo-reevaluate-games': 4,
+  'evo-grow-games-to': 6,
+  'evo-report-games': 5,
 };
 /** STARTED_RUN's choices as `tetris-ai evolve` options. */
 const STARTED_CLI = [
@@ -76,6 +83,14 @@ const STARTED_CLI = [
   '3',
   '--seed',
   '21',
+  '--reevaluate-top',
+  '2',
+  '--reevaluate-games',
+  '4',
+  '--grow-games-to',
+  '6',
+  '--report-games',
+  '5',
 ];
 
 let isolated;
@@ -217,6 +232,7 @@ for (const name of CHOSEN) {
         await page.evaluate(() => document.getElementById('evo-stop').click());
         assert.deepEqual(untimed(report), untimed(startedReference));
         assert.equal(Object.keys(report.best_weights).length, 9, "dt10's nine features");
+        assert.notEqual(report.reported, null, 'the report set played the validated best');
       } finally {
         await page.close();
       }
