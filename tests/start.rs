@@ -60,6 +60,14 @@ fn the_distributions_are_centred_on_the_start() {
         let mean: Vec<f64> = serde_json::from_value(learner_state(&run)["mean"].clone()).unwrap();
         assert_eq!(mean, weights(&DT10), "{optimizer}");
     }
+    // The cross-entropy method's spread is the start's: a variance of 0.5².
+    let variance = &learner_state(&started("cem", &DT10))["variance"];
+    assert_eq!(variance[0], 0.25);
+    // CMA-ES's step size is initial_sigma (0.3) times the ranges' width (1) in all.
+    let sigma = learner_state(&started("cmaes", &DT10))["sigma"]
+        .as_f64()
+        .unwrap();
+    assert!((sigma - 0.3).abs() < 1e-12, "{sigma}");
 }
 
 #[test]

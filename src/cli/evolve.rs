@@ -57,7 +57,8 @@ pub struct EvolveArgs {
 
     /// Start from these weights: a weight preset's name or a JSON weights file. The run learns
     /// their features, starts at them (CMA-ES's and CEM's first mean, the climbers' first
-    /// weights, one of the GA's first population) and draws initial weights from each ± --spread.
+    /// weights, one of the GA's first population) and draws initial weights from each ± --spread
+    /// (CEM's initial standard deviation is the spread).
     #[arg(long, value_name = "PRESET|FILE", conflicts_with = "features")]
     start: Option<String>,
 

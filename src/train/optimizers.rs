@@ -26,6 +26,9 @@ pub struct RunShape<'a> {
     pub population: Option<usize>,
     /// The GA preset's name.
     pub ga_preset: &'a str,
+    /// The spread around the start weights, when the run starts from given weights: the
+    /// cross-entropy method's initial standard deviation.
+    pub start_spread: Option<f64>,
 }
 
 /// An optimizer's settings for a run, with the range each feature's initial weight is drawn
@@ -105,6 +108,7 @@ pub static CEM: Optimizer = Optimizer {
     defaults: |shape| {
         let mut config = CemConfig::default();
         config.population = shape.population.unwrap_or(config.population);
+        config.initial_std = shape.start_spread.unwrap_or(config.initial_std);
         Ok((OptimizerConfig::Cem(config), uniform(shape)))
     },
     read: |settings| serde_json::from_value(settings).map(OptimizerConfig::Cem),
@@ -194,6 +198,7 @@ mod tests {
             features: &["holes", "max_height"],
             population: None,
             ga_preset: "cs3243",
+            start_spread: None,
         }
     }
 

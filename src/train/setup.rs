@@ -223,6 +223,7 @@ impl RunOptions {
             features: &names,
             population: self.population,
             ga_preset: &self.ga,
+            start_spread: self.start.as_ref().map(|_| self.spread),
         };
         let (defaults, ranges) = optimizer.defaults(&shape)?;
         let settings = match &self.settings {

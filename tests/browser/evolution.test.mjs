@@ -955,6 +955,12 @@ test(
       assert.deepEqual(first.history[0].best_weights, inPlay);
       assert.deepEqual(Object.keys(first.history[0].best_weights), Object.keys(inPlay));
 
+      // The cross-entropy method's settings show the spread as its initial spread.
+      await setValue(page, '#evo-optimizer', 'cem');
+      await until(async () => {
+        const text = await page.locator('#evo-settings').inputValue();
+        return text.includes('"initial_std": 0.5');
+      }, "the cross-entropy method's initial_std of 0.5");
       await setValue(page, '#evo-optimizer', 'cmaes');
       await setValue(page, '#evo-start-from', 'dt10');
       // Stopped while it is being made, a run never starts.

@@ -258,6 +258,8 @@ export function createEvolutionPanel(app) {
   }
   el.features.addEventListener('change', fillSettings);
   el['start-from'].addEventListener('change', fillSettings);
+  // The cross-entropy method's initial spread is the start's.
+  el.spread.addEventListener('change', fillSettings);
   el.settings.addEventListener('input', () => {
     settingsEdited = true;
   });
