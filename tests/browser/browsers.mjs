@@ -210,18 +210,14 @@ async function freeDisplay() {
   }
 }
 
-/** WebKitGTK's MiniBrowser through WebKitWebDriver, under an Xvfb display of its own. */
-async function webkit(env) {
-  const { Builder, By, Capabilities, Key } = await import('selenium-webdriver');
-  const display = `:${await freeDisplay()}`;
-  const xvfb = start(
-    'Xvfb',
-    [display, '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'],
-    process.env,
-  );
+/** WebKitWebDriver on a free port of `display`: `{driver, server}` once it answers. */
+async function startWebKitDriver(display, env) {
   const port = await freePort();
-  const driverEnv = { ...process.env, ...env, DISPLAY: display };
-  const driver = start(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], driverEnv);
+  const driver = start(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
+    ...process.env,
+    ...env,
+    DISPLAY: display,
+  });
   const server = `http://127.0.0.1:${port}`;
   try {
     await poll(
@@ -234,40 +230,87 @@ async function webkit(env) {
     );
   } catch (error) {
     driver.stop();
+    throw error;
+  }
+  return { driver, server };
+}
+
+/** Times a page is opened in WebKit, each on a fresh driver after one that did not answer. */
+const WEBKIT_OPENS = 2;
+
+/** WebKitGTK's MiniBrowser through WebKitWebDriver, under an Xvfb display of its own. */
+async function webkit(env) {
+  const { Builder, By, Capabilities, Key } = await import('selenium-webdriver');
+  const display = `:${await freeDisplay()}`;
+  const xvfb = start(
+    'Xvfb',
+    [display, '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'],
+    process.env,
+  );
+  let running;
+  try {
+    running = await startWebKitDriver(display, env);
+  } catch (error) {
     xvfb.stop();
     throw error;
   }
   const keys = { ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT, ArrowUp: Key.ARROW_UP };
   Object.assign(keys, { ArrowDown: Key.ARROW_DOWN, Space: ' ', Escape: Key.ESCAPE });
   const sessions = new Set();
+
+  /** A session of the running driver showing `url` in a window of `viewport`. */
+  async function openSession(url, viewport) {
+    const capabilities = new Capabilities();
+    capabilities.set('browserName', 'MiniBrowser');
+    capabilities.set('webkitgtk:browserOptions', {
+      binary: MINIBROWSER,
+      args: ['--automation'],
+    });
+    const made = await bounded(
+      new Builder().usingServer(running.server).withCapabilities(capabilities).build(),
+      'WebKit: starting a session',
+    );
+    sessions.add(made);
+    await bounded(made.manage().setTimeouts({ script: SCRIPT_TIMEOUT }), 'WebKit: timeouts');
+    await bounded(
+      made
+        .manage()
+        .window()
+        .setRect({ x: 0, y: 0, ...viewport }),
+      'WebKit: sizing the window',
+    );
+    await bounded(made.get(url), `WebKit: opening ${url}`);
+    return made;
+  }
+
   return {
     name: 'webkit',
     async open(url, viewport = DESKTOP) {
-      const capabilities = new Capabilities();
-      capabilities.set('browserName', 'MiniBrowser');
-      capabilities.set('webkitgtk:browserOptions', {
-        binary: MINIBROWSER,
-        args: ['--automation'],
-      });
-      const session = await new Builder()
-        .usingServer(server)
-        .withCapabilities(capabilities)
-        .build();
-      sessions.add(session);
-      await session.manage().setTimeouts({ script: SCRIPT_TIMEOUT });
-      await session
-        .manage()
-        .window()
-        .setRect({ x: 0, y: 0, ...viewport });
-      await bounded(session.get(url), `WebKit: opening ${url}`);
+      let session;
+      for (let attempt = 1; !session; attempt++) {
+        try {
+          session = await openSession(url, viewport);
+        } catch (error) {
+          // The driver has been seen to leave a command unanswered for good: the next attempt
+          // gets a driver of its own (the old one goes, with its browsers and sessions).
+          if (attempt === WEBKIT_OPENS || !/did not return within/.test(error.message)) throw error;
+          running.driver.stop();
+          sessions.clear();
+          running = await startWebKitDriver(display, env);
+        }
+      }
       const evaluate = async (fn, arg = null) => {
-        const result = await session.executeAsyncScript(
-          `const [source, arg, done] = arguments;
-           Promise.resolve()
-             .then(() => (0, eval)('(' + source + ')')(arg))
-             .then((value) => done({ value }), (e) => done({ error: e instanceof Error ? e.message + '\\n' + e.stack : String(e) }));`,
-          fn.toString(),
-          arg,
+        const result = await bounded(
+          session.executeAsyncScript(
+            `const [source, arg, done] = arguments;
+             Promise.resolve()
+               .then(() => (0, eval)('(' + source + ')')(arg))
+               .then((value) => done({ value }), (e) => done({ error: e instanceof Error ? e.message + '\\n' + e.stack : String(e) }));`,
+            fn.toString(),
+            arg,
+          ),
+          'WebKit: a script',
+          SCRIPT_TIMEOUT + COMMAND_TIMEOUT,
         );
         if (result && 'error' in result) throw new Error(result.error);
         return result ? result.value : undefined;
@@ -301,7 +344,7 @@ async function webkit(env) {
         bounded(session.quit(), 'WebKit: quitting a session'),
       );
       await Promise.allSettled(quitting);
-      driver.stop();
+      running.driver.stop();
       xvfb.stop();
     },
   };
