@@ -9,12 +9,10 @@
 
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { launchBrowser, openPage, ROOT, startServer } from '../../tests/browser/harness.mjs';
+import { CLI, launchBrowser, openPage, ROOT, startServer } from '../../tests/browser/harness.mjs';
 import { median } from './common.mjs';
 
 const REPEATS = Number(process.argv[2] || 3);
-const CLI = path.join(ROOT, 'target', 'release', 'tetris-ai');
 const CORES = os.availableParallelism();
 const BENCH = { preset: 'du', width: 10, height: 10, games: 200, seed: 0 };
 /** The statistics both give, compared. */

@@ -21,8 +21,7 @@
 // which is the browser starting, not the engine. An untimed first run in each page waits that out.
 
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { ROOT, launchBrowser, startServer } from '../../tests/browser/harness.mjs';
+import { CLI, launchBrowser, startServer } from '../../tests/browser/harness.mjs';
 import { median, isolationHeaders } from './common.mjs';
 
 const RUNS = Number(process.argv[2] || 3);
@@ -32,7 +31,6 @@ const BUILDS = process.argv.length > 3 ? process.argv.slice(3) : Object.keys(ALL
 for (const build of BUILDS) {
   if (!(build in ALL)) throw new Error(`no build "${build}": ${Object.keys(ALL).join(', ')}`);
 }
-const CLI = path.join(ROOT, 'target', 'release', 'tetris-ai');
 const WORK = [
   { preset: 'du', width: 10, height: 10, games: 100, cap: null },
   { preset: 'dellacherie', width: 10, height: 20, games: 1, cap: 1_000_000 },

@@ -11,11 +11,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser, openPage, ROOT, startServer } from '../../tests/browser/harness.mjs';
+import { CLI, launchBrowser, openPage, ROOT, startServer } from '../../tests/browser/harness.mjs';
 import { median } from './common.mjs';
 
 const REPEATS = Number(process.argv[2] || 3);
-const CLI = path.join(ROOT, 'target', 'release', 'tetris-ai');
 const CORES = os.availableParallelism();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tetris-ai-generation-'));
 const start = path.join(work, 'start.json');

@@ -11,10 +11,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser, openPage, ROOT, startServer } from '../../tests/browser/harness.mjs';
+import { CLI, launchBrowser, openPage, startServer } from '../../tests/browser/harness.mjs';
 
 const MINUTES = Number(process.argv[2] || 30);
-const CLI = path.join(ROOT, 'target', 'release', 'tetris-ai');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tetris-ai-learn-'));
 
 const server = await startServer({ isolation: true });

@@ -8,13 +8,11 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { BROWSERS, launchAny } from './browsers.mjs';
-import { ROOT, startAll, startServer } from './harness.mjs';
+import { CLI, ROOT, startAll, startServer } from './harness.mjs';
 
 const run = promisify(execFile);
-const CLI = path.join(ROOT, 'target', 'release', 'tetris-ai');
 const CHOSEN = process.env.BROWSERS ? process.env.BROWSERS.split(',') : BROWSERS;
 
 /** The benchmark both sides play: du on 10x10, 200 games from seed 0, no cap. */

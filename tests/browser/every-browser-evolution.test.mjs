@@ -9,11 +9,10 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { BROWSERS, launchAny } from './browsers.mjs';
 import { startPanelRun, stopPanelWatching } from './evolution-panel.mjs';
-import { ROOT, startAll, startServer } from './harness.mjs';
+import { CLI, startAll, startServer } from './harness.mjs';
 
 const CHOSEN = process.env.BROWSERS ? process.env.BROWSERS.split(',') : BROWSERS;
 
@@ -169,7 +168,7 @@ before(
       startServer({ isolation: false }),
     ]);
     const { stdout } = await promisify(execFile)(
-      path.join(ROOT, 'target', 'release', 'tetris-ai'),
+      CLI,
       ['evolve', ...STARTED_CLI, '--generations', '1', '--json'],
       { timeout: 120_000 },
     );

@@ -10,13 +10,11 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { BROWSERS, launchAny, waitPlaced } from './browsers.mjs';
-import { ROOT, startAll, startServer } from './harness.mjs';
+import { CLI, ROOT, startAll, startServer } from './harness.mjs';
 
 const run = promisify(execFile);
-const CLI = path.join(ROOT, 'target', 'release', 'tetris-ai');
 const CHOSEN = process.env.BROWSERS ? process.env.BROWSERS.split(',') : BROWSERS;
 /** The game the API plays: seed 1 of `du`, the command line's default rules and board. */
 const GAME = { preset: 'du', seed: 1, pieces: 3000 };

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import {
   ROOT,
+  CLI,
   catchFileChoosers,
   startServer,
   launchBrowser,
@@ -32,9 +33,6 @@ import {
 import { stopPanelWatching } from './evolution-panel.mjs';
 
 const run = promisify(execFile);
-
-/** The command line, built in `before`. */
-const CLI = path.join(ROOT, 'target', 'release', 'tetris-ai');
 
 /**
  * A quick run: 8x8, capped games, a small validation, and a population large enough that each

@@ -18,6 +18,9 @@ import { chromium } from 'playwright-core';
 /** The repository's root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** The command line's release build, which the tests compare the page with. */
+export const CLI = path.join(ROOT, 'target', 'release', 'tetris-ai');
+
 /** How long the page may take to load both the module and (threaded) its worker pool. */
 export const READY_TIMEOUT = 60_000;
 
