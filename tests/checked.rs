@@ -342,7 +342,7 @@ fn refusals_say_what_is_allowed() {
         (
             checked::game_config("config", Some(&json!({"rules": {"randomizer": "bag7"}})))
                 .map(drop),
-            "config.rules.randomizer must be \"uniform\" or \"bag\" (or null for the rules' own), got \"bag7\"",
+            "config.rules.randomizer must be \"uniform\", \"bag\" or \"sz_heavy\" (or null for the rules' own), got \"bag7\"",
         ),
         (
             checked::game_config("config", Some(&json!({"rules": {"top_out": 1}}))).map(drop),

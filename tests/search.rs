@@ -2,6 +2,7 @@
 
 use tetris_ai::ai::search::{PlanValue, Position, SearchConfig, Searcher, TieBreak};
 use tetris_ai::engine::rng::GameRng;
+use tetris_ai::engine::rules::RandomizerKind;
 use tetris_ai::{Board, Choice, Piece, Rules, Weights};
 
 /// The choice for `current` on `board` under the research rules, with `preview` known.
@@ -214,4 +215,68 @@ fn a_third_ply_changes_the_choice() {
     assert_eq!((columns(&two), two.score), (vec![0, 1, 2, 3], 1.0));
     let three = plan(3);
     assert_eq!((columns(&three), three.score), (vec![0], 2.0));
+}
+
+#[test]
+fn unseen_draws_are_weighed_by_the_randomizers_odds() {
+    // A 4 x 8 board with rows 0 to 3 filled but for column 3, an O to place and nothing
+    // previewed; weights rows_cleared 1, plans valued by the drawn piece's best score alone
+    // (`next`), every move searched:
+    //   rows 0-3  # # # .
+    // No O clears a row, so each first move is valued by what the next piece can clear after it.
+    // The O at columns 0-1 rests on rows 4 and 5 (rows 4-5: # # . .). Then the best of each:
+    //   I upright in column 3 clears rows 0 to 3: 4;
+    //   O at columns 2-3 fills rows 4 and 5 (over the empty column): 2;
+    //   T upright in column 3 (rows 3 to 5), its nub in column 2 on row 4, clears rows 3 and 4: 2;
+    //   S upright, column 3 on rows 3 and 4, column 2 on rows 4 and 5, clears rows 3 and 4: 2;
+    //   Z upright, column 2 on rows 4 and 5, column 3 on rows 5 and 6, clears row 5: 1;
+    //   J upright in column 3 (rows 4 to 6), its foot in column 2 on row 4, clears row 4: 1;
+    //   L upright in column 3 (rows 2 to 4), its top in column 2 on row 4, clears rows 2 to 4: 3.
+    // Uniform draws: (4 + 2 + 2 + 2 + 1 + 1 + 3) / 7 = 15/7. S and Z three times as likely:
+    // (4 + 2 + 2 + 3 x 2 + 3 x 1 + 1 + 3) / 11 = 21/11.
+    // The O at columns 1-2 (rows 4-5: . # # .) leaves only the upright I's 4 in the well
+    // (every other piece catches on column 2 at row 6 or leaves column 0 open): 4/7 and 4/11.
+    // The O at columns 2-3 covers the well (rows 4-5: . . # #): the O at columns 0-1 clears 2,
+    // the I nothing, and each of T, S, Z, J and L one row beside it: 7/7 = 1 and 11/11 = 1.
+    // Columns 0-1 are the best under either randomizer.
+    let board = Board::from_picture(4, 8, &["###.", "###.", "###.", "###."]).unwrap();
+    let weights = Weights::new([("rows_cleared", 1.0, None)]).unwrap();
+    let search = SearchConfig {
+        depth: 2,
+        prune: 1.0,
+        value: PlanValue::Next,
+        tie_break: TieBreak::First,
+        ..SearchConfig::default()
+    };
+    for (randomizer, value) in [
+        (RandomizerKind::Uniform, 15.0 / 7.0),
+        (RandomizerKind::Bag, 15.0 / 7.0),
+        (RandomizerKind::SzHeavy, 21.0 / 11.0),
+    ] {
+        let rules = Rules {
+            randomizer: Some(randomizer),
+            ..Rules::classic()
+        };
+        let position = Position {
+            board: &board,
+            rules: &rules,
+            current: Piece::O,
+            hold: None,
+            can_hold: false,
+            preview: &[],
+            unseen: &Piece::ALL,
+        };
+        for parallel in [false, true] {
+            let mut searcher = Searcher::new();
+            searcher.set_parallel(parallel);
+            let choice = searcher
+                .decide(&position, &weights, &search, &mut GameRng::new(0, 2))
+                .expect("the O has somewhere to go");
+            assert_eq!(
+                (columns(&choice), choice.score),
+                (vec![0, 1], value),
+                "{randomizer:?}, parallel {parallel}"
+            );
+        }
+    }
 }

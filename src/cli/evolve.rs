@@ -7,6 +7,7 @@ use crate::RuleSet;
 use crate::ai::presets;
 use crate::ai::weights::Weights;
 use crate::cli::values::{parse_board, parse_named, parse_positive};
+use crate::engine::rules::RandomizerKind;
 use crate::train::checkpoint::write_atomically;
 use crate::train::evolution::{Evolution, EvolutionConfig, Report};
 use crate::train::noise::NoiseConfig;
@@ -89,6 +90,11 @@ pub struct EvolveArgs {
     #[arg(long, value_name = "RULES", default_value = "classic", value_parser = parse_named::<RuleSet>)]
     rules: RuleSet,
 
+    /// Where the training games' pieces come from: uniform, bag (a shuffled 7-bag) or sz_heavy
+    /// (S and Z each three times as likely as any other piece) [default: the rules' own].
+    #[arg(long, value_name = "NAME", value_parser = parse_named::<RandomizerKind>)]
+    randomizer: Option<RandomizerKind>,
+
     /// Games per individual (K).
     #[arg(long, value_name = "K", default_value_t = 10, value_parser = parse_positive)]
     games: u64,
@@ -152,7 +158,8 @@ pub struct EvolveArgs {
     /// Continue the run saved in this checkpoint (its configuration is used; it is also where
     /// the run is saved unless --checkpoint says otherwise).
     #[arg(long, value_name = "FILE", conflicts_with_all = [
-        "optimizer", "ga", "start", "spread", "settings", "features", "population", "board", "rules", "games", "max_pieces",
+        "optimizer", "ga", "start", "spread", "settings", "features", "population", "board", "rules", "randomizer", "games",
+        "max_pieces",
         "no_common_seeds", "seed", "validate_top", "validate_games", "report_games",
         "reevaluate_top", "reevaluate_games", "grow_games_to",
     ])]
@@ -190,6 +197,7 @@ impl EvolveArgs {
             width: self.board.0,
             height: self.board.1,
             rules: self.rules,
+            randomizer: self.randomizer,
             games: count(self.games, "--games")?,
             max_pieces: self.max_pieces,
             common_seeds: !self.no_common_seeds,
@@ -293,9 +301,9 @@ fn text_line(report: &Report) -> String {
 /// validates, reports and handles noise.
 pub fn intro_lines(config: &EvolutionConfig) -> Vec<String> {
     let mut lines = vec![format!(
-        "{} on {} rules, {}x{} board, {} games per individual, features {}",
+        "{} on {}, {}x{} board, {} games per individual, features {}",
         config.optimizer.name(),
-        config.fitness.rules.kind.name(),
+        config.fitness.rules.description(),
         config.fitness.width,
         config.fitness.height,
         config.fitness.games,
@@ -537,6 +545,15 @@ mod tests {
         );
         let plain = args(&["--validate-top", "0"]).config().unwrap();
         assert_eq!(intro_lines(&plain).len(), 1);
+        let harder = args(&["--board", "10x20", "--randomizer", "sz_heavy"])
+            .config()
+            .unwrap();
+        assert!(
+            intro_lines(&harder)[0]
+                .starts_with("cem on classic rules (sz_heavy randomizer), 10x20 board, 10 games"),
+            "{:?}",
+            intro_lines(&harder)
+        );
         assert_eq!(closing_text(&Evolution::new(plain).unwrap()), None);
     }
 
@@ -546,5 +563,19 @@ mod tests {
         assert!(parse(&["--resume", "run.json", "--board", "6x6"]).is_err());
         assert!(parse(&["--resume", "run.json", "--optimizer", "ga"]).is_err());
         assert!(parse(&["--resume", "run.json", "--validate-top", "1"]).is_err());
+        assert!(parse(&["--resume", "run.json", "--randomizer", "bag"]).is_err());
+    }
+
+    #[test]
+    fn randomizer_sets_the_training_games_pieces() {
+        let rules = |extra: &[&str]| args(extra).config().unwrap().fitness.rules;
+        assert_eq!(rules(&[]).randomizer, None);
+        assert_eq!(rules(&[]).randomizer(), RandomizerKind::Uniform);
+        let harder = rules(&["--randomizer", "sz_heavy"]);
+        assert_eq!(harder.randomizer(), RandomizerKind::SzHeavy);
+        let guideline_uniform = rules(&["--rules", "guideline", "--randomizer", "uniform"]);
+        assert_eq!(guideline_uniform.randomizer(), RandomizerKind::Uniform);
+        let error = parse(&["--randomizer", "sz"]).err().unwrap().to_string();
+        assert!(error.contains("\"sz\""), "{error}");
     }
 }

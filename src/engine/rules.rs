@@ -71,9 +71,27 @@ pub enum RandomizerKind {
     /// A shuffled bag of all seven, refilled when empty: every seven pieces from the start hold
     /// each piece once (the guideline).
     Bag,
+    /// Each piece drawn at random, S and Z each [`SZ_HEAVY_ODDS`] times as likely as any other
+    /// piece: a harder sequence that ends games sooner, for learning on the full board.
+    SzHeavy,
 }
 
-named_choices!(RandomizerKind, "randomizer", Uniform => "uniform", Bag => "bag");
+named_choices!(RandomizerKind, "randomizer", Uniform => "uniform", Bag => "bag", SzHeavy => "sz_heavy");
+
+/// How many times as likely as any other piece S and Z each are under
+/// [`RandomizerKind::SzHeavy`].
+pub const SZ_HEAVY_ODDS: u32 = 3;
+
+impl RandomizerKind {
+    /// Each piece's odds of being drawn, in [`Piece::ALL`] order: a piece comes with its odds
+    /// over their sum. A bag's draws are all alike until the bag is opened.
+    pub const fn odds(self) -> [u32; 7] {
+        match self {
+            RandomizerKind::Uniform | RandomizerKind::Bag => [1; 7],
+            RandomizerKind::SzHeavy => [1, 1, 1, SZ_HEAVY_ODDS, SZ_HEAVY_ODDS, 1, 1],
+        }
+    }
+}
 
 /// When a placement ends the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
@@ -156,6 +174,30 @@ impl Rules {
         }
     }
 
+    /// The rules in words: the rule set, then whatever differs from its own settings.
+    pub fn description(&self) -> String {
+        let own = Rules::of(self.kind);
+        let mut parts = Vec::new();
+        if self.randomizer() != own.randomizer() {
+            parts.push(format!("{} randomizer", self.randomizer().name()));
+        }
+        if self.preview != own.preview {
+            parts.push(format!("preview {}", self.preview));
+        }
+        if self.hold != own.hold {
+            parts.push(format!("hold {}", if self.hold { "on" } else { "off" }));
+        }
+        if self.top_out() != own.top_out() {
+            parts.push(format!("top out {}", self.top_out().name()));
+        }
+        let name = self.kind.name();
+        if parts.is_empty() {
+            format!("{name} rules")
+        } else {
+            format!("{name} rules ({})", parts.join(", "))
+        }
+    }
+
     /// Checks that the options fit the rule set; the error names the bad value.
     pub fn validate(&self) -> Result<()> {
         if self.preview > MAX_PREVIEW {
@@ -195,6 +237,8 @@ pub enum Randomizer {
     Uniform,
     /// A shuffled bag of all seven, refilled when empty (guideline). Holds the bag's remaining pieces.
     Bag(Vec<Piece>),
+    /// Each piece at random, S and Z the likelier ([`RandomizerKind::SzHeavy`]).
+    SzHeavy,
 }
 
 impl Randomizer {
@@ -203,6 +247,7 @@ impl Randomizer {
         match rules.randomizer() {
             RandomizerKind::Uniform => Randomizer::Uniform,
             RandomizerKind::Bag => Randomizer::Bag(Vec::with_capacity(7)),
+            RandomizerKind::SzHeavy => Randomizer::SzHeavy,
         }
     }
 
@@ -221,8 +266,26 @@ impl Randomizer {
                 }
                 bag.pop().expect("refilled above")
             }
+            Randomizer::SzHeavy => by_odds(RandomizerKind::SzHeavy.odds(), rng),
         }
     }
+}
+
+/// A piece drawn with `odds` over their sum, in [`Piece::ALL`] order.
+fn by_odds(odds: [u32; 7], rng: &mut GameRng) -> Piece {
+    piece_at(odds, rng.below(odds.iter().sum()))
+}
+
+/// The piece whose share of the odds' sum holds `draw`, the pieces' shares laid end to end in
+/// [`Piece::ALL`] order; a draw past the sum is the last piece's.
+fn piece_at(odds: [u32; 7], mut draw: u32) -> Piece {
+    for (piece, odds) in Piece::ALL.into_iter().zip(odds) {
+        if draw < odds {
+            return piece;
+        }
+        draw -= odds;
+    }
+    Piece::L
 }
 
 /// Where a guideline piece appears: centre column `(width - 1) / 2` (so I and O spawn centred and
@@ -379,6 +442,39 @@ mod tests {
     }
 
     #[test]
+    fn sz_heavy_odds_give_s_and_z_three_shares_of_eleven() {
+        // Odds I 1, O 1, T 1, S 3, Z 3, J 1, L 1 sum to 11: draws 0, 1 and 2 are I, O and T,
+        // 3 to 5 are S, 6 to 8 are Z, 9 is J and 10 is L.
+        let odds = RandomizerKind::SzHeavy.odds();
+        let dealt: Vec<Piece> = (0..11).map(|draw| piece_at(odds, draw)).collect();
+        use Piece::*;
+        assert_eq!(dealt, [I, O, T, S, S, S, Z, Z, Z, J, L]);
+        // 110,000 draws: S and Z 30,000 each on average (standard deviation 148), the others
+        // 10,000 each (standard deviation 95); five standard deviations either side.
+        let rules = Rules {
+            randomizer: Some(RandomizerKind::SzHeavy),
+            ..Rules::classic()
+        };
+        let mut randomizer = Randomizer::for_rules(&rules);
+        let mut rng = GameRng::new(11, 1);
+        let mut counts = [0i64; 7];
+        for _ in 0..110_000 {
+            counts[randomizer.next(&mut rng).index()] += 1;
+        }
+        for (piece, count) in Piece::ALL.into_iter().zip(counts) {
+            let (mean, spread) = if matches!(piece, S | Z) {
+                (30_000, 740)
+            } else {
+                (10_000, 475)
+            };
+            assert!(
+                (count - mean).abs() < spread,
+                "{piece:?} drawn {count} times"
+            );
+        }
+    }
+
+    #[test]
     fn a_seed_deals_the_same_stream_and_the_rule_sets_keep_their_randomizers() {
         let deal = |rules: &Rules, seed| {
             let mut rng = GameRng::new(seed, 1);
@@ -391,7 +487,11 @@ mod tests {
             randomizer: Some(RandomizerKind::Bag),
             ..Rules::classic()
         };
-        for rules in [Rules::classic(), bag] {
+        let sz_heavy = Rules {
+            randomizer: Some(RandomizerKind::SzHeavy),
+            ..Rules::classic()
+        };
+        for rules in [Rules::classic(), bag, sz_heavy] {
             assert_eq!(deal(&rules, 5), deal(&rules, 5));
             assert_ne!(deal(&rules, 5), deal(&rules, 6));
         }

@@ -7,7 +7,7 @@
 use crate::ai::features::FeatureName;
 use crate::ai::presets;
 use crate::ai::weights::Weights;
-use crate::engine::rules::{RuleSet, Rules};
+use crate::engine::rules::{RandomizerKind, RuleSet, Rules};
 use crate::error::{Error, Result};
 use crate::train::above_zero;
 use crate::train::evolution::EvolutionConfig;
@@ -72,6 +72,8 @@ pub struct RunOptions {
     pub height: usize,
     /// Training rules; default classic.
     pub rules: RuleSet,
+    /// Where the training games' pieces come from; default the rules' own.
+    pub randomizer: Option<RandomizerKind>,
     /// Games per individual; default 10.
     pub games: usize,
     /// Pieces after which a training game stops; default none.
@@ -107,6 +109,7 @@ impl Default for RunOptions {
             width: fitness.width,
             height: fitness.height,
             rules: fitness.rules.kind,
+            randomizer: fitness.rules.randomizer,
             games: fitness.games,
             max_pieces: fitness.max_pieces,
             common_seeds: fitness.common_seeds,
@@ -132,6 +135,9 @@ pub struct Choices {
     /// The rule sets' names.
     #[ts(as = "[RuleSet; 2]")]
     pub rules: [&'static str; 2],
+    /// The randomizers' names.
+    #[ts(as = "Vec<RandomizerKind>")]
+    pub randomizers: Vec<&'static str>,
 }
 
 /// The choices and their defaults.
@@ -141,6 +147,7 @@ pub fn choices() -> Choices {
         optimizers: optimizers::names(),
         ga_presets: ga::preset_names(),
         rules: [RuleSet::Classic.name(), RuleSet::Guideline.name()],
+        randomizers: RandomizerKind::ALL.iter().map(|kind| kind.name()).collect(),
     }
 }
 
@@ -163,7 +170,10 @@ impl RunOptions {
             fitness: FitnessConfig {
                 width: self.width,
                 height: self.height,
-                rules: Rules::of(self.rules),
+                rules: Rules {
+                    randomizer: self.randomizer,
+                    ..Rules::of(self.rules)
+                },
                 games: self.games,
                 max_pieces: self.max_pieces,
                 common_seeds: self.common_seeds,
@@ -352,6 +362,7 @@ mod tests {
         );
         assert_eq!(choices.ga_presets, ["cs3243", "csharp", "python"]);
         assert_eq!(choices.rules, ["classic", "guideline"]);
+        assert_eq!(choices.randomizers, ["uniform", "bag", "sz_heavy"]);
         for &optimizer in &choices.optimizers {
             let options = RunOptions {
                 optimizer: optimizer.into(),

@@ -893,10 +893,10 @@ test(
 );
 
 test(
-  'CMA-ES chosen in the panel shows its settings and runs as on every build and the command line',
+  'CMA-ES and a harder piece sequence chosen in the panel run as on every build and the command line',
   { timeout: 180_000 },
   async () => {
-    const choices = { optimizer: 'cmaes', rules: 'classic', ...PANEL };
+    const choices = { optimizer: 'cmaes', rules: 'classic', randomizer: 'sz_heavy', ...PANEL };
     let panel;
     let config;
     let plain;
@@ -910,15 +910,26 @@ test(
       assert.deepEqual(JSON.parse(settings), { population: 10, initial_sigma: 0.3 });
       assert.equal(await page.locator('#evo-population').getAttribute('placeholder'), '10');
       await fillPanel(page);
+      assert.equal(await page.locator('#evo-randomizer').inputValue(), '');
+      await setValue(page, '#evo-randomizer', 'sz_heavy');
       await page.locator('#evo-start').click({ timeout: 10_000 });
       panel = await panelGenerations(page, 2);
       await stopPanel(page);
       config = await configIn(page, choices);
       assert.equal(config.optimizer.kind, 'cmaes');
+      assert.equal(config.fitness.rules.randomizer, 'sz_heavy');
       plain = await generationsIn(page, config, 2, { build: 'plain' });
     });
     const simd = await withPage(unisolated, ({ page }) => generationsIn(page, config, 2));
-    const cli = await evolveCli(['--optimizer', 'cmaes', ...PANEL_CLI, '--generations', '2']);
+    const cli = await evolveCli([
+      '--optimizer',
+      'cmaes',
+      '--randomizer',
+      'sz_heavy',
+      ...PANEL_CLI,
+      '--generations',
+      '2',
+    ]);
     const threaded = panel.history.slice(0, 2);
     assert.equal(threaded[1].generation, 2);
     sameReports(plain.reports, threaded, 'the plain build against the panel (threaded)');

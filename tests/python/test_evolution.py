@@ -58,6 +58,22 @@ def test_a_start_from_a_presets_weights_is_the_command_lines(cli, tmp_path):
         tetris_ai.run_config({**options, "features": "du"})
 
 
+def test_a_harder_piece_sequence_is_the_command_lines(cli, tmp_path):
+    options = {**OPTIONS, "randomizer": "sz_heavy"}
+    config = tetris_ai.run_config(options)
+    assert config["fitness"]["rules"]["randomizer"] == "sz_heavy"
+    checkpoint = tmp_path / "run.json"
+    printed = cli("evolve", *FLAGS, "--randomizer", "sz_heavy", "--generations", "1",
+                  "--checkpoint", str(checkpoint), "--json")
+    saved = json.loads(checkpoint.read_text())
+    assert saved["config"] == config
+    # The same run with the research rules' own pieces plays other games.
+    plain = cli("evolve", *FLAGS, "--generations", "1", "--json")
+    assert untimed(reports(printed)[0]) != untimed(reports(plain)[0])
+    with pytest.raises(ValueError, match='"sz"'):
+        tetris_ai.run_config({**options, "randomizer": "sz"})
+
+
 def test_a_checkpoint_of_the_command_line_resumes_here_to_the_same_report(cli, tmp_path):
     checkpoint = tmp_path / "run.json"
     cli("evolve", *FLAGS, "--generations", "1", "--checkpoint", str(checkpoint), "--json")

@@ -72,6 +72,7 @@ export function createEvolutionPanel(app) {
       'width',
       'height',
       'rules',
+      'randomizer',
       'games',
       'population',
       'seed',
@@ -144,6 +145,8 @@ export function createEvolutionPanel(app) {
   for (const preset of app.presets) option(el.features, preset.name, `${preset.name}'s features`);
   option(el.features, 'pick', 'pick…');
   for (const name of Object.keys(app.limits.rules)) option(el.rules, name, name);
+  option(el.randomizer, '', "the rules' own");
+  for (const name of app.choices.randomizers) option(el.randomizer, name, name.replace('_', ' '));
   for (const [name, definition] of app.features) {
     const label = document.createElement('label');
     label.title = definition;
@@ -166,6 +169,7 @@ export function createEvolutionPanel(app) {
   el.width.value = defaults.width;
   el.height.value = defaults.height;
   el.rules.value = defaults.rules;
+  el.randomizer.value = defaults.randomizer ?? '';
   el.games.value = defaults.games;
   el.seed.value = defaults.seed;
   el.spread.value = defaults.spread;
@@ -188,6 +192,7 @@ export function createEvolutionPanel(app) {
       width: number(el.width, 'training board width'),
       height: number(el.height, 'training board height'),
       rules: el.rules.value,
+      randomizer: el.randomizer.value || null,
       games: number(el.games, 'games per individual'),
       seed: number(el.seed, 'seed'),
     };

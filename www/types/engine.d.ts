@@ -206,7 +206,11 @@ ga_presets: Array<string>,
 /**
  * The rule sets' names.
  */
-rules: [RuleSet, RuleSet], };
+rules: [RuleSet, RuleSet],
+/**
+ * The randomizers' names.
+ */
+randomizers: Array<RandomizerKind>, };
 
 /**
  * The settings of CMA-ES.
@@ -784,7 +788,7 @@ search: SearchConfig, };
 /**
  * Where the pieces come from.
  */
-export type RandomizerKind = "uniform" | "bag";
+export type RandomizerKind = "uniform" | "bag" | "sz_heavy";
 
 /**
  * An inclusive range of whole numbers.
@@ -1024,6 +1028,10 @@ height: number,
  * Training rules; default classic.
  */
 rules: RuleSet,
+/**
+ * Where the training games' pieces come from; default the rules' own.
+ */
+randomizer: RandomizerKind | null,
 /**
  * Games per individual; default 10.
  */

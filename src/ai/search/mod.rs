@@ -58,7 +58,7 @@ pub struct Position<'a> {
     pub can_hold: bool,
     /// The visible preview, next piece first.
     pub preview: &'a [Piece],
-    /// The pieces the first unseen draw can be, each equally likely.
+    /// The pieces the first unseen draw can be, each with the randomizer's odds.
     pub unseen: &'a [Piece],
 }
 

@@ -1,7 +1,7 @@
 //! The plies after the first: the value of what follows each first move the search keeps.
 //!
 //! After a move, the next piece is known (the preview, or the piece hold brings) or one of the
-//! draws; a known piece is searched exactly, and a drawn one by the mean over the draws. The
+//! draws; a known piece is searched exactly, and a drawn one by the mean over the draws, each weighed by its odds. The
 //! piece of each ply but the last is searched with hold where the rules allow it, and only its
 //! `beam` best moves by their own score are searched further; each move is valued from its own
 //! score and the value of the plies after it ([`PlanValue::combine`]), and a ply's value is its
@@ -93,22 +93,33 @@ thread_local! {
     static THREAD_LEVELS: RefCell<Levels> = RefCell::default();
 }
 
-/// The pieces that can be in play after a move left `queue`, each with the queue then: the
-/// known next piece, or each draw.
-fn arrivals(queue: &Queue, preview: &[Piece]) -> ([(Piece, Queue); MAX_ARRIVALS], usize) {
-    let mut found = [(Piece::I, *queue); MAX_ARRIVALS];
+/// The pieces that can be in play after a move left `queue`, each with the queue then and its
+/// weight in their mean: the known next piece, or each draw with its odds.
+fn arrivals(queue: &Queue, preview: &[Piece]) -> ([(Piece, Queue, f64); MAX_ARRIVALS], usize) {
+    let mut found = [(Piece::I, *queue, 1.0); MAX_ARRIVALS];
     match queue.next(preview) {
         Next::Known(piece, then) => {
-            found[0] = (piece, then);
+            found[0] = (piece, then, 1.0);
             (found, 1)
         }
         Next::Drawn(draws) => {
             for (slot, &piece) in found.iter_mut().zip(draws.pieces()) {
-                *slot = (piece, queue.drawing(piece));
+                *slot = (piece, queue.drawing(piece), draws.odds(piece));
             }
             (found, draws.pieces().len())
         }
     }
+}
+
+/// The mean of values, each with its weight. With every weight 1 it is the plain mean, bit
+/// for bit.
+fn weighted_mean(weighted: impl IntoIterator<Item = (f64, f64)>) -> f64 {
+    let (mut total, mut weights) = (0.0, 0.0);
+    for (weight, value) in weighted {
+        total += weight * value;
+        weights += weight;
+    }
+    total / weights
 }
 
 /// Keeps `entry` among the best moves in `kept[..*len]`, best first, ties in move order, at
@@ -171,7 +182,7 @@ impl Plan<'_> {
     }
 
     /// The value of the plies from `ply` on after a move left `board` and `queue`: the value
-    /// of the piece that comes, or the mean over the draws.
+    /// of the piece that comes, or the mean over the draws by their odds.
     fn arrival_value(
         &self,
         levels: &mut [PlyScratch],
@@ -186,12 +197,11 @@ impl Plan<'_> {
         let top_out = self.position.rules.top_out();
         let mut scorer = Scorer::new(board, top_out, self.weights, &mut level.incremental);
         let (arrivals, count) = arrivals(queue, self.position.preview);
-        let mut total = 0.0;
-        for (piece, then) in &arrivals[..count] {
+        weighted_mean(arrivals[..count].iter().map(|(piece, then, weight)| {
             let finder = &mut level.finder;
-            total += self.piece_value(finder, &mut scorer, deeper, seen, *piece, then, ply);
-        }
-        total / count as f64
+            let value = self.piece_value(finder, &mut scorer, deeper, seen, *piece, then, ply);
+            (*weight, value)
+        }))
     }
 
     /// The value of one arrival at the second ply, as [`Plan::arrival_value`] adds it up: a
@@ -305,6 +315,8 @@ struct Arrival {
     /// The piece that arrives and the queue then.
     piece: Piece,
     queue: Queue,
+    /// Its weight in the mean over the arrivals.
+    weight: f64,
 }
 
 /// The tables of the plies after the first, kept from decision to decision so that a search
@@ -355,11 +367,12 @@ impl Plies {
             let (board, queue) = plan.after_first(first);
             let (arrivals, count) = arrivals(&queue, plan.position.preview);
             self.arrival_counts.push(Some(count));
-            for &(piece, queue) in &arrivals[..count] {
+            for &(piece, queue, weight) in &arrivals[..count] {
                 self.arrivals.push(Arrival {
                     board,
                     piece,
                     queue,
+                    weight,
                 });
             }
         }
@@ -374,19 +387,25 @@ impl Plies {
                 with_thread_levels(|levels| plan.arrival_piece_value(levels, &self.seen, arrival));
             self.arrival_values[task].store(value.to_bits(), Ordering::Relaxed);
         });
-        // Gathered as the sequential search does: the mean over each first move's arrivals.
+        // Gathered as the sequential search does: the weighted mean over each first move's arrivals.
         let mut task = 0;
         for &count in &self.arrival_counts {
             let Some(count) = count else {
                 self.values.push(f64::NEG_INFINITY);
                 continue;
             };
-            let mut total = 0.0;
-            for value in &self.arrival_values[task..task + count] {
-                total += f64::from_bits(value.load(Ordering::Relaxed));
-            }
+            let tasks = task..task + count;
+            let values = &self.arrival_values[tasks.clone()];
+            self.values
+                .push(weighted_mean(self.arrivals[tasks].iter().zip(values).map(
+                    |(arrival, value)| {
+                        (
+                            arrival.weight,
+                            f64::from_bits(value.load(Ordering::Relaxed)),
+                        )
+                    },
+                )));
             task += count;
-            self.values.push(total / count as f64);
         }
         &self.values
     }

@@ -1,17 +1,19 @@
 //! What a ply of the search knows of the pieces: the hold slot, how much of the preview the
 //! plan has used, and the pieces an unseen draw can be. Known pieces are searched exactly;
-//! past the preview each piece is one of the draws, each equally likely, and under a bag a
-//! piece drawn leaves the rest of its bag for the next draw.
+//! past the preview each piece is one of the draws, each with the randomizer's odds, and under
+//! a bag a piece drawn leaves the rest of its bag for the next draw.
 
 use crate::engine::piece::Piece;
 use crate::engine::rules::{RandomizerKind, Rules};
 
-/// The pieces an unseen draw can be, each equally likely, in a fixed order (the order their
-/// values are summed in).
+/// The pieces an unseen draw can be, in a fixed order (the order their values are summed in),
+/// and their odds.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Draws {
     pieces: [Piece; 7],
     len: u8,
+    /// Each piece's odds of being drawn, in [`Piece::ALL`] order (the randomizer's).
+    odds: [u32; 7],
     /// Whether pieces come from a bag, so that a piece drawn is not drawn again until the bag
     /// is empty.
     bag: bool,
@@ -23,16 +25,23 @@ impl Draws {
         let mut pieces = [Piece::I; 7];
         let len = unseen.len().min(7);
         pieces[..len].copy_from_slice(&unseen[..len]);
+        let randomizer = rules.randomizer();
         Draws {
             pieces,
             len: len as u8,
-            bag: rules.randomizer() == RandomizerKind::Bag,
+            odds: randomizer.odds(),
+            bag: randomizer == RandomizerKind::Bag,
         }
     }
 
     /// The pieces, in order.
     pub(super) fn pieces(&self) -> &[Piece] {
         &self.pieces[..self.len as usize]
+    }
+
+    /// The odds of drawing `piece`, one of the pieces: its weight in their mean.
+    pub(super) fn odds(&self, piece: Piece) -> f64 {
+        f64::from(self.odds[piece.index()])
     }
 
     /// The draws after `drawn` is drawn: without a bag the same; with one, the bag's other
@@ -71,7 +80,7 @@ pub(super) struct Queue {
 pub(super) enum Next {
     /// A known piece, and the queue once it is in play.
     Known(Piece, Queue),
-    /// One of these draws, each equally likely.
+    /// One of these draws, each with its odds.
     Drawn(Draws),
 }
 

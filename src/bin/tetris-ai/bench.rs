@@ -9,8 +9,8 @@ use serde::Serialize;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use tetris_ai::SearchConfig;
 use tetris_ai::bench::{Benchmark, BenchmarkStats, DEFAULT_GAMES, GameOutcome};
-use tetris_ai::{Rules, SearchConfig};
 
 /// Arguments of `bench`.
 #[derive(Debug, Args)]
@@ -181,7 +181,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
         println!(
             "{}, {}, {width}x{height} board, {}, seeds {}..{}{cap}",
             options.player(),
-            describe_rules(&rules),
+            rules.description(),
             describe_search(&search),
             options.seed,
             options.seed.wrapping_add(args.games - 1),
@@ -189,30 +189,6 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
         print!("{}", table(&stats, &rates));
     }
     Ok(())
-}
-
-/// The rules in words: the rule set, then whatever differs from its own settings.
-fn describe_rules(rules: &Rules) -> String {
-    let own = Rules::of(rules.kind);
-    let mut parts = Vec::new();
-    if rules.randomizer() != own.randomizer() {
-        parts.push(format!("{} randomizer", rules.randomizer().name()));
-    }
-    if rules.preview != own.preview {
-        parts.push(format!("preview {}", rules.preview));
-    }
-    if rules.hold != own.hold {
-        parts.push(format!("hold {}", if rules.hold { "on" } else { "off" }));
-    }
-    if rules.top_out() != own.top_out() {
-        parts.push(format!("top out {}", rules.top_out().name()));
-    }
-    let name = rules.kind.name();
-    if parts.is_empty() {
-        format!("{name} rules")
-    } else {
-        format!("{name} rules ({})", parts.join(", "))
-    }
 }
 
 /// The search in words: the depth, then whatever differs from the default search.

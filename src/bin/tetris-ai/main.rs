@@ -75,7 +75,8 @@ struct GameOptions {
     #[arg(long, value_name = "RULES", value_parser = parse_named::<RuleSet>)]
     rules: Option<RuleSet>,
 
-    /// Where pieces come from: uniform or bag (a shuffled 7-bag) [default: the rules' own].
+    /// Where pieces come from: uniform, bag (a shuffled 7-bag) or sz_heavy (S and Z each three
+    /// times as likely as any other piece) [default: the rules' own].
     #[arg(long, value_name = "NAME", value_parser = parse_named::<RandomizerKind>)]
     randomizer: Option<RandomizerKind>,
 
