@@ -1,8 +1,9 @@
 """Two weight sets on the same seeded games: the paired difference and its standard error.
 
-``python benches/python/paired.py A B [--games N] [--seed S] [--board WxH] [--max-pieces N]``
-plays weight sets A and B (a preset's name or a JSON weights file) on games S to S+N-1 under the
-research rules, one game per seed for each, in one batch of the engine's training games (every
+``python benches/python/paired.py A B [--games N] [--seed S] [--board WxH] [--max-pieces N]
+[--randomizer NAME]`` plays weight sets A and B (a preset's name or a JSON weights file) on games
+S to S+N-1 under the research rules (with the pieces dealt by ``--randomizer``, if given), one
+game per seed for each, in one batch of the engine's training games (every
 core), and prints each one's mean, the mean of the paired differences A - B, its standard error
 and their ratio. ``--json`` prints them as one object.
 """
@@ -38,11 +39,13 @@ def main():
     parser.add_argument("--seed", type=int, default=1_000_000)
     parser.add_argument("--board", default="10x10")
     parser.add_argument("--max-pieces", type=int)
+    parser.add_argument("--randomizer", help="where pieces come from [default: uniform]")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     width, height = (int(x) for x in args.board.split("x"))
     seeds = list(range(args.seed, args.seed + args.games))
-    fitness = {"width": width, "height": height, "max_pieces": args.max_pieces}
+    rules = {"kind": "classic", "randomizer": args.randomizer}
+    fitness = {"width": width, "height": height, "max_pieces": args.max_pieces, "rules": rules}
     a, b = play(fitness, [weights_of(args.a), weights_of(args.b)], seeds)
     difference, error = mean_and_error([x - y for x, y in zip(a, b)])
     result = {
@@ -52,6 +55,7 @@ def main():
         "games": args.games,
         "seeds": [seeds[0], seeds[-1]],
         "max_pieces": args.max_pieces,
+        "randomizer": args.randomizer,
         "mean_a": mean_and_error(a)[0],
         "mean_b": mean_and_error(b)[0],
         "difference": difference,
@@ -64,7 +68,9 @@ def main():
         print(json.dumps(result))
         return
     print(f"{args.a}: {result['mean_a']:,.1f} lines, {args.b}: {result['mean_b']:,.1f} lines, "
-          f"over {args.games:,} games on {args.board} (seeds {seeds[0]} to {seeds[-1]})")
+          f"over {args.games:,} games on {args.board}"
+          f"{f', {args.randomizer} pieces' if args.randomizer else ''} "
+          f"(seeds {seeds[0]} to {seeds[-1]})")
     print(f"paired difference {difference:+,.1f} ± {error:,.1f} (standard error): "
           f"{result['z']:+.2f} standard errors; {args.a} wins {result['a_wins']:,} games, "
           f"{args.b} wins {result['b_wins']:,}")

@@ -1,8 +1,9 @@
 """Two weight sets on long seeded games, each game logged as it ends so a stopped run resumes.
 
 ``python benches/python/paired_long.py A B --log FILE [--games N] [--seed S] [--board WxH]
-[--max-pieces N] [--workers K] [--cli PATH]`` plays presets A and B with the command line's
-``bench`` (research rules, each preset as the CLI plays it), one game per seed for each, on
+[--max-pieces N] [--workers K] [--cli PATH]`` plays weight sets A and B (a preset's name or a
+JSON weights file) with the command line's ``bench`` (research rules, each set as the CLI plays
+it), one game per seed for each, on
 games S to S+N-1. ``--workers`` games run at once (default: one per core), A's and B's game of a
 seed one after the other, so a stopped run leaves whole pairs. Each finished game is appended to
 the log as one JSON line; a run given a log skips the games already in it. When every game is
@@ -18,7 +19,6 @@ import math
 import os
 import pathlib
 import subprocess
-import threading
 import time
 
 from games import mean_and_error
@@ -27,8 +27,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def play_one(cli, name, seed, args):
-    """The CLI's record of preset ``name`` on game ``seed``, with the wall time it took."""
-    command = [cli, "bench", "--preset", name, "--board", args.board, "--games", "1",
+    """The CLI's record of set ``name`` (a preset, or a weights file) on game ``seed``, with the
+    wall time it took."""
+    chosen = ["--weights", name] if pathlib.Path(name).is_file() else ["--preset", name]
+    command = [cli, "bench", *chosen, "--board", args.board, "--games", "1",
                "--seed", str(seed), "--threads", "1", "--json"]
     if args.max_pieces is not None:
         command += ["--max-pieces", str(args.max_pieces)]
@@ -47,10 +49,15 @@ def logged(path):
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
+def games_of(args, records):
+    """The logged games of this comparison's board and cap, by set and seed."""
+    return {(r["set"], r["seed"]): r for r in records
+            if r["board"] == args.board and r["max_pieces"] == args.max_pieces}
+
+
 def summary(args, records):
     """The paired statistics of the seeds both sets have finished, as one object."""
-    lines = {(r["set"], r["seed"]): r for r in records
-             if r["board"] == args.board and r["max_pieces"] == args.max_pieces}
+    lines = games_of(args, records)
     seeds = [s for s in range(args.seed, args.seed + args.games)
              if (args.a, s) in lines and (args.b, s) in lines]
     if len(seeds) < 2:
@@ -58,17 +65,18 @@ def summary(args, records):
     a = [lines[args.a, s]["lines"] for s in seeds]
     b = [lines[args.b, s]["lines"] for s in seeds]
     difference, error = mean_and_error([x - y for x, y in zip(a, b)])
+    (mean_a, error_a), (mean_b, error_b) = mean_and_error(a), mean_and_error(b)
     return {
         "a": args.a, "b": args.b, "board": args.board, "games": len(seeds),
         "seeds": seeds, "max_pieces": args.max_pieces,
-        "mean_a": mean_and_error(a)[0], "error_a": mean_and_error(a)[1],
-        "mean_b": mean_and_error(b)[0], "error_b": mean_and_error(b)[1],
+        "mean_a": mean_a, "error_a": error_a, "mean_b": mean_b, "error_b": error_b,
         "difference": difference, "standard_error": error,
         "z": difference / error if error > 0 else math.inf,
         "a_wins": sum(x > y for x, y in zip(a, b)), "b_wins": sum(x < y for x, y in zip(a, b)),
         "a_capped": sum(lines[args.a, s]["capped"] for s in seeds),
         "b_capped": sum(lines[args.b, s]["capped"] for s in seeds),
-        "cpu_seconds": sum(lines[n, s]["seconds"] for s in seeds for n in (args.a, args.b)),
+        # Each game plays on one thread, so this is the games' time on one core.
+        "play_seconds": sum(lines[n, s]["seconds"] for s in seeds for n in (args.a, args.b)),
     }
 
 
@@ -87,16 +95,14 @@ def main():
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not args.summary:
-        done = {(r["set"], r["seed"]) for r in logged(args.log)
-                if r["board"] == args.board and r["max_pieces"] == args.max_pieces}
+        done = games_of(args, logged(args.log))
         jobs = [(name, seed) for seed in range(args.seed, args.seed + args.games)
                 for name in (args.a, args.b) if (name, seed) not in done]
-        lock = threading.Lock()
         with concurrent.futures.ThreadPoolExecutor(args.workers) as pool:
             futures = [pool.submit(play_one, args.cli, name, seed, args) for name, seed in jobs]
             for future in concurrent.futures.as_completed(futures):
                 record = future.result()
-                with lock, args.log.open("a") as log:
+                with args.log.open("a") as log:
                     log.write(json.dumps(record) + "\n")
                     log.flush()
                     os.fsync(log.fileno())
@@ -110,7 +116,7 @@ def main():
     print(f"{args.a}: {result['mean_a']:,.0f} ± {result['error_a']:,.0f} lines, "
           f"{args.b}: {result['mean_b']:,.0f} ± {result['error_b']:,.0f} lines, over "
           f"{result['games']} whole pairs on {args.board} among seeds {args.seed} to "
-          f"{args.seed + args.games - 1}, {result['cpu_seconds']:,.0f} s of play")
+          f"{args.seed + args.games - 1}, {result['play_seconds']:,.0f} s of play")
     print(f"paired difference {result['difference']:+,.0f} ± {result['standard_error']:,.0f} "
           f"(standard error): {result['z']:+.2f} standard errors; {args.a} wins "
           f"{result['a_wins']}, {args.b} wins {result['b_wins']}; at the cap: {args.a} "
