@@ -155,14 +155,15 @@ impl RunOptions {
     /// The run these choices make, checked whole; the error names the bad value.
     pub fn config(&self) -> Result<EvolutionConfig> {
         let features = self.feature_names()?;
-        let (optimizer, mut ranges) = self.optimizer_and_ranges(&features)?;
+        let (optimizer, default_ranges) = self.optimizer_and_ranges(&features)?;
         let start = self.start_genome()?;
-        if let Some(start) = &start {
-            ranges = start
+        let ranges = match &start {
+            Some(start) => start
                 .iter()
                 .map(|w| (w - self.spread, w + self.spread))
-                .collect();
-        }
+                .collect(),
+            None => default_ranges,
+        };
         let config = EvolutionConfig {
             features,
             ranges,
