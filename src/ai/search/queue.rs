@@ -12,11 +12,9 @@ use crate::engine::rules::{RandomizerKind, Rules};
 pub(super) struct Draws {
     pieces: [Piece; 7],
     len: u8,
-    /// Each piece's odds of being drawn, in [`Piece::ALL`] order (the randomizer's).
-    odds: [u32; 7],
-    /// Whether pieces come from a bag, so that a piece drawn is not drawn again until the bag
-    /// is empty.
-    bag: bool,
+    /// Where the pieces come from: their odds, and under a bag, that a piece drawn is not
+    /// drawn again until the bag is empty.
+    randomizer: RandomizerKind,
 }
 
 impl Draws {
@@ -25,12 +23,10 @@ impl Draws {
         let mut pieces = [Piece::I; 7];
         let len = unseen.len().min(7);
         pieces[..len].copy_from_slice(&unseen[..len]);
-        let randomizer = rules.randomizer();
         Draws {
             pieces,
             len: len as u8,
-            odds: randomizer.odds(),
-            bag: randomizer == RandomizerKind::Bag,
+            randomizer: rules.randomizer(),
         }
     }
 
@@ -41,13 +37,13 @@ impl Draws {
 
     /// The odds of drawing `piece`, one of the pieces: its weight in their mean.
     pub(super) fn odds(&self, piece: Piece) -> f64 {
-        f64::from(self.odds[piece.index()])
+        f64::from(self.randomizer.odds()[piece.index()])
     }
 
     /// The draws after `drawn` is drawn: without a bag the same; with one, the bag's other
     /// pieces, or a new bag of all seven once it is empty.
     pub(super) fn after(&self, drawn: Piece) -> Draws {
-        if !self.bag {
+        if self.randomizer != RandomizerKind::Bag {
             return *self;
         }
         let mut rest = Draws { len: 0, ..*self };
