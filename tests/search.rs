@@ -18,16 +18,36 @@ fn decide(
         preview: preview.len(),
         ..Rules::classic()
     };
+    decide_under(
+        &rules, false, board, current, preview, weights, search, seed,
+    )
+}
+
+/// The choice for `current` on `board` under `rules`, with `preview` known, searched in
+/// parallel or not.
+#[allow(clippy::too_many_arguments)]
+fn decide_under(
+    rules: &Rules,
+    parallel: bool,
+    board: &Board,
+    current: Piece,
+    preview: &[Piece],
+    weights: &Weights,
+    search: SearchConfig,
+    seed: u64,
+) -> Choice {
     let position = Position {
         board,
-        rules: &rules,
+        rules,
         current,
         hold: None,
         can_hold: false,
         preview,
         unseen: &Piece::ALL,
     };
-    Searcher::new()
+    let mut searcher = Searcher::new();
+    searcher.set_parallel(parallel);
+    searcher
         .decide(&position, weights, &search, &mut GameRng::new(seed, 2))
         .expect("the piece has somewhere to go")
 }
@@ -257,21 +277,8 @@ fn unseen_draws_are_weighed_by_the_randomizers_odds() {
             randomizer: Some(randomizer),
             ..Rules::classic()
         };
-        let position = Position {
-            board: &board,
-            rules: &rules,
-            current: Piece::O,
-            hold: None,
-            can_hold: false,
-            preview: &[],
-            unseen: &Piece::ALL,
-        };
         for parallel in [false, true] {
-            let mut searcher = Searcher::new();
-            searcher.set_parallel(parallel);
-            let choice = searcher
-                .decide(&position, &weights, &search, &mut GameRng::new(0, 2))
-                .expect("the O has somewhere to go");
+            let choice = decide_under(&rules, parallel, &board, Piece::O, &[], &weights, search, 0);
             assert_eq!(
                 (columns(&choice), choice.score),
                 (vec![0, 1], value),
