@@ -76,7 +76,13 @@ pub enum RandomizerKind {
     SzHeavy,
 }
 
-named_choices!(RandomizerKind, "randomizer", Uniform => "uniform", Bag => "bag", SzHeavy => "sz_heavy");
+named_choices!(
+    RandomizerKind,
+    "randomizer",
+    Uniform => "uniform",
+    Bag => "bag",
+    SzHeavy => "sz_heavy",
+);
 
 /// How many times as likely as any other piece S and Z each are under
 /// [`RandomizerKind::SzHeavy`].
@@ -84,7 +90,7 @@ pub const SZ_HEAVY_ODDS: u32 = 3;
 
 impl RandomizerKind {
     /// Each piece's odds of being drawn, in [`Piece::ALL`] order: a piece comes with its odds
-    /// over their sum. A bag's draws are all alike until the bag is opened.
+    /// over their sum. Under a bag, each piece left in it is as likely as any other.
     pub const fn odds(self) -> [u32; 7] {
         match self {
             RandomizerKind::Uniform | RandomizerKind::Bag => [1; 7],

@@ -1,8 +1,8 @@
 //! The plies after the first: the value of what follows each first move the search keeps.
 //!
 //! After a move, the next piece is known (the preview, or the piece hold brings) or one of the
-//! draws; a known piece is searched exactly, and a drawn one by the mean over the draws, each weighed by its odds. The
-//! piece of each ply but the last is searched with hold where the rules allow it, and only its
+//! draws; a known piece is searched exactly, and a drawn one by the mean over the draws, each
+//! weighed by its odds. The piece of each ply but the last is searched with hold where the rules allow it, and only its
 //! `beam` best moves by their own score are searched further; each move is valued from its own
 //! score and the value of the plies after it ([`PlanValue::combine`]), and a ply's value is its
 //! best move's. At the last ply a piece's value is its best score, without hold: which of two
@@ -387,7 +387,8 @@ impl Plies {
                 with_thread_levels(|levels| plan.arrival_piece_value(levels, &self.seen, arrival));
             self.arrival_values[task].store(value.to_bits(), Ordering::Relaxed);
         });
-        // Gathered as the sequential search does: the weighted mean over each first move's arrivals.
+        // Gathered as the sequential search does: the weighted mean over each first move's
+        // arrivals.
         let mut task = 0;
         for &count in &self.arrival_counts {
             let Some(count) = count else {
@@ -395,16 +396,11 @@ impl Plies {
                 continue;
             };
             let tasks = task..task + count;
-            let values = &self.arrival_values[tasks.clone()];
-            self.values
-                .push(weighted_mean(self.arrivals[tasks].iter().zip(values).map(
-                    |(arrival, value)| {
-                        (
-                            arrival.weight,
-                            f64::from_bits(value.load(Ordering::Relaxed)),
-                        )
-                    },
-                )));
+            let weights = self.arrivals[tasks.clone()].iter().map(|a| a.weight);
+            let values = self.arrival_values[tasks]
+                .iter()
+                .map(|value| f64::from_bits(value.load(Ordering::Relaxed)));
+            self.values.push(weighted_mean(weights.zip(values)));
             task += count;
         }
         &self.values
