@@ -3,9 +3,9 @@
 ``python benches/python/paired.py A B [--games N] [--seed S] [--board WxH] [--max-pieces N]
 [--randomizer NAME]`` plays weight sets A and B (a preset's name or a JSON weights file) on games
 S to S+N-1 under the research rules (with the pieces dealt by ``--randomizer``, if given), one
-game per seed for each, in one batch of the engine's training games (every
-core), and prints each one's mean, the mean of the paired differences A - B, its standard error
-and their ratio. ``--json`` prints them as one object.
+game per seed for each, in one batch of the engine's training games (every core), and prints each
+one's mean, the mean of the paired differences A - B, its standard error and their ratio.
+``--json`` prints them as one object.
 """
 
 import argparse
