@@ -2,50 +2,21 @@
 //! changes nothing, a checkpoint taken mid-generation replays it, and validation scores each
 //! generation's best genomes on the run's fixed games.
 
-use tetris_ai::Rules;
-use tetris_ai::ai::presets;
+mod runs;
+
 use tetris_ai::train::batch::{GameBatch, Phase};
-use tetris_ai::train::cem::CemConfig;
-use tetris_ai::train::evolution::{Evolution, EvolutionConfig, OptimizerConfig, Report};
-use tetris_ai::train::fitness::FitnessConfig;
-use tetris_ai::train::noise::NoiseConfig;
+use tetris_ai::train::evolution::{Evolution, EvolutionConfig, Report};
 use tetris_ai::train::validation::ValidationConfig;
 use tetris_ai::train::weights_of;
 
-/// A small CEM run: 6 genomes of DU's features, 2 training games each on 8x8, and the best 2
-/// validated on 3 games.
+/// A small run: 6 genomes, 2 training games each, and the best 2 validated on 3 games.
 fn config(seed: u64) -> EvolutionConfig {
-    let features: Vec<String> = presets::find("du")
-        .unwrap()
-        .terms
-        .iter()
-        .map(|t| t.0.to_string())
-        .collect();
-    EvolutionConfig {
-        ranges: vec![(-1.0, 1.0); features.len()],
-        features,
-        optimizer: OptimizerConfig::Cem(CemConfig {
-            population: 6,
-            ..CemConfig::default()
-        }),
-        fitness: FitnessConfig {
-            width: 8,
-            height: 8,
-            rules: Rules::classic(),
-            games: 2,
-            max_pieces: Some(500),
-            common_seeds: true,
-            depth: 1,
-        },
-        seed,
-        validation: ValidationConfig {
-            top: 2,
-            games: 3,
-            report_games: 0,
-        },
-        noise: NoiseConfig::default(),
-        start: None,
-    }
+    let validation = ValidationConfig {
+        top: 2,
+        games: 3,
+        report_games: 0,
+    };
+    runs::cem_on_8x8(seed, 6, 2, 500, validation)
 }
 
 /// The state as JSON text without wall-clock timings.

@@ -3,50 +3,22 @@
 //! their noise (and a checkpoint keeps the grown count), and each new validated best is played
 //! on a report set held out from every other game of the run.
 
-use tetris_ai::Rules;
-use tetris_ai::ai::presets;
+mod runs;
+
 use tetris_ai::train::batch::{GameBatch, Phase};
-use tetris_ai::train::cem::CemConfig;
-use tetris_ai::train::evolution::{Evolution, EvolutionConfig, OptimizerConfig, Report};
-use tetris_ai::train::fitness::FitnessConfig;
+use tetris_ai::train::evolution::{Evolution, EvolutionConfig, Report};
 use tetris_ai::train::noise::NoiseConfig;
 use tetris_ai::train::validation::ValidationConfig;
 use tetris_ai::train::weights_of;
 
-/// A CEM run of `population` genomes of DU's features, `games` training games each on 8x8,
-/// validation off, noise handling off.
+/// A run of `population` genomes, `games` training games each, validation and noise handling off.
 fn config(population: usize, games: usize) -> EvolutionConfig {
-    let features: Vec<String> = presets::find("du")
-        .unwrap()
-        .terms
-        .iter()
-        .map(|t| t.0.to_string())
-        .collect();
-    EvolutionConfig {
-        ranges: vec![(-1.0, 1.0); features.len()],
-        features,
-        optimizer: OptimizerConfig::Cem(CemConfig {
-            population,
-            ..CemConfig::default()
-        }),
-        fitness: FitnessConfig {
-            width: 8,
-            height: 8,
-            rules: Rules::classic(),
-            games,
-            max_pieces: Some(400),
-            common_seeds: true,
-            depth: 1,
-        },
-        seed: 21,
-        validation: ValidationConfig {
-            top: 0,
-            games: 1,
-            report_games: 0,
-        },
-        noise: NoiseConfig::default(),
-        start: None,
-    }
+    let validation_off = ValidationConfig {
+        top: 0,
+        games: 1,
+        report_games: 0,
+    };
+    runs::cem_on_8x8(21, population, games, 400, validation_off)
 }
 
 /// The batch the run asks for, checked to be for `phase`.

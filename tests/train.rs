@@ -1,41 +1,24 @@
 //! Training runs: deterministic for a seed whatever the thread count, resumable exactly,
 //! improving from random weights, and refusing corrupt checkpoints.
 
-use tetris_ai::ai::presets;
-use tetris_ai::train::cem::CemConfig;
+mod runs;
+
+use tetris_ai::Weights;
 use tetris_ai::train::cmaes::CmaesConfig;
 use tetris_ai::train::evolution::{Evolution, EvolutionConfig, OptimizerConfig};
-use tetris_ai::train::fitness::FitnessConfig;
 use tetris_ai::train::ga;
 use tetris_ai::train::hill::HillConfig;
-use tetris_ai::train::noise::NoiseConfig;
 use tetris_ai::train::validation::ValidationConfig;
-use tetris_ai::{Rules, Weights};
 
-/// The features of the DU controller, the ones these runs learn.
-fn du_features() -> Vec<String> {
-    presets::find("du")
-        .unwrap()
-        .terms
-        .iter()
-        .map(|t| t.0.to_string())
-        .collect()
-}
-
-fn fitness(games: usize, max_pieces: u64) -> FitnessConfig {
-    FitnessConfig {
-        width: 8,
-        height: 8,
-        rules: Rules::classic(),
-        games,
-        max_pieces: Some(max_pieces),
-        common_seeds: true,
-        depth: 1,
-    }
-}
+/// The best 2 genomes of each generation validated on 3 games.
+const VALIDATED: ValidationConfig = ValidationConfig {
+    top: 2,
+    games: 3,
+    report_games: 0,
+};
 
 fn ga_config(seed: u64) -> EvolutionConfig {
-    let features = du_features();
+    let features = runs::du_features();
     let names: Vec<&str> = features.iter().map(String::as_str).collect();
     let (mut config, ranges) = ga::preset("cs3243", &names).unwrap();
     config.population = 12;
@@ -43,36 +26,12 @@ fn ga_config(seed: u64) -> EvolutionConfig {
         features,
         ranges,
         optimizer: OptimizerConfig::Ga(config),
-        fitness: fitness(2, 300),
-        seed,
-        validation: ValidationConfig {
-            top: 2,
-            games: 3,
-            report_games: 0,
-        },
-        noise: NoiseConfig::default(),
-        start: None,
+        ..runs::cem_on_8x8(seed, 12, 2, 300, VALIDATED)
     }
 }
 
 fn cem_config(seed: u64, population: usize, games: usize) -> EvolutionConfig {
-    EvolutionConfig {
-        ranges: vec![(-1.0, 1.0); du_features().len()],
-        features: du_features(),
-        optimizer: OptimizerConfig::Cem(CemConfig {
-            population,
-            ..CemConfig::default()
-        }),
-        fitness: fitness(games, 2_000),
-        seed,
-        validation: ValidationConfig {
-            top: 2,
-            games: 3,
-            report_games: 0,
-        },
-        noise: NoiseConfig::default(),
-        start: None,
-    }
+    runs::cem_on_8x8(seed, population, games, 2_000, VALIDATED)
 }
 
 /// CMA-ES with its default population (10 for the eight DU features) from the ranges' centre.
