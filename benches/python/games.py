@@ -6,6 +6,16 @@ import math
 import tetris_ai
 
 
+def add_randomizer_flag(parser):
+    """Gives ``parser`` the ``--randomizer`` flag: how the pieces are dealt."""
+    parser.add_argument("--randomizer", help="where pieces come from [default: uniform]")
+
+
+def research_rules(randomizer):
+    """The research rules, with the pieces dealt by ``randomizer`` (``None``: uniform)."""
+    return {"kind": "classic", "randomizer": randomizer}
+
+
 def mean_and_error(values):
     """The mean of ``values`` and its standard error (sample standard deviation / sqrt n)."""
     n = len(values)

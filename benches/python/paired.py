@@ -14,7 +14,7 @@ import math
 import pathlib
 
 import tetris_ai
-from games import mean_and_error, play
+from games import add_randomizer_flag, mean_and_error, play, research_rules
 
 
 def weights_of(name):
@@ -39,12 +39,12 @@ def main():
     parser.add_argument("--seed", type=int, default=1_000_000)
     parser.add_argument("--board", default="10x10")
     parser.add_argument("--max-pieces", type=int)
-    parser.add_argument("--randomizer", help="where pieces come from [default: uniform]")
+    add_randomizer_flag(parser)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     width, height = (int(x) for x in args.board.split("x"))
     seeds = list(range(args.seed, args.seed + args.games))
-    rules = {"kind": "classic", "randomizer": args.randomizer}
+    rules = research_rules(args.randomizer)
     fitness = {"width": width, "height": height, "max_pieces": args.max_pieces, "rules": rules}
     a, b = play(fitness, [weights_of(args.a), weights_of(args.b)], seeds)
     difference, error = mean_and_error([x - y for x, y in zip(a, b)])

@@ -16,7 +16,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
-from games import mean_and_error, play  # noqa: E402
+from games import add_randomizer_flag, mean_and_error, play, research_rules  # noqa: E402
 from paired import weights_of  # noqa: E402
 
 
@@ -26,14 +26,14 @@ def main():
     parser.add_argument("--heights", default="10,12,14")
     parser.add_argument("--games", default="300,300,100")
     parser.add_argument("--seed", type=int, default=4_000_000)
-    parser.add_argument("--randomizer", help="where pieces come from [default: uniform]")
+    add_randomizer_flag(parser)
     args = parser.parse_args()
     heights = [int(h) for h in args.heights.split(",")]
     counts = [int(g) for g in args.games.split(",")]
     if len(counts) != len(heights):
         raise SystemExit(f"{len(counts)} game counts for {len(heights)} heights")
     sets = [weights_of(name) for name in args.sets]
-    rules = {"kind": "classic", "randomizer": args.randomizer}
+    rules = research_rules(args.randomizer)
     table = {name: [] for name in args.sets}
     for height, games in zip(heights, counts):
         seeds = range(args.seed, args.seed + games)
