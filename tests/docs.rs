@@ -1,11 +1,14 @@
 //! The parts of the reference under `docs/` that are made from the code: the command line's help
-//! (`docs/cli.md`) and the feature table (`docs/weights.md`). Each test makes its part anew and
+//! (`docs/cli.md`), the feature table (`docs/weights.md`) and the randomizers' odds
+//! (`docs/rules-and-search.md`). Each test makes its part anew and
 //! compares it with the file, between the part's markers; `TETRIS_AI_WRITE_DOCS=1 cargo test
 //! --release --test docs` writes the parts into the files instead.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use tetris_ai::Piece;
 use tetris_ai::ai::features::FEATURES;
+use tetris_ai::engine::rules::RandomizerKind;
 
 /// The environment variable that makes the tests write the documents instead of checking them.
 const WRITE: &str = "TETRIS_AI_WRITE_DOCS";
@@ -91,6 +94,31 @@ fn the_feature_table_is_the_engines() {
     }
     made.push('\n');
     check_part("weights.md", "the feature table", &made);
+}
+
+#[test]
+fn the_randomizers_odds_are_the_engines() {
+    let letters: Vec<String> = Piece::ALL.iter().map(|p| format!("{p:?}")).collect();
+    let mut made = format!(
+        "\n| Randomizer | {} |\n|---|{}\n",
+        letters.join(" | "),
+        "---|".repeat(letters.len())
+    );
+    for kind in RandomizerKind::ALL {
+        let odds = kind.odds();
+        let total: u32 = odds.iter().sum();
+        let shares: Vec<String> = odds.iter().map(|o| share(*o, total)).collect();
+        made += &format!("| `{}` | {} |\n", kind.name(), shares.join(" | "));
+    }
+    made.push('\n');
+    check_part("rules-and-search.md", "the randomizers' odds", &made);
+}
+
+/// `part` out of `whole` as a fraction in its lowest terms.
+fn share(part: u32, whole: u32) -> String {
+    let gcd = (1..=part).rev().find(|d| part % d == 0 && whole % d == 0);
+    let d = gcd.unwrap_or(1);
+    format!("{}/{}", part / d, whole / d)
 }
 
 /// A file in the temporary folder holding `text`, removed when dropped.

@@ -6,7 +6,7 @@
 use crate::RuleSet;
 use crate::ai::presets;
 use crate::ai::weights::Weights;
-use crate::cli::values::{parse_board, parse_named, parse_positive};
+use crate::cli::values::{parse_board, parse_named, parse_positive, randomizer_help};
 use crate::engine::rules::RandomizerKind;
 use crate::train::checkpoint::write_atomically;
 use crate::train::evolution::{Evolution, EvolutionConfig, Report};
@@ -90,9 +90,9 @@ pub struct EvolveArgs {
     #[arg(long, value_name = "RULES", default_value = "classic", value_parser = parse_named::<RuleSet>)]
     rules: RuleSet,
 
-    /// Where the training games' pieces come from: uniform, bag (a shuffled 7-bag) or sz_heavy
-    /// (S and Z each three times as likely as any other piece) [default: the rules' own].
-    #[arg(long, value_name = "NAME", value_parser = parse_named::<RandomizerKind>)]
+    // Where the training games' pieces come from.
+    #[arg(long, value_name = "NAME", value_parser = parse_named::<RandomizerKind>,
+          help = randomizer_help("the training games' pieces"))]
     randomizer: Option<RandomizerKind>,
 
     /// Games per individual (K).

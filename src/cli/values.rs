@@ -1,4 +1,7 @@
-//! Parsers of command-line values; each error names the value it refuses.
+//! Parsers of command-line values, each error naming the value it refuses, and help text made
+//! from the library's own values.
+
+use crate::engine::rules::SZ_HEAVY_ODDS;
 
 /// Parses `WIDTHxHEIGHT` (e.g. `10x20`); the limits are checked by the library.
 pub fn parse_board(text: &str) -> Result<(usize, usize), String> {
@@ -22,6 +25,15 @@ pub fn parse_positive(text: &str) -> Result<u64, String> {
 /// with the library's own error message.
 pub fn parse_named<T: std::str::FromStr<Err = crate::Error>>(text: &str) -> Result<T, String> {
     text.parse().map_err(|e: crate::Error| e.to_string())
+}
+
+/// The `--randomizer` flag's help, for where `pieces` come from: each randomizer and what it
+/// deals.
+pub fn randomizer_help(pieces: &str) -> String {
+    format!(
+        "Where {pieces} come from: uniform, bag (a shuffled 7-bag) or sz_heavy (S and Z each \
+         {SZ_HEAVY_ODDS} times as likely as any other piece) [default: the rules' own]"
+    )
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use tetris_ai::ai::presets;
 use tetris_ai::ai::search::{PlanValue, TieBreak};
 use tetris_ai::cli::evolve::EvolveArgs;
-use tetris_ai::cli::values::{parse_board, parse_named, parse_positive};
+use tetris_ai::cli::values::{parse_board, parse_named, parse_positive, randomizer_help};
 use tetris_ai::engine::rules::{RandomizerKind, TopOut};
 use tetris_ai::game::DEFAULT_PRESET;
 use tetris_ai::{Game, GameConfig, RuleSet, Rules, SearchConfig, Weights};
@@ -75,9 +75,9 @@ struct GameOptions {
     #[arg(long, value_name = "RULES", value_parser = parse_named::<RuleSet>)]
     rules: Option<RuleSet>,
 
-    /// Where pieces come from: uniform, bag (a shuffled 7-bag) or sz_heavy (S and Z each three
-    /// times as likely as any other piece) [default: the rules' own].
-    #[arg(long, value_name = "NAME", value_parser = parse_named::<RandomizerKind>)]
+    // Where pieces come from.
+    #[arg(long, value_name = "NAME", value_parser = parse_named::<RandomizerKind>,
+          help = randomizer_help("pieces"))]
     randomizer: Option<RandomizerKind>,
 
     /// Pieces previewed, 0 to 6; a search of depth 2 or more places those it reaches
