@@ -116,8 +116,8 @@ fn the_randomizers_odds_are_the_engines() {
 
 /// `part` out of `whole` as a fraction in its lowest terms.
 fn share(part: u32, whole: u32) -> String {
-    let gcd = (1..=part).rev().find(|d| part % d == 0 && whole % d == 0);
-    let d = gcd.unwrap_or(1);
+    let divides_both = |d: &u32| part.is_multiple_of(*d) && whole.is_multiple_of(*d);
+    let d = (1..=part).rev().find(divides_both).unwrap_or(1);
     format!("{}/{}", part / d, whole / d)
 }
 
