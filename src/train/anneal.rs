@@ -14,6 +14,9 @@ use crate::train::above_zero;
 use crate::train::{Genome, Learner, Ranges, Scored, uniform_genome};
 use serde::{Deserialize, Serialize};
 
+/// The fewest candidates scored per generation.
+pub const MIN_CANDIDATES: usize = 1;
+
 /// The settings of simulated annealing.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields, default)]
@@ -64,10 +67,11 @@ impl AnnealConfig {
                 self.cooling
             )));
         }
-        if self.candidates == 0 {
-            return Err(Error::Config(
-                "annealing candidates 0 is out of range: it must be at least 1".to_string(),
-            ));
+        if self.candidates < MIN_CANDIDATES {
+            return Err(Error::Config(format!(
+                "annealing candidates {} is out of range: it must be at least {MIN_CANDIDATES}",
+                self.candidates
+            )));
         }
         Ok(())
     }

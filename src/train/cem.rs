@@ -15,6 +15,9 @@ use crate::train::{Genome, Learner, Scored, rank_key};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
+/// The smallest population: one genome, its own elite.
+pub const MIN_POPULATION: usize = 1;
+
 /// The settings of the noisy cross-entropy method.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields, default)]
@@ -49,10 +52,11 @@ impl Default for CemConfig {
 impl CemConfig {
     /// Checks the values; the error names the bad one.
     pub fn validate(&self) -> Result<()> {
-        if self.population == 0 {
-            return Err(Error::Config(
-                "CEM population 0 is out of range: it must be at least 1".to_string(),
-            ));
+        if self.population < MIN_POPULATION {
+            return Err(Error::Config(format!(
+                "CEM population {} is out of range: it must be at least {MIN_POPULATION}",
+                self.population
+            )));
         }
         if !(self.elite > 0.0 && self.elite <= 1.0) {
             return Err(Error::Config(format!(

@@ -28,6 +28,9 @@ use crate::train::eigen::{Matrix, symmetric_eigen};
 use crate::train::{Genome, Learner, Ranges, Scored, check_ranges, rank_key};
 use serde::{Deserialize, Serialize};
 
+/// The smallest population: the weights of the best half need two genomes to rank.
+pub const MIN_POPULATION: usize = 2;
+
 /// The settings of CMA-ES.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields, default)]
@@ -53,10 +56,10 @@ impl CmaesConfig {
     /// Checks the values; the error names the bad one.
     pub fn validate(&self) -> Result<()> {
         if let Some(population) = self.population
-            && population < 2
+            && population < MIN_POPULATION
         {
             return Err(Error::Config(format!(
-                "CMA-ES population {population} is out of range: it must be at least 2"
+                "CMA-ES population {population} is out of range: it must be at least {MIN_POPULATION}"
             )));
         }
         above_zero("CMA-ES initial_sigma", self.initial_sigma)?;

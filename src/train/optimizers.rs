@@ -8,12 +8,13 @@
 use crate::ai::presets;
 use crate::error::{Error, Result};
 use crate::named::ts_name_union;
-use crate::train::anneal::AnnealConfig;
-use crate::train::cem::CemConfig;
-use crate::train::cmaes::CmaesConfig;
+use crate::train::anneal::{self, AnnealConfig};
+use crate::train::cem::{self, CemConfig};
+use crate::train::cmaes::{self, CmaesConfig};
 use crate::train::evolution::OptimizerConfig;
 use crate::train::ga;
 use crate::train::hill::HillConfig;
+use serde::Serialize;
 use serde_json::Value;
 
 /// What an optimizer's defaults depend on: the features a run learns, the population asked
@@ -35,6 +36,15 @@ pub struct RunShape<'a> {
 /// from.
 pub type Start = (OptimizerConfig, Vec<(f64, f64)>);
 
+/// The population sizes an optimizer takes, from `min` to `max`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+pub struct PopulationSizes {
+    /// The fewest individuals per generation.
+    pub min: usize,
+    /// The most, if there is a limit.
+    pub max: Option<usize>,
+}
+
 /// One registered optimizer.
 #[derive(Debug)]
 pub struct Optimizer {
@@ -42,6 +52,9 @@ pub struct Optimizer {
     pub name: &'static str,
     /// What it is, in one line.
     pub doc: &'static str,
+    /// The population sizes it takes, or `None` if it scores one genome a generation and
+    /// ignores the population asked for.
+    pub population: Option<PopulationSizes>,
     /// The features a run learns when none are chosen, from the GA preset's name.
     default_features: fn(ga_preset: &str) -> Result<Vec<String>>,
     /// Its default settings for a run, with the initial range of each feature's weight.
@@ -91,6 +104,10 @@ fn uniform(shape: &RunShape) -> Vec<(f64, f64)> {
 pub static GA: Optimizer = Optimizer {
     name: "ga",
     doc: "A genetic algorithm, as its GA preset configures it",
+    population: Some(PopulationSizes {
+        min: ga::MIN_POPULATION,
+        max: Some(ga::MAX_POPULATION),
+    }),
     default_features: ga::preset_features,
     defaults: |shape| {
         let (mut config, ranges) = ga::preset(shape.ga_preset, shape.features)?;
@@ -104,6 +121,10 @@ pub static GA: Optimizer = Optimizer {
 pub static CEM: Optimizer = Optimizer {
     name: "cem",
     doc: "The noisy cross-entropy method",
+    population: Some(PopulationSizes {
+        min: cem::MIN_POPULATION,
+        max: None,
+    }),
     default_features: preset_features,
     defaults: |shape| {
         let mut config = CemConfig::default();
@@ -118,6 +139,10 @@ pub static CEM: Optimizer = Optimizer {
 pub static CMAES: Optimizer = Optimizer {
     name: "cmaes",
     doc: "CMA-ES, covariance matrix adaptation",
+    population: Some(PopulationSizes {
+        min: cmaes::MIN_POPULATION,
+        max: None,
+    }),
     default_features: preset_features,
     defaults: |shape| {
         let mut config = CmaesConfig::default();
@@ -133,6 +158,7 @@ pub static CMAES: Optimizer = Optimizer {
 pub static HILL_CLIMB: Optimizer = Optimizer {
     name: "hill_climb",
     doc: "The perturbation hill-climber",
+    population: None,
     default_features: preset_features,
     defaults: |shape| {
         Ok((
@@ -147,6 +173,10 @@ pub static HILL_CLIMB: Optimizer = Optimizer {
 pub static ANNEAL: Optimizer = Optimizer {
     name: "anneal",
     doc: "Simulated annealing",
+    population: Some(PopulationSizes {
+        min: anneal::MIN_CANDIDATES,
+        max: None,
+    }),
     default_features: preset_features,
     defaults: |shape| {
         let mut config = AnnealConfig::default();

@@ -14,10 +14,13 @@ use crate::train::evolution::EvolutionConfig;
 use crate::train::fitness::FitnessConfig;
 use crate::train::ga;
 use crate::train::noise::NoiseConfig;
-use crate::train::optimizers::{self, DEFAULT_OPTIMIZER, OptimizerName, RunShape, Start};
+use crate::train::optimizers::{
+    self, DEFAULT_OPTIMIZER, OPTIMIZERS, OptimizerName, PopulationSizes, RunShape, Start,
+};
 use crate::train::validation::ValidationConfig;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// Which features a run learns.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
@@ -130,6 +133,10 @@ pub struct Choices {
     /// The optimizers' names, in the registry's order.
     #[ts(as = "Vec<OptimizerName>")]
     pub optimizers: Vec<&'static str>,
+    /// Each optimizer's population sizes, by name; `null` for one that ignores the population.
+    /// A GA preset's tournament may need more than the GA's fewest.
+    #[ts(as = "std::collections::HashMap<OptimizerName, Option<PopulationSizes>>")]
+    pub populations: BTreeMap<&'static str, Option<PopulationSizes>>,
     /// The GA presets' names.
     pub ga_presets: &'static [&'static str],
     /// The rule sets' names.
@@ -145,6 +152,7 @@ pub fn choices() -> Choices {
     Choices {
         defaults: RunOptions::default(),
         optimizers: optimizers::names(),
+        populations: OPTIMIZERS.iter().map(|o| (o.name, o.population)).collect(),
         ga_presets: ga::preset_names(),
         rules: [RuleSet::Classic.name(), RuleSet::Guideline.name()],
         randomizers: RandomizerKind::ALL.iter().map(|kind| kind.name()).collect(),
@@ -370,6 +378,40 @@ mod tests {
                 ..RunOptions::default()
             };
             assert!(options.config().is_ok(), "{optimizer}");
+        }
+        assert_eq!(
+            choices.populations.keys().collect::<Vec<_>>(),
+            ["anneal", "cem", "cmaes", "ga", "hill_climb"].iter().collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn each_optimizer_takes_the_population_sizes_it_lists() {
+        // The python preset's roulette takes any population; cs3243's tournament of 8 needs 8.
+        let with = |optimizer: &str, population| {
+            RunOptions {
+                optimizer: optimizer.into(),
+                ga: "python".into(),
+                population: Some(population),
+                ..RunOptions::default()
+            }
+            .config()
+        };
+        for (optimizer, sizes) in choices().populations {
+            let Some(sizes) = sizes else {
+                // It scores one genome a generation, whatever the population.
+                assert_eq!(with(optimizer, 1).unwrap(), with(optimizer, 50).unwrap());
+                continue;
+            };
+            assert!(with(optimizer, sizes.min).is_ok(), "{optimizer}");
+            let too_few = sizes.min - 1;
+            let error = with(optimizer, too_few).unwrap_err().to_string();
+            assert!(error.contains(&format!(" {too_few} is out of range")), "{error}");
+            if let Some(max) = sizes.max {
+                assert!(with(optimizer, max).is_ok(), "{optimizer}");
+                let error = with(optimizer, max + 1).unwrap_err().to_string();
+                assert!(error.contains(&format!(" {} is out", max + 1)), "{error}");
+            }
         }
     }
 }

@@ -3,7 +3,8 @@
 // Evolution panel where it stopped; checkpoints move between the page and `tetris-ai evolve`
 // both ways; a worker that dies mid-generation is replaced and the generation still gives its
 // report; a corrupt or foreign import changes nothing and says why in plain words; CMA-ES, chosen
-// in the panel, shows its own settings and runs as on every build and natively. The panel
+// in the panel, shows its own settings and runs as on every build and natively; the Population
+// field takes the sizes the chosen optimizer takes. The panel
 // itself: after Stop nothing of the stopped run changes it and Export saves its last
 // generation; Import… is a button; "Play these weights" says so; a paused run says where it
 // stands; a reload shows a notice in view; each phase's time left follows its own pace; the
@@ -888,6 +889,49 @@ test(
         next,
         "the page's next generations against the command line's",
       );
+    });
+  },
+);
+
+test(
+  'the Population field takes the sizes the chosen optimizer takes',
+  { timeout: 120_000 },
+  async () => {
+    await withPage(isolated, async ({ page }) => {
+      const population = page.locator('#evo-population');
+      const error = page.locator('#evo-error');
+      const limits = async () => [
+        await population.getAttribute('min'),
+        await population.getAttribute('max'),
+      ];
+      // The GA picks two parents and holds at most 2^20 genomes; CMA-ES ranks by halves, so two;
+      // CEM keeps one as its elite; annealing scores one candidate or more.
+      for (const [optimizer, min, max] of [
+        ['ga', '2', String(2 ** 20)],
+        ['cmaes', '2', ''],
+        ['cem', '1', ''],
+        ['anneal', '1', ''],
+      ]) {
+        await setValue(page, '#evo-optimizer', optimizer);
+        assert.deepEqual(await limits(), [min, max], optimizer);
+        assert.equal(await page.locator('#evo-population-row').isVisible(), true, optimizer);
+      }
+      // The hill-climber scores one genome a generation: it takes no population.
+      await setValue(page, '#evo-optimizer', 'hill_climb');
+      assert.equal(await page.locator('#evo-population-row').isVisible(), false);
+      // A population the optimizer refuses is named as soon as it is typed, and Start runs nothing.
+      await setValue(page, '#evo-optimizer', 'cmaes');
+      await setValue(page, '#evo-population', 1);
+      await error.waitFor({ state: 'visible', timeout: 30_000 });
+      assert.match(
+        await error.textContent(),
+        /CMA-ES population 1 is out of range: it must be at least 2/,
+      );
+      await page.locator('#evo-start').click({ timeout: 10_000 });
+      await page.waitForTimeout(500);
+      assert.equal(await page.locator('#evo-stop').isDisabled(), true);
+      await setValue(page, '#evo-population', 2);
+      await error.waitFor({ state: 'hidden', timeout: 30_000 });
     });
   },
 );

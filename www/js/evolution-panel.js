@@ -75,6 +75,7 @@ export function createEvolutionPanel(app) {
       'randomizer',
       'games',
       'population',
+      'population-row',
       'seed',
       'reevaluate-top',
       'reevaluate-games',
@@ -213,7 +214,9 @@ export function createEvolutionPanel(app) {
     } else if (el.features.value) {
       chosen.features = el.features.value;
     }
-    if (el.population.value.trim() !== '') chosen.population = number(el.population, 'population');
+    if (!el['population-row'].hidden && el.population.value.trim() !== '') {
+      chosen.population = number(el.population, 'population');
+    }
     chosen.noise = {
       reevaluate_top: number(el['reevaluate-top'], 're-evaluated genomes'),
       reevaluate_games: number(el['reevaluate-games'], 're-evaluation games'),
@@ -244,6 +247,11 @@ export function createEvolutionPanel(app) {
     el['spread-row'].hidden = !started;
     el['features-row'].hidden = started;
     el.pick.hidden = started || el.features.value !== 'pick';
+    // The sizes the optimizer takes; the hill-climber scores one genome and takes none.
+    const sizes = app.choices.populations[el.optimizer.value] ?? null;
+    el['population-row'].hidden = sizes === null;
+    el.population.min = sizes?.min ?? '';
+    el.population.max = sizes?.max ?? '';
     if (settingsEdited) return;
     try {
       const config = await evolutionConfig(options({ withSettings: false }));
@@ -262,6 +270,8 @@ export function createEvolutionPanel(app) {
     });
   }
   el.features.addEventListener('change', fillSettings);
+  // A population the optimizer cannot take is named at once, not at Start.
+  el.population.addEventListener('change', fillSettings);
   el['start-from'].addEventListener('change', fillSettings);
   // The cross-entropy method's initial spread is the start's.
   el.spread.addEventListener('change', fillSettings);

@@ -200,6 +200,11 @@ defaults: RunOptions,
  */
 optimizers: Array<OptimizerName>,
 /**
+ * Each optimizer's population sizes, by name; `null` for one that ignores the population.
+ * A GA preset's tournament may need more than the GA's fewest.
+ */
+populations: { [key in OptimizerName]?: PopulationSizes | null },
+/**
  * The GA presets' names.
  */
 ga_presets: Array<string>,
@@ -735,6 +740,19 @@ spin: Spin, };
  * last ply, the best score of the piece placed there; see the module documentation).
  */
 export type PlanValue = "sum" | "max" | "next";
+
+/**
+ * The population sizes an optimizer takes, from `min` to `max`.
+ */
+export type PopulationSizes = {
+/**
+ * The fewest individuals per generation.
+ */
+min: number,
+/**
+ * The most, if there is a limit.
+ */
+max: number | null, };
 
 /**
  * A shipped preset: its weights, where they come from, and the rules and search they were

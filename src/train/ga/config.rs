@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 /// [`GameRng`](crate::engine::rng::GameRng).
 pub const MAX_POPULATION: usize = 1 << 20;
 
+/// The smallest GA population: selection picks two parents.
+pub const MIN_POPULATION: usize = 2;
+
 /// Everything that defines a genetic algorithm run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
@@ -127,11 +130,11 @@ impl GaConfig {
 
     fn validate_population(&self) -> Result<()> {
         let n = self.population;
-        if (2..=MAX_POPULATION).contains(&n) {
+        if (MIN_POPULATION..=MAX_POPULATION).contains(&n) {
             return Ok(());
         }
         Err(Error::Config(format!(
-            "ga population {n} is out of range: it must be from 2 to {MAX_POPULATION}"
+            "ga population {n} is out of range: it must be from {MIN_POPULATION} to {MAX_POPULATION}"
         )))
     }
 

@@ -13,7 +13,9 @@ mod config;
 mod operators;
 mod presets;
 
-pub use config::{Crossover, GaConfig, MAX_POPULATION, Mutation, MutationKind, Scope, Selection};
+pub use config::{
+    Crossover, GaConfig, MAX_POPULATION, MIN_POPULATION, Mutation, MutationKind, Scope, Selection,
+};
 pub use operators::{crossover, mutate, select_parents};
 pub use presets::{cs3243, csharp, preset, preset_features, preset_names, python};
 
