@@ -1,8 +1,8 @@
 //! The parts of the reference under `docs/` that are made from the code: the command line's help
 //! (`docs/cli.md`), the feature table (`docs/weights.md`) and the randomizers' odds
-//! (`docs/rules-and-search.md`). Each test makes its part anew and
-//! compares it with the file, between the part's markers; `TETRIS_AI_WRITE_DOCS=1 cargo test
-//! --release --test docs` writes the parts into the files instead.
+//! (`docs/rules-and-search.md`). Each test makes its part anew and compares it with the file,
+//! between the part's markers; `TETRIS_AI_WRITE_DOCS=1 cargo test --release --test docs` writes
+//! the parts into the files instead.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -1,9 +1,10 @@
 //! The optimizer registry: every optimizer a run can use, one entry each, with its name, what it
-//! is, the features it learns when none are chosen, its default settings, and how its settings
-//! are read. Runs, checkpoints, the command line's `--optimizer`, the page's choices (through
-//! [`setup::choices`](crate::train::setup::choices)) and the TypeScript declarations all read
-//! this table; a new optimizer is an entry here and a variant of [`OptimizerConfig`] and of the
-//! run's learner state, which serde names as the entry does (a test checks that).
+//! is, the population sizes it takes, the features it learns when none are chosen, its default
+//! settings, and how its settings are read. Runs, checkpoints, the command line's `--optimizer`,
+//! the page's choices (through [`setup::choices`](crate::train::setup::choices)) and the
+//! TypeScript declarations all read this table; a new optimizer is an entry here and a variant
+//! of [`OptimizerConfig`] and of the run's learner state, which serde names as the entry does (a
+//! test checks that).
 
 use crate::ai::presets;
 use crate::error::{Error, Result};

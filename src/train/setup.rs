@@ -381,7 +381,9 @@ mod tests {
         }
         assert_eq!(
             choices.populations.keys().collect::<Vec<_>>(),
-            ["anneal", "cem", "cmaes", "ga", "hill_climb"].iter().collect::<Vec<_>>()
+            ["anneal", "cem", "cmaes", "ga", "hill_climb"]
+                .iter()
+                .collect::<Vec<_>>()
         );
     }
 
@@ -406,7 +408,10 @@ mod tests {
             assert!(with(optimizer, sizes.min).is_ok(), "{optimizer}");
             let too_few = sizes.min - 1;
             let error = with(optimizer, too_few).unwrap_err().to_string();
-            assert!(error.contains(&format!(" {too_few} is out of range")), "{error}");
+            assert!(
+                error.contains(&format!(" {too_few} is out of range")),
+                "{error}"
+            );
             if let Some(max) = sizes.max {
                 assert!(with(optimizer, max).is_ok(), "{optimizer}");
                 let error = with(optimizer, max + 1).unwrap_err().to_string();
