@@ -1,16 +1,15 @@
 // Evolution in the browser: a generation runs on the threaded, the simd and the plain build and
 // gives the same report; the game keeps animating while one runs; a reload resumes a run of the
-// Evolution panel where it stopped; checkpoints move between the page and `tetris-ai evolve`
-// both ways; a worker that dies mid-generation is replaced and the generation still gives its
-// report; a corrupt or foreign import changes nothing and says why in plain words; CMA-ES, chosen
-// in the panel, shows its own settings and runs as on every build and natively; the Population
-// field takes the sizes the chosen optimizer takes. The panel
-// itself: after Stop nothing of the stopped run changes it and Export saves its last
-// generation; Import… is a button; "Play these weights" says so; a paused run says where it
-// stands; a reload shows a notice in view; each phase's time left follows its own pace; the
-// chart names whole generations, its figures and its unit; noise handling set in the panel
-// runs as the command line runs it, with each phase named and the held-out figure quoted; and
-// on a phone the Features choice shows its options whole.
+// Evolution panel where it stopped; checkpoints move between the page and `tetris-ai evolve` both
+// ways; a worker that dies mid-generation is replaced and the generation still gives its report; a
+// corrupt or foreign import changes nothing and says why in plain words; CMA-ES, chosen in the
+// panel, shows its own settings and runs as on every build and natively; the Population field takes
+// the sizes the chosen optimizer takes. The panel itself: after Stop nothing of the stopped run
+// changes it and Export saves its last generation; Import… is a button; "Play these weights" says
+// so; a paused run says where it stands; a reload shows a notice in view; each phase's time left
+// follows its own pace; the chart names whole generations, its figures and its unit; noise handling
+// set in the panel runs as the command line runs it, with each phase named and the held-out figure
+// quoted; and on a phone the Features choice shows its options whole.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
