@@ -7,8 +7,9 @@ it), one game per seed for each, on games S to S+N-1. ``--workers`` games run at
 one per core), A's and B's game of a seed one after the other, so a stopped run leaves whole
 pairs. Each finished game is appended to the log as one JSON line; a run given a log skips the
 games already in it. When every game is in, it prints each one's mean, the paired difference
-A - B, its standard error and how many games stopped at the cap. ``--summary`` prints that for the pairs logged so far and plays none.
-Games on the full 10x20 board last millions of pieces, hence this script beside ``paired.py``.
+A - B, its standard error and how many games stopped at the cap. ``--summary`` prints that for
+the pairs logged so far and plays none. Games on the full 10x20 board last millions of pieces,
+hence this script beside ``paired.py``.
 """
 
 import argparse

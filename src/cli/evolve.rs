@@ -158,8 +158,8 @@ pub struct EvolveArgs {
     /// Continue the run saved in this checkpoint (its configuration is used; it is also where
     /// the run is saved unless --checkpoint says otherwise).
     #[arg(long, value_name = "FILE", conflicts_with_all = [
-        "optimizer", "ga", "start", "spread", "settings", "features", "population", "board", "rules",
-        "randomizer", "games", "max_pieces", "no_common_seeds", "seed", "validate_top",
+        "optimizer", "ga", "start", "spread", "settings", "features", "population", "board",
+        "rules", "randomizer", "games", "max_pieces", "no_common_seeds", "seed", "validate_top",
         "validate_games", "report_games", "reevaluate_top", "reevaluate_games", "grow_games_to",
     ])]
     resume: Option<PathBuf>,

@@ -2,11 +2,11 @@
 //!
 //! After a move, the next piece is known (the preview, or the piece hold brings) or one of the
 //! draws; a known piece is searched exactly, and a drawn one by the mean over the draws, each
-//! weighed by its odds. The piece of each ply but the last is searched with hold where the rules allow it, and only its
-//! `beam` best moves by their own score are searched further; each move is valued from its own
-//! score and the value of the plies after it ([`PlanValue::combine`]), and a ply's value is its
-//! best move's. At the last ply a piece's value is its best score, without hold: which of two
-//! pieces is left for later is what the plies past the search would have to judge.
+//! weighed by its odds. The piece of each ply but the last is searched with hold where the rules
+//! allow it, and only its `beam` best moves by their own score are searched further; each move is
+//! valued from its own score and the value of the plies after it ([`PlanValue::combine`]), and a
+//! ply's value is its best move's. At the last ply a piece's value is its best score, without hold:
+//! which of two pieces is left for later is what the plies past the search would have to judge.
 //!
 //! In parallel the same values are worked out by the calling thread and the rayon pool's
 //! others together, a task per piece that can arrive after each first move, each thread taking
