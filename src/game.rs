@@ -267,6 +267,42 @@ impl Game {
         Ok(game)
     }
 
+    /// A copy of the game as it stands (board, pieces in play, preview and hold, the
+    /// randomizer's state, totals, weights and search) whose pieces and ties from now on come
+    /// from `seed` instead: the same position with a fresh future, as multilevel splitting
+    /// restarts it. The copy records no moves and has no input under way; its configuration's
+    /// seed is `seed`, though the configuration alone no longer plays it again.
+    pub fn branch(&self, seed: u64) -> Game {
+        Game {
+            config: GameConfig {
+                seed,
+                ..self.config.clone()
+            },
+            weights: self.weights.clone(),
+            search: self.search,
+            board: self.board,
+            colors: self.colors.clone(),
+            piece_rng: GameRng::new(seed, PIECE_STREAM),
+            tie_rng: GameRng::new(seed, TIE_STREAM),
+            randomizer: self.randomizer.clone(),
+            current: self.current,
+            preview: self.preview.clone(),
+            hold: self.hold,
+            hold_used: self.hold_used,
+            scoring: self.scoring,
+            stats: self.stats,
+            searcher: Searcher::new(),
+            unseen: Vec::with_capacity(7),
+            controls: Controls::default(),
+            falling: None,
+            plan: None,
+            turn_start: None,
+            moves: None,
+            ai_alone: false,
+            rates_hand: self.rates_hand,
+        }
+    }
+
     /// The moves recorded so far, one per piece locked (none where the game does not record).
     pub fn moves(&self) -> &[Move] {
         self.moves.as_deref().unwrap_or_default()

@@ -21,6 +21,7 @@
 //! - [`env`]: a reinforcement-learning environment: a placement or an input per step, rewards,
 //!   observations written into buffers.
 //! - [`bench`]: many seeded games of one configuration, and the statistics of their lines.
+//! - [`survival`]: the mean lines of games too long to play out, by multilevel splitting.
 //! - `cli`: the options of `evolve`, shared by the command line and the Python package (native
 //!   builds with the `cli` or `python` feature).
 //! - [`catalog`]: what the engine ships and allows (presets, features, limits), as a page reads
@@ -48,6 +49,7 @@ mod named;
 #[cfg(all(feature = "python", not(target_arch = "wasm32")))]
 pub mod python;
 pub mod replay;
+pub mod survival;
 pub mod train;
 pub mod typescript;
 #[cfg(target_arch = "wasm32")]

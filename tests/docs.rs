@@ -72,7 +72,7 @@ fn cli_output(args: &[&str]) -> String {
 #[test]
 fn the_command_line_reference_is_its_help() {
     let mut made = String::new();
-    for command in [&[][..], &["bench"][..], &["evolve"][..]] {
+    for command in [&[][..], &["bench"][..], &["evolve"][..], &["survival"][..]] {
         let title = ["tetris-ai"]
             .iter()
             .chain(command)

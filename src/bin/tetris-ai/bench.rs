@@ -192,7 +192,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
 }
 
 /// The search in words: the depth, then whatever differs from the default search.
-fn describe_search(search: &SearchConfig) -> String {
+pub fn describe_search(search: &SearchConfig) -> String {
     let default = SearchConfig::default();
     let mut parts = Vec::new();
     if search.depth > 1 {

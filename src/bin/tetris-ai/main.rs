@@ -6,12 +6,14 @@
 
 mod bench;
 mod evolve;
+mod survival;
 
 use bench::BenchArgs;
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use survival::SurvivalArgs;
 use tetris_ai::ai::presets;
 use tetris_ai::ai::search::{PlanValue, TieBreak};
 use tetris_ai::cli::evolve::EvolveArgs;
@@ -47,6 +49,14 @@ enum Command {
     /// training board; with common random numbers every individual of a generation plays the
     /// same games. Results do not depend on the number of threads.
     Evolve(EvolveArgs),
+    /// Estimate the mean lines of games too long to play out, by multilevel splitting.
+    ///
+    /// A long run counts how often the stack climbs from the base to the first level per line
+    /// cleared; branches from each level, each with its own seed, count the share that climb on
+    /// to the next, and from the last to the game's end. Games end at the product per line,
+    /// and last its inverse. Replicate i draws its seeds from SEED + i; the standard error comes
+    /// from the replicates' spread, and results do not depend on the number of threads.
+    Survival(SurvivalArgs),
 }
 
 /// The options that describe the games to play.
@@ -263,6 +273,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Bench(args) => bench::bench(args),
         Command::Evolve(args) => evolve::evolve(args),
+        Command::Survival(args) => survival::survival(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -303,7 +314,7 @@ mod tests {
         all.extend_from_slice(args);
         match Cli::try_parse_from(all).unwrap().command {
             Command::Bench(args) => args.game,
-            Command::Evolve(_) => panic!("parsed as bench"),
+            _ => panic!("parsed as bench"),
         }
     }
 
