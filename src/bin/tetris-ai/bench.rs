@@ -1,7 +1,7 @@
 //! `tetris-ai bench`: many seeded games with one AI, in parallel, and statistics of the lines
 //! cleared, in the style of the CS3243 report.
 
-use crate::{GameOptions, parse_positive, progress_bar, thread_pool};
+use crate::{GameOptions, parse_positive, print_json, progress_bar, thread_pool};
 use clap::Args;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -143,36 +143,15 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
     let config = benchmark.config();
     let (rules, search) = (config.rules, config.search);
     if args.json {
-        let settings = serde_json::json!({
-            "preset": options.weights.is_none().then_some(&options.preset),
-            "weights": options.weights,
-            "as_published": options.as_published,
-            "rules": rules.kind.name(),
-            "randomizer": rules.randomizer().name(),
-            "preview": rules.preview,
-            "hold": rules.hold,
-            "top_out": rules.top_out().name(),
-            "board": format!("{width}x{height}"),
-            "depth": search.depth,
-            "prune": search.prune,
-            "beam": search.beam_width(),
-            "threads": lanes,
-            "search_threads": search_threads,
-            "margin": search.margin,
-            "value": search.value.name(),
-            "tie_break": search.tie_break.name(),
-            "keep_first_rows": search.keep_first_rows,
-            "seed": options.seed,
-            "max_pieces": options.max_pieces,
-        });
-        let report = Report {
+        let mut settings = options.settings(config);
+        settings["threads"] = lanes.into();
+        settings["search_threads"] = search_threads.into();
+        settings["max_pieces"] = options.max_pieces.into();
+        print_json(&Report {
             stats: &stats,
             rates,
             settings,
-        };
-        let text = serde_json::to_string(&report)
-            .map_err(|e| format!("the report could not be written: {e}"))?;
-        println!("{text}");
+        })?;
     } else {
         let cap = match options.max_pieces {
             Some(cap) => format!(", at most {cap} pieces per game"),

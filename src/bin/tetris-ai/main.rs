@@ -233,6 +233,31 @@ impl GameOptions {
         Ok(config)
     }
 
+    /// The settings `config` (made by [`GameOptions::config`]) plays with, as `--json` reports
+    /// them: the rule and search fields after `--as-published` and the options.
+    fn settings(&self, config: &GameConfig) -> serde_json::Value {
+        let (rules, search) = (config.rules, config.search);
+        serde_json::json!({
+            "preset": self.weights.is_none().then_some(&self.preset),
+            "weights": self.weights,
+            "as_published": self.as_published,
+            "rules": rules.kind.name(),
+            "randomizer": rules.randomizer().name(),
+            "preview": rules.preview,
+            "hold": rules.hold,
+            "top_out": rules.top_out().name(),
+            "board": format!("{}x{}", config.width, config.height),
+            "depth": search.depth,
+            "prune": search.prune,
+            "beam": search.beam_width(),
+            "margin": search.margin,
+            "value": search.value.name(),
+            "tie_break": search.tie_break.name(),
+            "keep_first_rows": search.keep_first_rows,
+            "seed": self.seed,
+        })
+    }
+
     /// What the games are played with, for the report: the preset's name or the weights file.
     fn player(&self) -> String {
         match &self.weights {
@@ -241,6 +266,14 @@ impl GameOptions {
             None => self.preset.clone(),
         }
     }
+}
+
+/// Prints `report` as one line of JSON.
+fn print_json(report: &impl serde::Serialize) -> Result<(), String> {
+    let text = serde_json::to_string(report)
+        .map_err(|e| format!("the report could not be written: {e}"))?;
+    println!("{text}");
+    Ok(())
 }
 
 /// A rayon pool of `threads` workers (default: one per core).

@@ -2,7 +2,7 @@
 //! splitting, the replicates in parallel.
 
 use crate::bench::describe_search;
-use crate::{GameOptions, parse_positive, progress_bar, thread_pool};
+use crate::{GameOptions, parse_positive, print_json, progress_bar, thread_pool};
 use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -101,30 +101,17 @@ pub fn survival(args: &SurvivalArgs) -> Result<(), String> {
     let estimate = SurvivalEstimate::of(replicates);
     let config = plan.config();
     if args.json {
-        let (rules, search) = (config.rules, config.search);
-        let settings = serde_json::json!({
-            "preset": options.weights.is_none().then_some(&options.preset),
-            "weights": options.weights,
-            "as_published": options.as_published,
-            "rules": rules.kind.name(),
-            "randomizer": rules.randomizer().name(),
-            "board": format!("{}x{}", config.width, config.height),
-            "depth": search.depth,
-            "base": plan.base(),
-            "levels": plan.levels(),
-            "run_pieces": args.run_pieces,
-            "trials": args.trials,
-            "replicates": args.replicates,
-            "seed": options.seed,
-        });
-        let report = Report {
+        let mut settings = options.settings(config);
+        settings["base"] = plan.base().into();
+        settings["levels"] = plan.levels().into();
+        settings["run_pieces"] = args.run_pieces.into();
+        settings["trials"] = args.trials.into();
+        settings["replicates"] = args.replicates.into();
+        print_json(&Report {
             estimate: &estimate,
             seconds,
             settings,
-        };
-        let text = serde_json::to_string(&report)
-            .map_err(|e| format!("the report could not be written: {e}"))?;
-        println!("{text}");
+        })?;
     } else {
         println!(
             "{}, {}, {}x{} board, {}, seeds {}..{}, base {}",
