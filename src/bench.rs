@@ -7,6 +7,7 @@
 use crate::error::{Error, Result};
 use crate::game::{Game, GameConfig, Stats};
 use serde::Serialize;
+use serde_json::{Map, Value, json};
 
 /// The games a benchmark plays unless told otherwise.
 pub const DEFAULT_GAMES: u64 = 100;
@@ -165,6 +166,35 @@ impl BenchmarkResult {
             game_lines: outcomes.iter().map(|o| o.lines).collect(),
         }
     }
+}
+
+/// The rules and search `config` plays with, keyed as `tetris-ai bench --json` and Python's
+/// `bench` report them after who plays: rules, randomizer, preview, hold, top-out, board, depth,
+/// prune, beam, margin, plan value, tie-break, whether the first piece's rows are kept, seed.
+pub fn settings(config: &GameConfig) -> Map<String, Value> {
+    let (rules, search) = (config.rules, config.search);
+    [
+        ("rules", json!(rules.kind.name())),
+        ("randomizer", json!(rules.randomizer().name())),
+        ("preview", json!(rules.preview)),
+        ("hold", json!(rules.hold)),
+        ("top_out", json!(rules.top_out().name())),
+        (
+            "board",
+            json!(format!("{}x{}", config.width, config.height)),
+        ),
+        ("depth", json!(search.depth)),
+        ("prune", json!(search.prune)),
+        ("beam", json!(search.beam_width())),
+        ("margin", json!(search.margin)),
+        ("value", json!(search.value.name())),
+        ("tie_break", json!(search.tie_break.name())),
+        ("keep_first_rows", json!(search.keep_first_rows)),
+        ("seed", json!(config.seed)),
+    ]
+    .into_iter()
+    .map(|(key, value)| (key.to_string(), value))
+    .collect()
 }
 
 /// The arithmetic mean of `values`; 0 for none.

@@ -172,6 +172,21 @@ pub struct View {
     pub stats: Stats,
 }
 
+/// A game's position without its AI or random streams, from [`Game::snapshot`]: what
+/// [`Game::branch`] starts a game from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    board: Board,
+    colors: Vec<u8>,
+    randomizer: Randomizer,
+    current: Piece,
+    preview: VecDeque<Piece>,
+    hold: Option<Piece>,
+    hold_used: bool,
+    scoring: Scoring,
+    stats: Stats,
+}
+
 /// One game in progress.
 pub struct Game {
     config: GameConfig,
@@ -267,23 +282,12 @@ impl Game {
         Ok(game)
     }
 
-    /// A copy of the game as it stands (board, pieces in play, preview and hold, the
-    /// randomizer's state, totals, weights and search) whose pieces and ties from now on come
-    /// from `seed` instead: the same position with a fresh future, as multilevel splitting
-    /// restarts it. The copy records no moves and has no input under way; its configuration's
-    /// seed is `seed`, though the configuration alone no longer plays it again.
-    pub fn branch(&self, seed: u64) -> Game {
-        Game {
-            config: GameConfig {
-                seed,
-                ..self.config.clone()
-            },
-            weights: self.weights.clone(),
-            search: self.search,
+    /// The position as it stands: board, pieces in play, preview and hold, the randomizer's
+    /// state and the totals, a few hundred bytes where the game is tens of kilobytes.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
             board: self.board,
             colors: self.colors.clone(),
-            piece_rng: GameRng::new(seed, PIECE_STREAM),
-            tie_rng: GameRng::new(seed, TIE_STREAM),
             randomizer: self.randomizer.clone(),
             current: self.current,
             preview: self.preview.clone(),
@@ -291,6 +295,44 @@ impl Game {
             hold_used: self.hold_used,
             scoring: self.scoring,
             stats: self.stats,
+        }
+    }
+
+    /// A game of this one's configuration, weights and search at `snapshot`'s position (taken
+    /// from a game of the same board and rules), whose pieces and ties from now on come from
+    /// `seed`: the same position with a fresh future, as multilevel splitting restarts it. The
+    /// branch records no moves and has no input under way; its configuration's seed is `seed`,
+    /// though the configuration alone no longer plays it again.
+    pub fn branch(&self, snapshot: &Snapshot, seed: u64) -> Game {
+        let Snapshot {
+            board,
+            colors,
+            randomizer,
+            current,
+            preview,
+            hold,
+            hold_used,
+            scoring,
+            stats,
+        } = snapshot.clone();
+        Game {
+            config: GameConfig {
+                seed,
+                ..self.config.clone()
+            },
+            weights: self.weights.clone(),
+            search: self.search,
+            board,
+            colors,
+            piece_rng: GameRng::new(seed, PIECE_STREAM),
+            tie_rng: GameRng::new(seed, TIE_STREAM),
+            randomizer,
+            current,
+            preview,
+            hold,
+            hold_used,
+            scoring,
+            stats,
             searcher: Searcher::new(),
             unseen: Vec::with_capacity(7),
             controls: Controls::default(),

@@ -26,7 +26,7 @@
 
 use crate::engine::rng::GameRng;
 use crate::error::{Error, Result};
-use crate::game::{Game, GameConfig};
+use crate::game::{Game, GameConfig, Snapshot};
 use serde::Serialize;
 
 /// The random stream a replicate draws its games' and branches' seeds from.
@@ -146,6 +146,7 @@ impl SurvivalPlan {
         }
         let mut seeds = GameRng::new(self.config.seed.wrapping_add(index), SEED_STREAM);
         let run = self.long_run(&mut seeds)?;
+        let template = self.game(0)?;
         let mut pieces = run.pieces;
         let mut starts = run.starts;
         let mut stages = Vec::with_capacity(self.levels.len());
@@ -154,7 +155,7 @@ impl SurvivalPlan {
             .map(|&level| Some(level))
             .chain([None]);
         for target in targets {
-            let stage = self.stage(&starts, target, &mut seeds);
+            let stage = self.stage(&template, &starts, target, &mut seeds);
             pieces += stage.pieces;
             starts = stage.reached;
             stages.push(Stage {
@@ -203,7 +204,7 @@ impl SurvivalPlan {
             let level = level(&game);
             if armed && level >= first {
                 run.excursions += 1;
-                run.starts.push(game.branch(0));
+                run.starts.push(game.snapshot());
                 armed = false;
             } else if level <= self.base {
                 armed = true;
@@ -213,9 +214,16 @@ impl SurvivalPlan {
         Ok(run)
     }
 
-    /// Plays `trials` branches from `starts` (taken evenly) until each reaches `target` (the
-    /// game's end for `None`) or falls to the base; keeps the positions that reached it.
-    fn stage(&self, starts: &[Game], target: Option<usize>, seeds: &mut GameRng) -> StageRun {
+    /// Plays `trials` branches of `template` from `starts` (taken evenly) until each reaches
+    /// `target` (the game's end for `None`) or falls to the base; keeps the positions that
+    /// reached it.
+    fn stage(
+        &self,
+        template: &Game,
+        starts: &[Snapshot],
+        target: Option<usize>,
+        seeds: &mut GameRng,
+    ) -> StageRun {
         let mut run = StageRun {
             reached: Vec::new(),
             trials: 0,
@@ -229,12 +237,12 @@ impl SurvivalPlan {
         for trial in 0..self.trials {
             let index =
                 (u128::from(trial) * starts.len() as u128 / u128::from(self.trials)) as usize;
-            let mut branch = starts[index].branch(seeds.next_u64());
+            let mut branch = template.branch(&starts[index], seeds.next_u64());
             let begun = branch.stats().pieces;
             loop {
                 let level = level(&branch);
                 if level >= target {
-                    run.reached.push(branch.branch(0));
+                    run.reached.push(branch.snapshot());
                     break;
                 }
                 if level <= self.base {
@@ -262,12 +270,12 @@ struct LongRun {
     lines: u64,
     pieces: u64,
     excursions: u64,
-    starts: Vec<Game>,
+    starts: Vec<Snapshot>,
 }
 
 /// What one stage's branches did.
 struct StageRun {
-    reached: Vec<Game>,
+    reached: Vec<Snapshot>,
     trials: u64,
     pieces: u64,
 }

@@ -26,16 +26,23 @@ fn play_on(game: &mut Game, pieces: u64) -> (u64, u64) {
 fn a_branch_keeps_the_position_and_takes_its_own_future() {
     let mut game = Game::new(dt10(10, 20, 5)).unwrap();
     play_on(&mut game, 300);
-    let branch = game.branch(77);
+    let snapshot = game.snapshot();
+    let branch = game.branch(&snapshot, 77);
     assert_eq!(branch.board(), game.board());
     assert_eq!(branch.current(), game.current());
     assert_eq!(branch.stats(), game.stats());
     assert_eq!(branch.weights(), game.weights());
     assert_eq!(branch.config().seed, 77);
+    assert_eq!(branch.snapshot(), snapshot);
 
     // The same seed gives the same future; another seed another; the game itself goes on as
-    // it would have without branches.
-    let (mut same, mut again, mut other) = (game.branch(77), game.branch(77), game.branch(78));
+    // it would have without branches. A branch of another game takes its position from the
+    // snapshot and its weights from the game branched.
+    let (mut same, mut again, mut other) = (
+        game.branch(&snapshot, 77),
+        game.branch(&snapshot, 77),
+        game.branch(&snapshot, 78),
+    );
     let boards = |game: &mut Game| {
         (0..200)
             .map(|_| {
@@ -50,6 +57,14 @@ fn a_branch_keeps_the_position_and_takes_its_own_future() {
     let mut unbranched = Game::new(dt10(10, 20, 5)).unwrap();
     play_on(&mut unbranched, 300);
     assert_eq!(boards(&mut game), boards(&mut unbranched));
+    let du = Game::new(GameConfig {
+        preset: Some("du".into()),
+        ..dt10(10, 20, 0)
+    })
+    .unwrap();
+    let grafted = du.branch(&snapshot, 77);
+    assert_eq!(grafted.board(), branch.board());
+    assert_eq!(grafted.weights(), du.weights());
 }
 
 #[test]

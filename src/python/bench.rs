@@ -71,32 +71,20 @@ fn report(
     let mut report = serde_json::to_value(stats).map_err(value_error)?;
     let per_second = |count: f64| if seconds > 0.0 { count / seconds } else { 0.0 };
     let config = benchmark.config();
-    let (rules, search) = (config.rules, config.search);
-    let settings = json!({
+    let mut settings = json!({
         "games_per_second": per_second(stats.games as f64),
         "decisions_per_second": per_second(stats.pieces as f64),
         "preset": config.weights.is_none()
             .then(|| config.preset.as_deref().unwrap_or(DEFAULT_PRESET)),
         "weights": config.weights,
         "as_published": false,
-        "rules": rules.kind.name(),
-        "randomizer": rules.randomizer().name(),
-        "preview": rules.preview,
-        "hold": rules.hold,
-        "top_out": rules.top_out().name(),
-        "board": format!("{}x{}", config.width, config.height),
-        "depth": search.depth,
-        "prune": search.prune,
-        "beam": search.beam_width(),
-        "threads": lanes,
-        "search_threads": 1,
-        "margin": search.margin,
-        "value": search.value.name(),
-        "tie_break": search.tie_break.name(),
-        "keep_first_rows": search.keep_first_rows,
-        "seed": config.seed,
-        "max_pieces": benchmark.max_pieces(),
     });
+    if let Value::Object(settings) = &mut settings {
+        settings.extend(crate::bench::settings(config));
+        settings.insert("threads".into(), lanes.into());
+        settings.insert("search_threads".into(), 1.into());
+        settings.insert("max_pieces".into(), benchmark.max_pieces().into());
+    }
     if let (Value::Object(report), Value::Object(settings)) = (&mut report, settings) {
         report.extend(settings);
     }

@@ -112,7 +112,7 @@ struct Report<'a> {
     #[serde(flatten)]
     rates: Rates,
     #[serde(flatten)]
-    settings: serde_json::Value,
+    settings: serde_json::Map<String, serde_json::Value>,
 }
 
 /// Runs `bench`: plays the games and prints the table or the JSON object.
@@ -144,9 +144,9 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
     let (rules, search) = (config.rules, config.search);
     if args.json {
         let mut settings = options.settings(config);
-        settings["threads"] = lanes.into();
-        settings["search_threads"] = search_threads.into();
-        settings["max_pieces"] = options.max_pieces.into();
+        settings.insert("threads".into(), lanes.into());
+        settings.insert("search_threads".into(), search_threads.into());
+        settings.insert("max_pieces".into(), options.max_pieces.into());
         print_json(&Report {
             stats: &stats,
             rates,

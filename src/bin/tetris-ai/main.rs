@@ -233,29 +233,16 @@ impl GameOptions {
         Ok(config)
     }
 
-    /// The settings `config` (made by [`GameOptions::config`]) plays with, as `--json` reports
-    /// them: the rule and search fields after `--as-published` and the options.
-    fn settings(&self, config: &GameConfig) -> serde_json::Value {
-        let (rules, search) = (config.rules, config.search);
-        serde_json::json!({
-            "preset": self.weights.is_none().then_some(&self.preset),
-            "weights": self.weights,
-            "as_published": self.as_published,
-            "rules": rules.kind.name(),
-            "randomizer": rules.randomizer().name(),
-            "preview": rules.preview,
-            "hold": rules.hold,
-            "top_out": rules.top_out().name(),
-            "board": format!("{}x{}", config.width, config.height),
-            "depth": search.depth,
-            "prune": search.prune,
-            "beam": search.beam_width(),
-            "margin": search.margin,
-            "value": search.value.name(),
-            "tie_break": search.tie_break.name(),
-            "keep_first_rows": search.keep_first_rows,
-            "seed": self.seed,
-        })
+    /// Who plays and the settings `config` (made by [`GameOptions::config`]) plays with, as
+    /// `--json` reports them: the rule and search fields after `--as-published` and the options.
+    fn settings(&self, config: &GameConfig) -> serde_json::Map<String, serde_json::Value> {
+        let mut settings = serde_json::Map::new();
+        let preset = self.weights.is_none().then_some(&self.preset);
+        settings.insert("preset".into(), preset.cloned().into());
+        settings.insert("weights".into(), self.weights.clone().into());
+        settings.insert("as_published".into(), self.as_published.into());
+        settings.extend(tetris_ai::bench::settings(config));
+        settings
     }
 
     /// What the games are played with, for the report: the preset's name or the weights file.

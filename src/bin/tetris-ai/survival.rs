@@ -56,7 +56,7 @@ struct Report<'a> {
     #[serde(flatten)]
     estimate: &'a SurvivalEstimate,
     seconds: f64,
-    settings: serde_json::Value,
+    settings: serde_json::Map<String, serde_json::Value>,
 }
 
 /// Runs `survival`: makes the replicates and prints the estimate as a table or JSON.
@@ -102,11 +102,11 @@ pub fn survival(args: &SurvivalArgs) -> Result<(), String> {
     let config = plan.config();
     if args.json {
         let mut settings = options.settings(config);
-        settings["base"] = plan.base().into();
-        settings["levels"] = plan.levels().into();
-        settings["run_pieces"] = args.run_pieces.into();
-        settings["trials"] = args.trials.into();
-        settings["replicates"] = args.replicates.into();
+        settings.insert("base".into(), plan.base().into());
+        settings.insert("levels".into(), plan.levels().into());
+        settings.insert("run_pieces".into(), args.run_pieces.into());
+        settings.insert("trials".into(), args.trials.into());
+        settings.insert("replicates".into(), args.replicates.into());
         print_json(&Report {
             estimate: &estimate,
             seconds,
