@@ -706,6 +706,11 @@ pub fn index(name: &str, value: Option<&Value>, len: usize) -> Result<usize> {
 
 /// Lines cleared per game: an array of whole numbers from 0 to 2^53 - 1.
 pub fn line_counts(name: &str, value: Option<&Value>) -> Result<Vec<u64>> {
+    whole_numbers(name, value)
+}
+
+/// An array of whole numbers from 0 to 2^53 - 1.
+pub fn whole_numbers(name: &str, value: Option<&Value>) -> Result<Vec<u64>> {
     let Some(Value::Array(items)) = value else {
         return Err(bad(name, "an array of whole numbers, 0 or more", value));
     };

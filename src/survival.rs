@@ -28,6 +28,7 @@ use crate::engine::rng::GameRng;
 use crate::error::{Error, Result};
 use crate::game::{Game, GameConfig, Snapshot};
 use serde::Serialize;
+use serde_json::{Map, Value, json};
 
 /// The random stream a replicate draws its games' and branches' seeds from.
 const SEED_STREAM: u64 = 7;
@@ -133,6 +134,21 @@ impl SurvivalPlan {
     /// The number of replicates.
     pub fn replicates(&self) -> u64 {
         self.replicates
+    }
+
+    /// The plan's own settings, as `tetris-ai survival --json` and Python's `survival` report
+    /// them after the game's: base, levels, run pieces, trials, replicates.
+    pub fn settings(&self) -> Map<String, Value> {
+        [
+            ("base", json!(self.base)),
+            ("levels", json!(self.levels)),
+            ("run_pieces", json!(self.run_pieces)),
+            ("trials", json!(self.trials)),
+            ("replicates", json!(self.replicates)),
+        ]
+        .into_iter()
+        .map(|(key, value)| (key.to_string(), value))
+        .collect()
     }
 
     /// Makes replicate `index` (0 for the first). A replicate past the last is an error naming

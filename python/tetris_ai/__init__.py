@@ -1,10 +1,11 @@
 """A Tetris AI engine: exact rules, fast placement search, learned weights.
 
 ``Game`` plays one game (the AI, or manual play by keys); ``bench`` plays many and gives the
-statistics ``tetris-ai bench --json`` gives; ``Evolution`` trains weights with checkpoints in
-the command line's format (``python -m tetris_ai.ray evolve`` on a Ray cluster). ``presets``,
-``features`` and ``limits`` tell what the engine ships and allows. Bad values raise
-``ValueError``, values of the wrong type ``TypeError``.
+statistics ``tetris-ai bench --json`` gives; ``survival`` estimates the mean lines of games too
+long to play out, as ``tetris-ai survival --json`` does; ``Evolution`` trains weights with
+checkpoints in the command line's format (``python -m tetris_ai.ray evolve`` on a Ray
+cluster). ``presets``, ``features`` and ``limits`` tell what the engine ships and allows. Bad
+values raise ``ValueError``, values of the wrong type ``TypeError``.
 
 With gymnasium installed, importing the package registers the environment
 ``tetris_ai/Tetris-v0`` (``tetris_ai.env``).
@@ -28,6 +29,7 @@ from ._engine import (
     play_batch,
     presets,
     run_config,
+    survival,
 )
 
 __all__ = [
@@ -46,6 +48,7 @@ __all__ = [
     "play_batch",
     "presets",
     "run_config",
+    "survival",
 ]
 
 if importlib.util.find_spec("gymnasium") is not None:

@@ -82,6 +82,16 @@ def bench(
     max_pieces: Optional[int] = None,
     threads: Optional[int] = None,
 ) -> dict[str, Any]: ...
+def survival(
+    config: Optional[dict[str, Any]] = None,
+    base: Optional[int] = None,
+    levels: Optional[list[int]] = None,
+    run_pieces: Optional[int] = None,
+    trials: Optional[int] = None,
+    replicates: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> dict[str, Any]: ...
 def play_batch(
     batch: str,
     start: Optional[int] = None,

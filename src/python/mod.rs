@@ -11,11 +11,12 @@ mod env;
 mod errors;
 mod evolution;
 mod game;
+mod survival;
 mod threads;
 
 use pyo3::prelude::*;
 
-/// The extension module: `Game`, `Evolution`, `Env`, `EnvBatch`, `bench`, `presets`,
+/// The extension module: `Game`, `Evolution`, `Env`, `EnvBatch`, `bench`, `survival`, `presets`,
 /// `features`, `limits`, `run_config` and `evolution_choices`; `evolve_arguments`,
 /// `evolve_report` and `evolve_closing` for `python -m tetris_ai.ray evolve`.
 #[pymodule]
@@ -25,6 +26,7 @@ fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<env::PyEnv>()?;
     module.add_class::<env::PyEnvBatch>()?;
     module.add_function(wrap_pyfunction!(bench::bench, module)?)?;
+    module.add_function(wrap_pyfunction!(survival::survival, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::presets, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::features, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::limits, module)?)?;

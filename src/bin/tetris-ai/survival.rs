@@ -29,7 +29,8 @@ pub struct SurvivalArgs {
     levels: Option<Vec<usize>>,
 
     /// Pieces played in each replicate's long run, which counts the excursions per line.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_RUN_PIECES, value_parser = parse_positive)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_RUN_PIECES,
+          value_parser = parse_positive)]
     run_pieces: u64,
 
     /// Branches played from each level in each replicate.
@@ -38,7 +39,8 @@ pub struct SurvivalArgs {
 
     /// Replicates, each from its own seed (replicate i from SEED + i); the standard error
     /// comes from their spread.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_REPLICATES, value_parser = parse_positive)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_REPLICATES,
+          value_parser = parse_positive)]
     replicates: u64,
 
     /// Replicates made at once (default: one per core).
@@ -102,11 +104,7 @@ pub fn survival(args: &SurvivalArgs) -> Result<(), String> {
     let config = plan.config();
     if args.json {
         let mut settings = options.settings(config);
-        settings.insert("base".into(), plan.base().into());
-        settings.insert("levels".into(), plan.levels().into());
-        settings.insert("run_pieces".into(), args.run_pieces.into());
-        settings.insert("trials".into(), args.trials.into());
-        settings.insert("replicates".into(), args.replicates.into());
+        settings.extend(plan.settings());
         print_json(&Report {
             estimate: &estimate,
             seconds,
