@@ -42,6 +42,13 @@ pub const DEFAULT_TRIALS: u64 = 2_000;
 /// The replicates made unless told otherwise.
 pub const DEFAULT_REPLICATES: u64 = 8;
 
+/// The most pieces a long run may play: it keeps the position at each excursion's start, a few
+/// hundred bytes each, and an excursion takes at least two pieces.
+pub const MAX_RUN_PIECES: u64 = 10_000_000;
+
+/// The most branches a level may have: a stage keeps the position of each that climbs.
+pub const MAX_TRIALS: u64 = 1_000_000;
+
 /// How a survival estimate is made: the game, the base and levels, and the effort at each.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SurvivalPlan {
@@ -63,8 +70,10 @@ pub fn default_levels(height: usize) -> (usize, Vec<usize>) {
 impl SurvivalPlan {
     /// The plan for games of `config` (replicate `i`'s seeds drawn from `config.seed + i`):
     /// excursions from `base` through `levels` (rising, each above the base and at most the
-    /// board's height), a long run of `run_pieces` pieces and `trials` branches per level, in
-    /// each of `replicates` replicates. A bad configuration or value is an error naming it.
+    /// board's height), a long run of `run_pieces` pieces (at most [`MAX_RUN_PIECES`]) and
+    /// `trials` branches per level (at most [`MAX_TRIALS`]), in each of `replicates`
+    /// replicates. A bad configuration or value is an error naming it. A base the stack seldom
+    /// falls to makes long branches.
     pub fn new(
         config: GameConfig,
         base: usize,
@@ -97,13 +106,18 @@ impl SurvivalPlan {
                 config.height
             )));
         }
-        for (name, count) in [
-            ("run pieces", run_pieces),
-            ("trials", trials),
-            ("replicates", replicates),
+        for (name, count, most) in [
+            ("run pieces", run_pieces, MAX_RUN_PIECES),
+            ("trials", trials, MAX_TRIALS),
+            ("replicates", replicates, u64::MAX),
         ] {
             if count == 0 {
                 return Err(Error::Config(format!("{name} is 0: it must be at least 1")));
+            }
+            if count > most {
+                return Err(Error::Config(format!(
+                    "{name} {count} is above the most, {most}"
+                )));
             }
         }
         Ok(SurvivalPlan {
@@ -362,10 +376,10 @@ pub struct SurvivalEstimate {
 }
 
 impl SurvivalEstimate {
-    /// The estimate from `replicates` (at least one).
+    /// The estimate from `replicates` (no ending seen for none).
     pub fn of(replicates: Vec<Replicate>) -> SurvivalEstimate {
         let rates: Vec<f64> = replicates.iter().map(Replicate::rate).collect();
-        let n = rates.len() as f64;
+        let n = rates.len().max(1) as f64;
         let rate = rates.iter().sum::<f64>() / n;
         let rate_error = (rates.len() > 1).then(|| {
             let squares: f64 = rates.iter().map(|r| (r - rate).powi(2)).sum();

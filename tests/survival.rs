@@ -97,6 +97,14 @@ fn bad_plans_are_refused_naming_the_value() {
     refused(plan(2, &[4], 0, 1, 1), "run pieces is 0");
     refused(plan(2, &[4], 1, 0, 1), "trials is 0");
     refused(plan(2, &[4], 1, 1, 0), "replicates is 0");
+    refused(
+        plan(2, &[4], 10_000_001, 1, 1),
+        "run pieces 10000001 is above the most, 10000000",
+    );
+    refused(
+        plan(2, &[4], 1, 1_000_001, 1),
+        "trials 1000001 is above the most, 1000000",
+    );
     let bad_board = SurvivalPlan::new(dt10(10, 41, 0), 2, vec![4], 1, 1, 1);
     assert!(bad_board.unwrap_err().to_string().contains("41"));
 
@@ -151,6 +159,11 @@ fn rates_combine_as_the_definition_says() {
     assert_eq!(unreached.rate(), 0.0);
     let never = SurvivalEstimate::of(vec![unreached.clone(), unreached]);
     assert_eq!((never.mean_lines, never.mean_lines_error), (None, None));
+    let none = SurvivalEstimate::of(Vec::new());
+    assert_eq!(
+        (none.rate, none.mean_lines, none.rate_error),
+        (0.0, None, None)
+    );
     let no_lines = Replicate {
         lines: 0,
         ..replicate(3, vec![stage(1, 1)])

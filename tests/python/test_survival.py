@@ -59,6 +59,7 @@ def test_the_estimate_is_the_inverse_of_the_mean_rate():
         ({"base": 5, "levels": [5]}, "base 5"),
         ({"levels": [30]}, "level 30"),
         ({"trials": 0}, "trials"),
+        ({"trials": 2_000_000}, "trials 2000000 is above the most"),
         ({"replicates": -1}, "replicates"),
         ({"run_pieces": 1.5}, "run_pieces"),
         ({"threads": 0}, "threads"),
