@@ -22,6 +22,10 @@ pub struct BenchArgs {
     #[command(flatten)]
     pub game: GameOptions,
 
+    /// Stop each game after this many pieces.
+    #[arg(long, value_name = "N", value_parser = parse_positive)]
+    max_pieces: Option<u64>,
+
     /// Games played at once (default: one per core, shared by the search threads).
     #[arg(long, value_name = "N", value_parser = parse_positive)]
     threads: Option<u64>,
@@ -132,7 +136,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
         "{elapsed_precise} [{bar:40}] {pos}/{len} games (eta {eta})",
     );
     let benchmark =
-        Benchmark::new(config, args.games, options.max_pieces).map_err(|e| e.to_string())?;
+        Benchmark::new(config, args.games, args.max_pieces).map_err(|e| e.to_string())?;
     let start = Instant::now();
     let outcomes = play_games(&benchmark, lanes, search_threads, &progress)?;
     let elapsed = start.elapsed();
@@ -146,14 +150,14 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
         let mut settings = options.settings(config);
         settings.insert("threads".into(), lanes.into());
         settings.insert("search_threads".into(), search_threads.into());
-        settings.insert("max_pieces".into(), options.max_pieces.into());
+        settings.insert("max_pieces".into(), args.max_pieces.into());
         print_json(&Report {
             stats: &stats,
             rates,
             settings,
         })?;
     } else {
-        let cap = match options.max_pieces {
+        let cap = match args.max_pieces {
             Some(cap) => format!(", at most {cap} pieces per game"),
             None => String::new(),
         };

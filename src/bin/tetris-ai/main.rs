@@ -144,10 +144,6 @@ struct GameOptions {
     /// Seed of the first game; game i uses SEED + i.
     #[arg(long, value_name = "SEED", default_value_t = 0)]
     seed: u64,
-
-    /// Stop each game after this many pieces.
-    #[arg(long, value_name = "N", value_parser = parse_positive)]
-    max_pieces: Option<u64>,
 }
 
 /// Parses a whole number, 0 or more; the limits are checked by the library.
