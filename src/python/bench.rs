@@ -6,9 +6,10 @@ use super::threads;
 use crate::bench::{Benchmark, BenchmarkStats, DEFAULT_GAMES, GameOutcome};
 use crate::checked::{self as check, MAX_SAFE_INTEGER};
 use crate::game::DEFAULT_PRESET;
+use crate::game::GameConfig;
 use pyo3::prelude::*;
 use rayon::prelude::*;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 use std::time::Instant;
 
 /// The most games one call plays.
@@ -28,10 +29,7 @@ pub fn bench<'py>(
     max_pieces: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let mut config = checked(config, "config", check::game_config)?;
-    if seed.is_some_and(|s| !s.is_none()) {
-        config.seed = checked(seed, "seed", check::seed)?;
-    }
+    let config = seeded_config(config, seed)?;
     let games = match games {
         Some(g) if !g.is_none() => {
             checked(Some(g), "games", |n, v| check::count(n, v, 1, MAX_GAMES))?
@@ -71,22 +69,46 @@ fn report(
     let mut report = serde_json::to_value(stats).map_err(value_error)?;
     let per_second = |count: f64| if seconds > 0.0 { count / seconds } else { 0.0 };
     let config = benchmark.config();
-    let mut settings = json!({
-        "games_per_second": per_second(stats.games as f64),
-        "decisions_per_second": per_second(stats.pieces as f64),
-        "preset": config.weights.is_none()
-            .then(|| config.preset.as_deref().unwrap_or(DEFAULT_PRESET)),
-        "weights": config.weights,
-        "as_published": false,
-    });
-    if let Value::Object(settings) = &mut settings {
-        settings.extend(crate::bench::settings(config));
-        settings.insert("threads".into(), lanes.into());
-        settings.insert("search_threads".into(), 1.into());
-        settings.insert("max_pieces".into(), benchmark.max_pieces().into());
-    }
-    if let (Value::Object(report), Value::Object(settings)) = (&mut report, settings) {
-        report.extend(settings);
+    if let Value::Object(report) = &mut report {
+        report.insert(
+            "games_per_second".into(),
+            per_second(stats.games as f64).into(),
+        );
+        report.insert(
+            "decisions_per_second".into(),
+            per_second(stats.pieces as f64).into(),
+        );
+        report.extend(game_settings(config));
+        report.insert("threads".into(), lanes.into());
+        report.insert("search_threads".into(), 1.into());
+        report.insert("max_pieces".into(), benchmark.max_pieces().into());
     }
     Ok(report)
+}
+
+/// The argument `config` (the dict `Game` takes), its seed replaced by `seed` where given.
+pub(super) fn seeded_config(
+    config: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<GameConfig> {
+    let mut config = checked(config, "config", check::game_config)?;
+    if seed.is_some_and(|s| !s.is_none()) {
+        config.seed = checked(seed, "seed", check::seed)?;
+    }
+    Ok(config)
+}
+
+/// Who plays `config` and the rules and search it plays with, keyed as the command line's
+/// `--json` reports key them (a dict's weights, never a file, so never as published).
+pub(super) fn game_settings(config: &GameConfig) -> Map<String, Value> {
+    let preset = config
+        .weights
+        .is_none()
+        .then(|| config.preset.as_deref().unwrap_or(DEFAULT_PRESET));
+    let mut settings = Map::new();
+    settings.insert("preset".into(), preset.into());
+    settings.insert("weights".into(), json!(config.weights));
+    settings.insert("as_published".into(), false.into());
+    settings.extend(crate::bench::settings(config));
+    settings
 }

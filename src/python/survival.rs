@@ -2,17 +2,17 @@
 //! replicates spread over rayon's threads with the GIL released, and the dict
 //! `tetris-ai survival --json` prints for the same settings.
 
+use super::bench::{game_settings, seeded_config};
 use super::errors::{checked, from_json, value_error};
 use super::threads;
 use crate::checked::{self as check, MAX_SAFE_INTEGER};
-use crate::game::DEFAULT_PRESET;
 use crate::survival::{
     DEFAULT_REPLICATES, DEFAULT_RUN_PIECES, DEFAULT_TRIALS, Replicate, SurvivalEstimate,
     SurvivalPlan, default_levels,
 };
 use pyo3::prelude::*;
 use rayon::prelude::*;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::time::Instant;
 
 /// Estimates the mean lines of uncapped games of the game configuration `config` (the dict
@@ -38,10 +38,7 @@ pub fn survival<'py>(
     seed: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let mut config = checked(config, "config", check::game_config)?;
-    if seed.is_some_and(|s| !s.is_none()) {
-        config.seed = checked(seed, "seed", check::seed)?;
-    }
+    let config = seeded_config(config, seed)?;
     let (default_base, default_levels) = default_levels(config.height);
     let count = |value: Option<&Bound<'py, PyAny>>, name: &str, min: u64, default: u64| match value
     {
@@ -87,20 +84,11 @@ pub fn survival<'py>(
 /// settings.
 fn report(plan: &SurvivalPlan, estimate: &SurvivalEstimate, seconds: f64) -> PyResult<Value> {
     let mut report = serde_json::to_value(estimate).map_err(value_error)?;
-    let config = plan.config();
-    let mut settings = json!({
-        "preset": config.weights.is_none()
-            .then(|| config.preset.as_deref().unwrap_or(DEFAULT_PRESET)),
-        "weights": config.weights,
-        "as_published": false,
-    });
-    if let Value::Object(settings) = &mut settings {
-        settings.extend(crate::bench::settings(config));
-        settings.extend(plan.settings());
-    }
+    let mut settings = game_settings(plan.config());
+    settings.extend(plan.settings());
     if let Value::Object(report) = &mut report {
         report.insert("seconds".into(), seconds.into());
-        report.insert("settings".into(), settings);
+        report.insert("settings".into(), Value::Object(settings));
     }
     Ok(report)
 }
