@@ -1,5 +1,5 @@
 //! Noise handling, asked and told with lines chosen by hand: re-evaluated genomes are ranked by
-//! the mean of all their games, games per individual grow once the genomes differ by less than
+//! the fitness of all their games (their mean, or under survival their harmonic mean), games per individual grow once the genomes differ by less than
 //! their noise (and a checkpoint keeps the grown count), and each new validated best is played
 //! on a report set held out from every other game of the run.
 
@@ -7,6 +7,7 @@ mod runs;
 
 use tetris_ai::train::batch::{GameBatch, Phase};
 use tetris_ai::train::evolution::{Evolution, EvolutionConfig, Report};
+use tetris_ai::train::fitness::SurvivalEffort;
 use tetris_ai::train::noise::NoiseConfig;
 use tetris_ai::train::validation::ValidationConfig;
 use tetris_ai::train::weights_of;
@@ -67,6 +68,30 @@ fn re_evaluated_genomes_are_told_the_mean_of_all_their_games() {
     })
     .unwrap();
     assert_eq!(ask(&mut plain, Phase::Training), training);
+}
+
+#[test]
+fn under_survival_re_evaluated_genomes_are_told_the_harmonic_mean_of_all_their_replicates() {
+    let mut config = EvolutionConfig {
+        noise: NoiseConfig {
+            reevaluate_top: 1,
+            reevaluate_games: 1,
+            grow_games_to: None,
+        },
+        ..config(2, 2)
+    };
+    config.fitness.max_pieces = None;
+    config.fitness.survival = Some(SurvivalEffort::default());
+    let mut run = Evolution::new(config).unwrap();
+    ask(&mut run, Phase::Training);
+    // Replicates of 100 and 300 lines (rates 1/100 and 1/300, mean 1/150): fitness 150; of
+    // 100 and 100: 100. Genome 0 is re-evaluated.
+    assert!(run.tell(&[100, 300, 100, 100]).unwrap().is_none());
+    assert_eq!(ask(&mut run, Phase::Reevaluation).len(), 1);
+    // A third replicate of 50 (rate 6/300): the mean rate is (3 + 1 + 6) / 900, so 90 lines.
+    let report = run.tell(&[50]).unwrap().unwrap();
+    assert_eq!(report.best, 100.0);
+    assert!((report.mean - 95.0).abs() < 1e-9, "{}", report.mean);
 }
 
 #[test]

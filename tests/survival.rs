@@ -1,8 +1,11 @@
 //! Survival by multilevel splitting: a branch keeps its position and takes a future of its own,
-//! a plan refuses bad levels and counts by name, the rates combine as the definition says, and
-//! the estimate agrees with whole games played out.
+//! a plan refuses bad levels and counts by name, the rates combine as the definition says, the
+//! estimate agrees with whole games played out, and a run's survival fitness is that estimate.
 
+use tetris_ai::ai::presets;
 use tetris_ai::survival::{Replicate, Stage, SurvivalEstimate, SurvivalPlan, default_levels};
+use tetris_ai::train::batch::GameBatch;
+use tetris_ai::train::fitness::{FitnessConfig, SurvivalEffort};
 use tetris_ai::{Game, GameConfig};
 
 /// `dt10` on a `width` x `height` board from `seed`, under the research rules.
@@ -220,4 +223,41 @@ fn the_estimate_agrees_with_whole_games_played_out() {
     );
     // The estimate is worth its name: its error is within a fifth of the mean.
     assert!(split_error < mean / 5.0, "{split_error} of {split}");
+}
+
+#[test]
+fn a_runs_survival_fitness_is_the_estimate_of_its_replicates() {
+    // Training games seeded from 500 with common seeds are seeded 500, 501, ...: each is the
+    // replicate of those seeds, so an individual's fitness is the estimate of a plan from seed
+    // 500 with as many replicates, up to the rounding of each replicate's lines to a whole line
+    // (which moves their harmonic mean by half a line at most).
+    let effort = SurvivalEffort {
+        run_pieces: 5_000,
+        trials: 200,
+    };
+    let fitness = FitnessConfig {
+        width: 10,
+        height: 7,
+        games: 4,
+        survival: Some(effort),
+        ..FitnessConfig::default()
+    };
+    let terms = presets::find("dt10").unwrap().terms;
+    let features: Vec<String> = terms.iter().map(|t| t.0.to_string()).collect();
+    let dt10_genome = terms.iter().map(|t| t.1).collect::<Vec<f64>>();
+    // Holes and wells rewarded instead of punished: a player whose games end far sooner.
+    let reckless = dt10_genome.iter().map(|w| -w).collect();
+    let batch = GameBatch::training(&fitness, &features, vec![dt10_genome, reckless], 500);
+    let scores = batch.fitness(&batch.play_all(&|_, _| {})).unwrap();
+
+    let (base, levels) = default_levels(7);
+    let plan = SurvivalPlan::new(dt10(10, 7, 500), base, levels, 5_000, 200, 4).unwrap();
+    let replicates = (0..4).map(|index| plan.replicate(index).unwrap()).collect();
+    let estimate = SurvivalEstimate::of(replicates).mean_lines.unwrap();
+    assert!(
+        (scores[0] - estimate).abs() <= 0.5,
+        "fitness {} against the estimate {estimate}",
+        scores[0]
+    );
+    assert!(scores[0] > 100.0 * scores[1].max(1.0), "{scores:?}");
 }

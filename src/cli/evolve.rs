@@ -8,8 +8,10 @@ use crate::ai::presets;
 use crate::ai::weights::Weights;
 use crate::cli::values::{parse_board, parse_named, parse_positive, randomizer_help};
 use crate::engine::rules::RandomizerKind;
+use crate::survival::{DEFAULT_RUN_PIECES, DEFAULT_TRIALS};
 use crate::train::checkpoint::write_atomically;
 use crate::train::evolution::{Evolution, EvolutionConfig, Report};
+use crate::train::fitness::SurvivalEffort;
 use crate::train::noise::NoiseConfig;
 use crate::train::optimizers::{self, DEFAULT_OPTIMIZER, OPTIMIZERS, Optimizer};
 use crate::train::setup::{Features, RunOptions};
@@ -107,6 +109,22 @@ pub struct EvolveArgs {
     #[arg(long)]
     no_common_seeds: bool,
 
+    /// Score each individual by survival, for boards whose games are too long to play out: each
+    /// of its K games is a splitting replicate (as `tetris-ai survival` makes them, with the
+    /// default base and levels), and its fitness is the estimated mean lines of uncapped games.
+    #[arg(long, conflicts_with = "max_pieces")]
+    survival: bool,
+
+    /// Pieces of each survival replicate's long run.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_RUN_PIECES,
+          value_parser = parse_positive, requires = "survival")]
+    run_pieces: u64,
+
+    /// Branches from each level in each survival replicate.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_TRIALS,
+          value_parser = parse_positive, requires = "survival")]
+    trials: u64,
+
     /// The run's seed.
     #[arg(long, value_name = "SEED", default_value_t = 0)]
     seed: u64,
@@ -126,7 +144,7 @@ pub struct EvolveArgs {
     report_games: u64,
 
     /// Before the optimizer hears a generation's fitness, let this many of its best genomes
-    /// play more games on fresh seeds, and tell the mean of all their games (0: off).
+    /// play more games on fresh seeds, and tell the fitness of all their games (0: off).
     #[arg(long, value_name = "N", default_value_t = 0)]
     reevaluate_top: u64,
 
@@ -159,7 +177,8 @@ pub struct EvolveArgs {
     /// the run is saved unless --checkpoint says otherwise).
     #[arg(long, value_name = "FILE", conflicts_with_all = [
         "optimizer", "ga", "start", "spread", "settings", "features", "population", "board",
-        "rules", "randomizer", "games", "max_pieces", "no_common_seeds", "seed", "validate_top",
+        "rules", "randomizer", "games", "max_pieces", "no_common_seeds", "survival", "run_pieces",
+        "trials", "seed", "validate_top",
         "validate_games", "report_games", "reevaluate_top", "reevaluate_games", "grow_games_to",
     ])]
     resume: Option<PathBuf>,
@@ -200,6 +219,10 @@ impl EvolveArgs {
             games: count(self.games, "--games")?,
             max_pieces: self.max_pieces,
             common_seeds: !self.no_common_seeds,
+            survival: self.survival.then_some(SurvivalEffort {
+                run_pieces: self.run_pieces,
+                trials: self.trials,
+            }),
             seed: self.seed,
             validation: ValidationConfig {
                 top: count(self.validate_top, "--validate-top")?,
@@ -308,6 +331,13 @@ pub fn intro_lines(config: &EvolutionConfig) -> Vec<String> {
         config.fitness.games,
         config.features.join(", ")
     )];
+    if let Some(effort) = config.fitness.survival {
+        lines.push(format!(
+            "scoring by survival: each game a splitting replicate of a {}-piece run and {} \
+             branches per level, the fitness their estimate of uncapped games' mean lines",
+            effort.run_pieces, effort.trials
+        ));
+    }
     if config.start.is_some() {
         lines.push("starting from the given weights".to_string());
     }
@@ -464,6 +494,35 @@ mod tests {
         let off = args(&["--validate-top", "0"]).config().unwrap();
         assert!(!off.validation.is_on());
         assert!(parse(&["--validate-games", "0"]).is_err());
+    }
+
+    #[test]
+    fn survival_flags_score_by_splitting_and_refuse_a_cap() {
+        let config = args(&["--board", "10x20", "--survival", "--trials", "300"])
+            .config()
+            .unwrap();
+        assert_eq!(
+            config.fitness.survival,
+            Some(SurvivalEffort {
+                run_pieces: DEFAULT_RUN_PIECES,
+                trials: 300
+            })
+        );
+        assert!(intro_lines(&config)[1].contains("1000000-piece run and 300 branches"));
+        assert_eq!(args(&[]).config().unwrap().fitness.survival, None);
+        for refused in [
+            &["--trials", "300"][..],
+            &["--run-pieces", "300"],
+            &["--survival", "--max-pieces", "300"],
+            &["--survival", "--run-pieces", "0"],
+            &["--resume", "run.json", "--survival"],
+        ] {
+            assert!(parse(refused).is_err(), "{refused:?}");
+        }
+        let error = args(&["--survival", "--run-pieces", "20000000"])
+            .config()
+            .unwrap_err();
+        assert!(error.contains("run pieces 20000000"), "{error}");
     }
 
     #[test]

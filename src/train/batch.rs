@@ -283,11 +283,19 @@ impl GameBatch {
         Ok(jobs.into_par_iter().map(|job| self.play(job)).collect())
     }
 
-    /// The fitness of each genome from the lines of every game, in batch order: the mean of its
-    /// games' lines (0 for a genome without games). A count of lines that is not the count of
-    /// games is an error naming both.
+    /// The fitness of each genome from the lines of every game, in batch order, as
+    /// [`FitnessConfig::score`] makes it (0 for a genome without games). A count of lines that
+    /// is not the count of games is an error naming both.
     pub fn fitness(&self, lines: &[u64]) -> Result<Vec<f64>> {
-        Ok(means(&self.lines_by_genome(lines)?))
+        Ok(self.scores(&self.lines_by_genome(lines)?))
+    }
+
+    /// The fitness of each genome from its games' lines, as [`FitnessConfig::score`] makes it.
+    pub fn scores(&self, by_genome: &[Vec<u64>]) -> Vec<f64> {
+        by_genome
+            .iter()
+            .map(|games| self.fitness.score(games))
+            .collect()
     }
 
     /// Each genome's lines, from the lines of every game, in batch order. A count of lines that
@@ -306,20 +314,6 @@ impl GameBatch {
         }
         Ok(by_genome)
     }
-}
-
-/// The mean of each genome's lines (0 for a genome without games).
-pub fn means(by_genome: &[Vec<u64>]) -> Vec<f64> {
-    by_genome
-        .iter()
-        .map(|games| {
-            if games.is_empty() {
-                0.0
-            } else {
-                games.iter().sum::<u64>() as f64 / games.len() as f64
-            }
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use crate::ai::weights::Weights;
 use crate::engine::rng::GameRng;
 use crate::error::{Error, Result, json_problem};
 use crate::train::anneal::{Anneal, AnnealConfig};
-use crate::train::batch::{GameBatch, means};
+use crate::train::batch::GameBatch;
 use crate::train::cem::{Cem, CemConfig};
 use crate::train::checkpoint::{read_text, write_atomically};
 use crate::train::cmaes::{Cmaes, CmaesConfig};
@@ -330,8 +330,11 @@ enum Stage {
     /// The training games of the genomes the optimizer asked for.
     Training,
     /// The best genomes' extra games: every genome's training fitness, and the indices of those
-    /// re-evaluated, in batch order.
-    Reevaluation { trained: Vec<f64>, top: Vec<usize> },
+    /// re-evaluated with the lines of their training games, in batch order.
+    Reevaluation {
+        trained: Vec<f64>,
+        top: Vec<(usize, Vec<u64>)>,
+    },
     /// The validation games of the best genomes, with the generation's scored genomes.
     Validation { scored: Vec<Scored> },
     /// The report games of a new validated best, with the scored genomes and that best.
@@ -454,7 +457,7 @@ impl Evolution {
                 return Err(error);
             }
         };
-        let fitness = means(&by_genome);
+        let fitness = pending.batch.scores(&by_genome);
         pending.games += lines.len() as u64;
         let noise = self.config.noise;
         Ok(
@@ -476,6 +479,7 @@ impl Evolution {
                         let base = pending.games_rng.next_u64();
                         let batch =
                             GameBatch::reevaluation(&extra, &self.config.features, genomes, base);
+                        let top = top.iter().map(|&i| (i, by_genome[i].clone())).collect();
                         let stage = Stage::Reevaluation {
                             trained: fitness,
                             top,
@@ -484,8 +488,8 @@ impl Evolution {
                     }
                 }
                 Stage::Reevaluation { mut trained, top } => {
-                    for (&i, &extra) in top.iter().zip(&fitness) {
-                        trained[i] = noise.merged(trained[i], pending.games_per_individual, extra);
+                    for ((i, games), extra) in top.into_iter().zip(&by_genome) {
+                        trained[i] = self.config.fitness.score(&[games, extra.clone()].concat());
                     }
                     self.trained(pending, &trained)
                 }

@@ -1,6 +1,12 @@
 //! Fitness: the average lines cleared over K seeded games on a training board and rule set of
-//! its own, with an optional cap on pieces per game. The games themselves are played as a
-//! [`GameBatch`](crate::train::batch::GameBatch).
+//! its own, with an optional cap on pieces per game; or, for boards whose games are too long to
+//! play out, the mean lines estimated by [splitting](crate::survival) over K replicates. The
+//! games themselves are played as a [`GameBatch`](crate::train::batch::GameBatch).
+//!
+//! Under splitting each "game" of an individual is one replicate, and its "lines" are the
+//! replicate's estimate of the mean, `1 / rate`. Splitting averages rates, not their inverses,
+//! so an individual's fitness is the harmonic mean of its replicates' lines: the inverse of
+//! their mean rate, as `tetris-ai survival` estimates it.
 
 use crate::ai::search::SearchConfig;
 use crate::ai::weights::Weights;
@@ -8,7 +14,32 @@ use crate::engine::board::Board;
 use crate::engine::rules::Rules;
 use crate::error::{Error, Result};
 use crate::game::{Game, GameConfig};
+use crate::survival::{self, Replicate, SurvivalPlan};
 use serde::{Deserialize, Serialize};
+
+/// The lines a replicate that saw no game end counts for: the most a page's number holds
+/// exactly, so that it adds next to nothing to its individual's mean rate.
+pub const NO_ENDING_LINES: u64 = (1 << 53) - 1;
+
+/// The effort of each splitting replicate when individuals are scored by survival; the base and
+/// levels are [`survival::default_levels`] of the training board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(deny_unknown_fields, default)]
+pub struct SurvivalEffort {
+    /// Pieces of the long run that counts excursions.
+    pub run_pieces: u64,
+    /// Branches played from each level.
+    pub trials: u64,
+}
+
+impl Default for SurvivalEffort {
+    fn default() -> SurvivalEffort {
+        SurvivalEffort {
+            run_pieces: survival::DEFAULT_RUN_PIECES,
+            trials: survival::DEFAULT_TRIALS,
+        }
+    }
+}
 
 /// How individuals are scored.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
@@ -28,6 +59,9 @@ pub struct FitnessConfig {
     pub common_seeds: bool,
     /// Search depth of the player (1 or 2).
     pub depth: u8,
+    /// Score by survival: each of the K games is a splitting replicate of this effort; null (or
+    /// absent) plays whole games.
+    pub survival: Option<SurvivalEffort>,
 }
 
 impl Default for FitnessConfig {
@@ -40,6 +74,7 @@ impl Default for FitnessConfig {
             max_pieces: None,
             common_seeds: true,
             depth: 1,
+            survival: None,
         }
     }
 }
@@ -59,6 +94,15 @@ impl FitnessConfig {
             return Err(Error::Config(
                 "max pieces is 0: it must be at least 1, or unset".into(),
             ));
+        }
+        if let Some(effort) = self.survival {
+            if let Some(cap) = self.max_pieces {
+                return Err(Error::Config(format!(
+                    "max pieces {cap} with survival: splitting estimates uncapped games, so \
+                     leave max pieces unset"
+                )));
+            }
+            self.plan(effort, self.game(None, 0))?;
         }
         Ok(())
     }
@@ -80,28 +124,119 @@ impl FitnessConfig {
         base.wrapping_add(slot as u64)
     }
 
-    /// Lines cleared by `weights` in the game seeded `seed`.
-    pub fn play(&self, weights: &Weights, seed: u64) -> u64 {
-        let config = GameConfig {
+    /// The game `weights` (the default preset's for none) play from `seed`.
+    fn game(&self, weights: Option<&Weights>, seed: u64) -> GameConfig {
+        GameConfig {
             rules: self.rules,
             width: self.width,
             height: self.height,
             seed,
             preset: None,
-            weights: Some(weights.clone()),
+            weights: weights.cloned(),
             search: self.search(),
             ..GameConfig::default()
-        };
-        match Game::new(config) {
-            Ok(mut game) => game.play(self.max_pieces).lines,
-            Err(_) => 0,
         }
+    }
+
+    /// The splitting plan of one replicate of `game`.
+    fn plan(&self, effort: SurvivalEffort, game: GameConfig) -> Result<SurvivalPlan> {
+        let (base, levels) = survival::default_levels(self.height);
+        SurvivalPlan::new(game, base, levels, effort.run_pieces, effort.trials, 1)
+    }
+
+    /// Lines cleared by `weights` in the game seeded `seed`; under survival, the estimate of
+    /// the replicate seeded `seed` (see [`replicate_lines`]).
+    pub fn play(&self, weights: &Weights, seed: u64) -> u64 {
+        let game = self.game(Some(weights), seed);
+        match self.survival {
+            None => match Game::new(game) {
+                Ok(mut game) => game.play(self.max_pieces).lines,
+                Err(_) => 0,
+            },
+            Some(effort) => self
+                .plan(effort, game)
+                .and_then(|plan| plan.replicate(0))
+                .map_or(0, |replicate| replicate_lines(&replicate)),
+        }
+    }
+
+    /// An individual's fitness from the lines of its games: their mean, or under survival their
+    /// harmonic mean (the inverse of the replicates' mean rate; 0 if a replicate's games end
+    /// without a line). No games score 0.
+    pub fn score(&self, lines: &[u64]) -> f64 {
+        if lines.is_empty() {
+            return 0.0;
+        }
+        let count = lines.len() as f64;
+        if self.survival.is_some() {
+            let rate = lines.iter().map(|&l| 1.0 / l as f64).sum::<f64>() / count;
+            1.0 / rate
+        } else {
+            lines.iter().sum::<u64>() as f64 / count
+        }
+    }
+}
+
+/// A replicate's estimate of the mean lines, as the lines of one game: `1 / rate`, rounded; 0 if
+/// its long run cleared no line (its games end without one); [`NO_ENDING_LINES`] if no game's
+/// end was seen.
+pub fn replicate_lines(replicate: &Replicate) -> u64 {
+    let rate = replicate.rate();
+    if replicate.lines == 0 {
+        0
+    } else if rate > 0.0 {
+        (1.0 / rate).round().min(NO_ENDING_LINES as f64) as u64
+    } else {
+        NO_ENDING_LINES
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::survival::Stage;
+
+    fn survival() -> FitnessConfig {
+        FitnessConfig {
+            height: 20,
+            survival: Some(SurvivalEffort::default()),
+            ..FitnessConfig::default()
+        }
+    }
+
+    #[test]
+    fn games_score_their_mean_and_replicates_the_inverse_of_their_mean_rate() {
+        let games = FitnessConfig::default();
+        assert_eq!(games.score(&[100, 300]), 200.0);
+        // Rates 1/100 and 1/300 average 1/150.
+        assert_eq!(survival().score(&[100, 300]), 150.0);
+        // A replicate whose games end without a line ends them all at once.
+        assert_eq!(survival().score(&[0, 300]), 0.0);
+        // One that saw no ending adds next to nothing to the rate.
+        let unseen = survival().score(&[NO_ENDING_LINES, 300]);
+        assert!((unseen - 600.0).abs() < 1e-6, "{unseen}");
+        assert_eq!(games.score(&[]), 0.0);
+        assert_eq!(survival().score(&[]), 0.0);
+    }
+
+    #[test]
+    fn a_replicates_lines_are_the_inverse_of_its_rate() {
+        let stage = |trials, reached| Stage {
+            level: None,
+            trials,
+            reached,
+        };
+        let replicate = |lines, reached| Replicate {
+            lines,
+            excursions: 10,
+            stages: vec![stage(4, reached)],
+            pieces: 5_000,
+        };
+        // 10 excursions in 1,000 lines, half of whose branches end the game: 1 end per 200.
+        assert_eq!(replicate_lines(&replicate(1_000, 2)), 200);
+        assert_eq!(replicate_lines(&replicate(1_000, 0)), NO_ENDING_LINES);
+        assert_eq!(replicate_lines(&replicate(0, 2)), 0);
+    }
 
     #[test]
     fn seeds_are_shared_only_with_common_random_numbers() {
@@ -133,5 +268,32 @@ mod tests {
                 .to_string()
                 .contains("width 30")
         );
+        let capped = FitnessConfig {
+            max_pieces: Some(500),
+            ..survival()
+        };
+        let few = FitnessConfig {
+            survival: Some(SurvivalEffort {
+                run_pieces: 5,
+                trials: 0,
+            }),
+            ..survival()
+        };
+        let long = FitnessConfig {
+            survival: Some(SurvivalEffort {
+                run_pieces: survival::MAX_RUN_PIECES + 1,
+                trials: 5,
+            }),
+            ..survival()
+        };
+        for (config, named) in [
+            (capped, "max pieces 500 with survival"),
+            (few, "trials is 0"),
+            (long, "run pieces 10000001 is above the most"),
+        ] {
+            let error = config.validate().unwrap_err().to_string();
+            assert!(error.contains(named), "{error}");
+        }
+        survival().validate().unwrap();
     }
 }

@@ -5,8 +5,8 @@
 //!
 //! - **Re-evaluating the best.** After the training games, the `reevaluate_top` genomes with the
 //!   best training fitness play `reevaluate_games` more games on fresh seeds (shared among them
-//!   with common random numbers), and the optimizer is told the mean of all their games: the
-//!   lucky ones fall back before they are kept.
+//!   with common random numbers), and the optimizer is told the fitness of all their games
+//!   together: the lucky ones fall back before they are kept.
 //! - **Games that grow as the population converges.** While the genomes of a generation differ
 //!   by more than their noise, a few games per individual tell them apart; once they do not,
 //!   more are needed. After each generation whose genomes' mean lines spread less than one
@@ -69,13 +69,6 @@ impl NoiseConfig {
         ranked.sort_by(|&a, &b| fitness[b].total_cmp(&fitness[a]));
         ranked.truncate(self.reevaluate_top);
         ranked
-    }
-
-    /// The fitness of a genome that scored `trained` over `games` training games and
-    /// `extra` over the re-evaluation games: the mean of all its games.
-    pub fn merged(&self, trained: f64, games: usize, extra: f64) -> f64 {
-        let (games, more) = (games as f64, self.reevaluate_games as f64);
-        (trained * games + extra * more) / (games + more)
     }
 
     /// The games per individual of the next generation, after a generation that played
@@ -159,7 +152,7 @@ mod tests {
     }
 
     #[test]
-    fn the_best_are_re_evaluated_and_their_games_merged() {
+    fn the_best_are_re_evaluated_best_first() {
         let noise = NoiseConfig {
             reevaluate_top: 2,
             reevaluate_games: 30,
@@ -168,8 +161,6 @@ mod tests {
         // Fitness 5, 9, 1, 9: the 9s (genomes 1 and 3, in order), then 5.
         assert_eq!(noise.reevaluated(&[5.0, 9.0, 1.0, 9.0]), vec![1, 3]);
         assert_eq!(noise.reevaluated(&[5.0]), vec![0]);
-        // 10 games at 100 and 30 at 60: 4,000 / 40 = 70 lines.
-        assert_eq!(noise.merged(100.0, 10, 60.0), 70.0);
         let off = NoiseConfig::default();
         assert!(off.reevaluated(&[1.0, 2.0]).is_empty());
     }

@@ -11,7 +11,7 @@ use crate::engine::rules::{RandomizerKind, RuleSet, Rules};
 use crate::error::{Error, Result};
 use crate::train::above_zero;
 use crate::train::evolution::EvolutionConfig;
-use crate::train::fitness::FitnessConfig;
+use crate::train::fitness::{FitnessConfig, SurvivalEffort};
 use crate::train::ga;
 use crate::train::noise::NoiseConfig;
 use crate::train::optimizers::{
@@ -83,6 +83,9 @@ pub struct RunOptions {
     pub max_pieces: Option<u64>,
     /// Whether every individual of a generation plays the same games; default true.
     pub common_seeds: bool,
+    /// Score by survival, each game a splitting replicate of this effort (for boards whose
+    /// games are too long to play out); default none (whole games).
+    pub survival: Option<SurvivalEffort>,
     /// The run's seed; default 0.
     pub seed: u64,
     /// How each generation's best genomes are validated; default the top 3 on 30 games, no
@@ -116,6 +119,7 @@ impl Default for RunOptions {
             games: fitness.games,
             max_pieces: fitness.max_pieces,
             common_seeds: fitness.common_seeds,
+            survival: fitness.survival,
             seed: 0,
             validation: ValidationConfig::default(),
             noise: NoiseConfig::default(),
@@ -187,6 +191,7 @@ impl RunOptions {
                 max_pieces: self.max_pieces,
                 common_seeds: self.common_seeds,
                 depth: 1,
+                survival: self.survival,
             },
             seed: self.seed,
             validation: self.validation,

@@ -839,6 +839,39 @@ test(
 );
 
 test(
+  'a run scored by survival gives in the page the reports tetris-ai evolve gives',
+  { timeout: 120_000 },
+  async () => {
+    const choices = {
+      width: 10,
+      height: 7,
+      population: 8,
+      games: 2,
+      seed: 3,
+      survival: { run_pieces: 3_000, trials: 60 },
+      validation: { top: 1, games: 2 },
+    };
+    const cli = await evolveCli([
+      ...['--board', '10x7', '--population', '8', '--games', '2', '--seed', '3'],
+      ...['--survival', '--run-pieces', '3000', '--trials', '60'],
+      ...['--validate-top', '1', '--validate-games', '2', '--generations', '2'],
+    ]);
+    await withPage(isolated, async ({ page }) => {
+      const config = await configIn(page, choices);
+      assert.deepEqual(config.fitness.survival, choices.survival);
+      const { reports } = await generationsIn(page, config, 2);
+      sameReports(reports, cli, 'the survival run in the page against tetris-ai evolve');
+      // A game is a replicate: 8 x 2 training and 1 x 2 validation replicates a generation.
+      assert.deepEqual(
+        reports.map((r) => r.games_played),
+        [18, 36],
+      );
+      assert.ok(reports[1].best_ever > 0, `no lines: ${JSON.stringify(reports[1])}`);
+    });
+  },
+);
+
+test(
   'a checkpoint written by tetris-ai evolve resumes in the page with the same next generation',
   { timeout: 120_000 },
   async () => {

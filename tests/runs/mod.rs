@@ -44,6 +44,7 @@ pub fn cem_on_8x8(
             max_pieces: Some(max_pieces),
             common_seeds: true,
             depth: 1,
+            survival: None,
         },
         seed,
         validation,

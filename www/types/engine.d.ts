@@ -416,7 +416,12 @@ common_seeds: boolean,
 /**
  * Search depth of the player (1 or 2).
  */
-depth: number, };
+depth: number,
+/**
+ * Score by survival: each of the K games is a splitting replicate of this effort; null (or
+ * absent) plays whole games.
+ */
+survival: SurvivalEffort | null, };
 
 /**
  * One position of a replay: the game after `index` placements, and the move made from it.
@@ -1063,6 +1068,11 @@ max_pieces: number | null,
  */
 common_seeds: boolean,
 /**
+ * Score by survival, each game a splitting replicate of this effort (for boards whose
+ * games are too long to play out); default none (whole games).
+ */
+survival: SurvivalEffort | null,
+/**
  * The run's seed; default 0.
  */
 seed: number,
@@ -1201,6 +1211,20 @@ game_over: boolean,
  * board and pieces before it locked (see [`Game::rate`]); null for the AI's own.
  */
 rating: Rating | null, };
+
+/**
+ * The effort of each splitting replicate when individuals are scored by survival; the base and
+ * levels are [`survival::default_levels`] of the training board.
+ */
+export type SurvivalEffort = {
+/**
+ * Pieces of the long run that counts excursions.
+ */
+run_pieces: number,
+/**
+ * Branches played from each level.
+ */
+trials: number, };
 
 /**
  * How a tie between equally good first moves is broken.
