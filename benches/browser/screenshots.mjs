@@ -1,5 +1,5 @@
 // Screenshots of the page (watching the AI, in a race against it, replaying a game, and the
-// Evolution panel started from given weights, with its noise handling) and of embed.html in every
+// Evolution panel started from given weights, scored by survival, with its noise handling) and of embed.html in every
 // browser the tests drive, at a desktop size and a phone's, served cross-origin isolated, once
 // the AI has placed a few pieces: to look at, not to compare.
 //
@@ -53,13 +53,19 @@ async function replaying(page) {
   await page.waitFor(() => window.tetris.replay?.index === 4, null, 30_000);
 }
 
-/** The Evolution panel started from dt10's weights, its noise handling open, in view. */
+/**
+ * The Evolution panel started from dt10's weights and scored by survival, its noise handling
+ * open, in view.
+ */
 async function evolutionPanel(page) {
   await waitPlaced(page, 1);
   await page.evaluate(() => {
     const start = document.getElementById('evo-start-from');
     start.value = 'dt10';
     start.dispatchEvent(new Event('change'));
+    const fitness = document.getElementById('evo-fitness');
+    fitness.value = 'survival';
+    fitness.dispatchEvent(new Event('change'));
     const noise = document.getElementById('evo-noise');
     noise.open = true;
     start.scrollIntoView({ block: 'start' });

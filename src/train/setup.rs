@@ -149,6 +149,8 @@ pub struct Choices {
     /// The randomizers' names.
     #[ts(as = "Vec<RandomizerKind>")]
     pub randomizers: Vec<&'static str>,
+    /// The effort of a survival replicate unless told otherwise (`survival` is off by default).
+    pub survival_effort: SurvivalEffort,
 }
 
 /// The choices and their defaults.
@@ -160,6 +162,7 @@ pub fn choices() -> Choices {
         ga_presets: ga::preset_names(),
         rules: [RuleSet::Classic.name(), RuleSet::Guideline.name()],
         randomizers: RandomizerKind::ALL.iter().map(|kind| kind.name()).collect(),
+        survival_effort: SurvivalEffort::default(),
     }
 }
 
@@ -377,6 +380,14 @@ mod tests {
         assert_eq!(choices.ga_presets, ["cs3243", "csharp", "python"]);
         assert_eq!(choices.rules, ["classic", "guideline"]);
         assert_eq!(choices.randomizers, ["uniform", "bag", "sz_heavy"]);
+        assert_eq!(choices.defaults.survival, None);
+        assert_eq!(
+            choices.survival_effort,
+            SurvivalEffort {
+                run_pieces: 1_000_000,
+                trials: 2_000
+            }
+        );
         for &optimizer in &choices.optimizers {
             let options = RunOptions {
                 optimizer: optimizer.into(),

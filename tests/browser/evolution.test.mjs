@@ -839,34 +839,42 @@ test(
 );
 
 test(
-  'a run scored by survival gives in the page the reports tetris-ai evolve gives',
-  { timeout: 120_000 },
+  'a run scored by survival in the panel gives the reports tetris-ai evolve gives',
+  { timeout: 180_000 },
   async () => {
-    const choices = {
-      width: 10,
-      height: 7,
-      population: 8,
-      games: 2,
-      seed: 3,
-      survival: { run_pieces: 3_000, trials: 60 },
-      validation: { top: 1, games: 2 },
-    };
+    const survival = { run_pieces: 3_000, trials: 60 };
     const cli = await evolveCli([
-      ...['--board', '10x7', '--population', '8', '--games', '2', '--seed', '3'],
-      ...['--survival', '--run-pieces', '3000', '--trials', '60'],
-      ...['--validate-top', '1', '--validate-games', '2', '--generations', '2'],
+      ...PANEL_CLI,
+      ...['--survival', '--run-pieces', '3000', '--trials', '60', '--generations', '2'],
     ]);
     await withPage(isolated, async ({ page }) => {
-      const config = await configIn(page, choices);
-      assert.deepEqual(config.fitness.survival, choices.survival);
-      const { reports } = await generationsIn(page, config, 2);
-      sameReports(reports, cli, 'the survival run in the page against tetris-ai evolve');
-      // A game is a replicate: 8 x 2 training and 1 x 2 validation replicates a generation.
-      assert.deepEqual(
-        reports.map((r) => r.games_played),
-        [18, 36],
+      const effort = ['#evo-run-pieces-row', '#evo-trials-row', '#evo-survival-note'];
+      for (const part of effort) assert.ok(await page.locator(part).isHidden(), part);
+      // The effort a replicate takes unless told: the engine's.
+      await setValue(page, '#evo-fitness', 'survival');
+      for (const part of effort) assert.ok(await page.locator(part).isVisible(), part);
+      assert.equal(await page.locator('#evo-run-pieces').inputValue(), '1000000');
+      assert.equal(await page.locator('#evo-trials').inputValue(), '2000');
+      // A bad effort is named at once.
+      await setValue(page, '#evo-trials', 0);
+      await until(
+        async () => (await page.locator('#evo-error').textContent()).includes('trials is 0'),
+        'the bad effort named',
       );
-      assert.ok(reports[1].best_ever > 0, `no lines: ${JSON.stringify(reports[1])}`);
+      await fillPanel(page);
+      await setValue(page, '#evo-run-pieces', survival.run_pieces);
+      await setValue(page, '#evo-trials', survival.trials);
+      await page.locator('#evo-start').click({ timeout: 10_000 });
+      const panel = await panelGenerations(page, 2);
+      await stopPanel(page);
+      // A game is a replicate: 8 x 3 training replicates and 3 x 30 validation ones.
+      assert.deepEqual(
+        panel.history.map((r) => r.games_played),
+        [114, 228],
+      );
+      sameReports(panel.history.slice(0, 2), cli, 'the survival run in the panel against the CLI');
+      const config = await configIn(page, { optimizer: 'cem', ...PANEL, survival });
+      assert.deepEqual(JSON.parse((await savedRun(page)).checkpoint).config, config);
     });
   },
 );

@@ -42,6 +42,22 @@ def test_the_options_give_the_command_lines_run(cli, tmp_path):
     assert saved["config"] == tetris_ai.run_config(OPTIONS)
 
 
+def test_a_run_scored_by_survival_is_the_command_lines(cli, tmp_path):
+    options = {k: v for k, v in OPTIONS.items() if k != "max_pieces"}
+    options["survival"] = {"run_pieces": 2000, "trials": 40}
+    checkpoint = tmp_path / "run.json"
+    flags = [f for f in FLAGS if f not in ("--max-pieces", "40")]
+    printed = cli("evolve", *flags, "--survival", "--run-pieces", "2000", "--trials", "40",
+                  "--generations", "1", "--checkpoint", str(checkpoint), "--json")
+    config = tetris_ai.run_config(options)
+    assert json.loads(checkpoint.read_text())["config"] == config
+    assert config["fitness"]["survival"] == options["survival"]
+    run = tetris_ai.Evolution(config)
+    assert [untimed(run.next_generation())] == [untimed(r) for r in reports(printed)]
+    with pytest.raises(ValueError, match="max pieces 40 with survival"):
+        tetris_ai.run_config({**options, "max_pieces": 40})
+
+
 def test_a_start_from_a_presets_weights_is_the_command_lines(cli, tmp_path):
     dt10 = next(p for p in tetris_ai.presets() if p["name"] == "dt10")["weights"]
     options = {**OPTIONS, "optimizer": "cmaes", "start": dt10, "spread": 0.5}

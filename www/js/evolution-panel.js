@@ -74,6 +74,12 @@ export function createEvolutionPanel(app) {
       'rules',
       'randomizer',
       'games',
+      'fitness',
+      'run-pieces',
+      'run-pieces-row',
+      'trials',
+      'trials-row',
+      'survival-note',
       'population',
       'population-row',
       'seed',
@@ -172,6 +178,8 @@ export function createEvolutionPanel(app) {
   el.rules.value = defaults.rules;
   el.randomizer.value = defaults.randomizer ?? '';
   el.games.value = defaults.games;
+  el['run-pieces'].value = app.choices.survival_effort.run_pieces;
+  el.trials.value = app.choices.survival_effort.trials;
   el.seed.value = defaults.seed;
   el.spread.value = defaults.spread;
   el['reevaluate-top'].value = defaults.noise.reevaluate_top;
@@ -198,6 +206,12 @@ export function createEvolutionPanel(app) {
       seed: number(el.seed, 'seed'),
     };
     if (chosen.optimizer === 'ga') chosen.ga = el.ga.value;
+    if (el.fitness.value === 'survival') {
+      chosen.survival = {
+        run_pieces: number(el['run-pieces'], 'run pieces'),
+        trials: number(el.trials, 'branches per level'),
+      };
+    }
     const startFrom = el['start-from'].value;
     if (startFrom) {
       chosen.start =
@@ -247,6 +261,9 @@ export function createEvolutionPanel(app) {
     el['spread-row'].hidden = !started;
     el['features-row'].hidden = started;
     el.pick.hidden = started || el.features.value !== 'pick';
+    const survival = el.fitness.value === 'survival';
+    for (const part of ['run-pieces-row', 'trials-row', 'survival-note'])
+      el[part].hidden = !survival;
     // The sizes the optimizer takes; the hill-climber scores one genome and takes none.
     const sizes = app.choices.populations[el.optimizer.value] ?? null;
     el['population-row'].hidden = sizes === null;
@@ -275,6 +292,10 @@ export function createEvolutionPanel(app) {
   el['start-from'].addEventListener('change', fillSettings);
   // The cross-entropy method's initial spread is the start's.
   el.spread.addEventListener('change', fillSettings);
+  // Survival's effort shows with it, and a bad one is named at once.
+  for (const input of [el.fitness, el['run-pieces'], el.trials]) {
+    input.addEventListener('change', fillSettings);
+  }
   el.settings.addEventListener('input', () => {
     settingsEdited = true;
   });

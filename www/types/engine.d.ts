@@ -215,7 +215,11 @@ rules: [RuleSet, RuleSet],
 /**
  * The randomizers' names.
  */
-randomizers: Array<RandomizerKind>, };
+randomizers: Array<RandomizerKind>,
+/**
+ * The effort of a survival replicate unless told otherwise (`survival` is off by default).
+ */
+survival_effort: SurvivalEffort, };
 
 /**
  * The settings of CMA-ES.
