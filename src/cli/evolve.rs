@@ -178,8 +178,8 @@ pub struct EvolveArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = [
         "optimizer", "ga", "start", "spread", "settings", "features", "population", "board",
         "rules", "randomizer", "games", "max_pieces", "no_common_seeds", "survival", "run_pieces",
-        "trials", "seed", "validate_top",
-        "validate_games", "report_games", "reevaluate_top", "reevaluate_games", "grow_games_to",
+        "trials", "seed", "validate_top", "validate_games", "report_games", "reevaluate_top",
+        "reevaluate_games", "grow_games_to",
     ])]
     resume: Option<PathBuf>,
 

@@ -865,8 +865,15 @@ test(
       await setValue(page, '#evo-run-pieces', survival.run_pieces);
       await setValue(page, '#evo-trials', survival.trials);
       await page.locator('#evo-start').click({ timeout: 10_000 });
+      const eta = await until(async () => {
+        const text = await page.locator('#evo-eta').textContent();
+        return /of \d+ replicates/.test(text) ? text : null;
+      }, 'the progress counted in replicates');
       const panel = await panelGenerations(page, 2);
+      const status = await page.locator('#evo-status').textContent();
       await stopPanel(page);
+      assert.match(eta, /^Generation \d, [a-z-]+: \d+ of \d+ replicates/);
+      assert.match(status, / · [\d,]+ replicates$/);
       // A game is a replicate: 8 x 3 training replicates and 3 x 30 validation ones.
       assert.deepEqual(
         panel.history.map((r) => r.games_played),

@@ -126,6 +126,8 @@ export function createEvolutionPanel(app) {
   let settingsEdited = false;
   /** The checkpoint of the run shown, as of its last completed generation: `{text, generations}`. */
   let saved = null;
+  /** What the run shown plays: "games", or "replicates" when it scores by survival. */
+  let plays = 'games';
   /** The time left in the phase of the generation that runs. */
   const pace = new Pace();
 
@@ -383,8 +385,8 @@ export function createEvolutionPanel(app) {
       `Generation ${report.generation}: best ${figure(report.best)}, ` +
       `mean ${figure(report.mean)}, validated ${figure(report.validated_best)}; ` +
       `validated best so far ${figure(best && best.fitness)}` +
-      (report.reported == null ? '' : `, ${figure(report.reported)} on held-out games`) +
-      ` · ${report.games_played.toLocaleString('en')} games`;
+      (report.reported == null ? '' : `, ${figure(report.reported)} on held-out ${plays}`) +
+      ` · ${report.games_played.toLocaleString('en')} ${plays}`;
     drawChart();
   }
 
@@ -395,7 +397,7 @@ export function createEvolutionPanel(app) {
     el.progress.value = done;
     const left = pace.left(`${generation} ${phase}`, done, total);
     el.eta.textContent =
-      `Generation ${generation}, ${phaseWord(phase)}: ${done} of ${total} games` +
+      `Generation ${generation}, ${phaseWord(phase)}: ${done} of ${total} ${plays}` +
       (Number.isFinite(left) ? ` · about ${seconds(left)} left` : '');
   }
 
@@ -410,7 +412,7 @@ export function createEvolutionPanel(app) {
     el.progress.value = at.done;
     el.eta.textContent =
       `Paused in generation ${at.generation}, ${phaseWord(at.phase)}: ${at.done} of ` +
-      `${at.total} games played. Resume continues from there.`;
+      `${at.total} ${plays} played. Resume continues from there.`;
   }
 
   /** Keeps checkpoint `text` as the run's last completed generation, for Export. */
@@ -430,10 +432,12 @@ export function createEvolutionPanel(app) {
     run = next;
     run.onProgress = showProgress;
     keep(checkpointText);
+    const checkpoint = JSON.parse(checkpointText);
+    plays = checkpoint.config.fitness.survival ? 'replicates' : 'games';
     history = [];
     best = null;
     sayOfBest('');
-    for (const report of JSON.parse(checkpointText).history) showReport(report);
+    for (const report of checkpoint.history) showReport(report);
     if (history.length === 0) {
       el.status.textContent = `Ready: ${run.build} build, ${
         run.build === 'threaded' ? count(run.threads, 'thread') : count(run.size, 'worker')
