@@ -1,7 +1,8 @@
 //! Noise handling, asked and told with lines chosen by hand: re-evaluated genomes are ranked by
-//! the fitness of all their games (their mean, or under survival their harmonic mean), games per individual grow once the genomes differ by less than
-//! their noise (and a checkpoint keeps the grown count), and each new validated best is played
-//! on a report set held out from every other game of the run.
+//! the fitness of all their games (their mean, or under survival their harmonic mean), games per
+//! individual grow once the genomes differ by less than their noise (and a checkpoint keeps the
+//! grown count), and each new validated best is played on a report set held out from every other
+//! game of the run.
 
 mod runs;
 

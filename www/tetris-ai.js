@@ -107,8 +107,8 @@ export function resumeEvolution(checkpointText, options = {}) {
 }
 
 /**
- * A run's configuration from the choices `tetris-ai evolve` offers, named as `RunOptions` in
- * `types/engine.d.ts` names them; omitted choices take the CLI's defaults.
+ * A run's configuration from the choices `tetris-ai evolve` offers (the fields of `RunOptions`
+ * in `types/engine.d.ts`); omitted choices take the CLI's defaults.
  */
 export function evolutionConfig(options = {}) {
   return onHelper((remote) => remote.runConfig(options));
