@@ -148,9 +148,8 @@ impl WebBatch {
     }
 }
 
-/// A run's configuration from the choices `tetris-ai evolve` offers (optimizer, GA preset,
-/// features, settings, population, board, rules, games, seed, validation...); omitted choices
-/// take the command line's defaults.
+/// A run's configuration from the choices `tetris-ai evolve` offers (the fields of
+/// [`RunOptions`]); omitted choices take the command line's defaults.
 #[wasm_bindgen(js_name = runConfig)]
 pub fn run_config(options: JsValue) -> Result<JsValue, JsError> {
     let options: RunOptions = if options.is_undefined() || options.is_null() {
