@@ -40,9 +40,43 @@ fn optimizer_parser() -> impl TypedValueParser<Value = &'static Optimizer> {
     PossibleValuesParser::new(choices).try_map(|name| optimizers::find(&name.replace('-', "_")))
 }
 
-/// Arguments of `evolve`.
+/// Arguments of `evolve`: the run's choices, and how this session of it runs.
 #[derive(Debug, Args)]
 pub struct EvolveArgs {
+    /// What the run learns and how: a new run's choices, refused with `--resume`.
+    #[command(flatten)]
+    choices: RunChoices,
+
+    /// Run until this many generations in all have been played.
+    #[arg(long, value_name = "N", default_value_t = 50, value_parser = parse_positive)]
+    pub generations: u64,
+
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "N", value_parser = parse_positive)]
+    pub threads: Option<u64>,
+
+    /// Save the whole run here after every generation.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+
+    /// Write the best weights found here (JSON) after every generation.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// Continue the run saved in this checkpoint (its configuration is used; it is also where
+    /// the run is saved unless --checkpoint says otherwise).
+    #[arg(long, value_name = "FILE", conflicts_with = "RunChoices")]
+    resume: Option<PathBuf>,
+
+    /// Print each generation's report as one JSON line (no progress bar).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The choices of a new run, which a resumed run takes from its checkpoint: every flag here is
+/// refused with `--resume` (clap's group of this struct).
+#[derive(Debug, Args)]
+struct RunChoices {
     /// The optimizer (for the GA, --ga chooses its configuration).
     #[arg(long, value_name = "OPTIMIZER", value_parser = optimizer_parser(),
         default_value = dashed(DEFAULT_OPTIMIZER.name))]
@@ -156,36 +190,6 @@ pub struct EvolveArgs {
     /// genomes differ by less than their noise.
     #[arg(long, value_name = "N", value_parser = parse_positive)]
     grow_games_to: Option<u64>,
-
-    /// Run until this many generations in all have been played.
-    #[arg(long, value_name = "N", default_value_t = 50, value_parser = parse_positive)]
-    pub generations: u64,
-
-    /// Worker threads (default: one per core).
-    #[arg(long, value_name = "N", value_parser = parse_positive)]
-    pub threads: Option<u64>,
-
-    /// Save the whole run here after every generation.
-    #[arg(long, value_name = "FILE")]
-    checkpoint: Option<PathBuf>,
-
-    /// Write the best weights found here (JSON) after every generation.
-    #[arg(long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
-
-    /// Continue the run saved in this checkpoint (its configuration is used; it is also where
-    /// the run is saved unless --checkpoint says otherwise).
-    #[arg(long, value_name = "FILE", conflicts_with_all = [
-        "optimizer", "ga", "start", "spread", "settings", "features", "population", "board",
-        "rules", "randomizer", "games", "max_pieces", "no_common_seeds", "survival", "run_pieces",
-        "trials", "seed", "validate_top", "validate_games", "report_games", "reevaluate_top",
-        "reevaluate_games", "grow_games_to",
-    ])]
-    resume: Option<PathBuf>,
-
-    /// Print each generation's report as one JSON line (no progress bar).
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// A number of the command line as a count of this machine.
@@ -196,6 +200,32 @@ fn count(value: u64, flag: &str) -> Result<usize, String> {
 impl EvolveArgs {
     /// The run's choices from the options.
     pub fn options(&self) -> Result<RunOptions, String> {
+        self.choices.options()
+    }
+
+    /// The run's configuration from the options.
+    pub fn config(&self) -> Result<EvolutionConfig, String> {
+        self.options()?.config().map_err(|e| e.to_string())
+    }
+
+    /// The run to continue: the checkpoint of `--resume`, else a new run of the options.
+    pub fn start(&self) -> Result<Evolution, String> {
+        match &self.resume {
+            Some(path) => Evolution::load(path).map_err(|e| e.to_string()),
+            None => Evolution::new(self.config()?).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// Where the run is saved after every generation: `--checkpoint`, else the checkpoint it
+    /// resumed.
+    pub fn checkpoint_path(&self) -> Option<&Path> {
+        self.checkpoint.as_deref().or(self.resume.as_deref())
+    }
+}
+
+impl RunChoices {
+    /// The run's choices as the library takes them; the error names the bad flag.
+    fn options(&self) -> Result<RunOptions, String> {
         let optimizer = self.optimizer;
         let settings = match &self.settings {
             Some(path) => Some(settings(path, optimizer)?),
@@ -238,25 +268,6 @@ impl EvolveArgs {
                     .transpose()?,
             },
         })
-    }
-
-    /// The run's configuration from the options.
-    pub fn config(&self) -> Result<EvolutionConfig, String> {
-        self.options()?.config().map_err(|e| e.to_string())
-    }
-
-    /// The run to continue: the checkpoint of `--resume`, else a new run of the options.
-    pub fn start(&self) -> Result<Evolution, String> {
-        match &self.resume {
-            Some(path) => Evolution::load(path).map_err(|e| e.to_string()),
-            None => Evolution::new(self.config()?).map_err(|e| e.to_string()),
-        }
-    }
-
-    /// Where the run is saved after every generation: `--checkpoint`, else the checkpoint it
-    /// resumed.
-    pub fn checkpoint_path(&self) -> Option<&Path> {
-        self.checkpoint.as_deref().or(self.resume.as_deref())
     }
 }
 
@@ -617,7 +628,37 @@ mod tests {
 
     #[test]
     fn resume_takes_its_configuration_from_the_checkpoint() {
-        assert!(parse(&["--resume", "run.json", "--generations", "9"]).is_ok());
+        let mut command = Evolve::command();
+        command.build();
+        let resume = command
+            .get_arguments()
+            .find(|a| a.get_id() == "resume")
+            .unwrap();
+        let refused: Vec<&str> = command
+            .get_arg_conflicts_with(resume)
+            .iter()
+            .map(|a| a.get_id().as_str())
+            .collect();
+        let session = [
+            "generations",
+            "threads",
+            "checkpoint",
+            "out",
+            "resume",
+            "json",
+            "help",
+        ];
+        for argument in command.get_arguments() {
+            let id = argument.get_id().as_str();
+            assert_eq!(refused.contains(&id), !session.contains(&id), "--{id}");
+        }
+        for flags in [
+            &["--generations", "9"][..],
+            &["--threads", "1"],
+            &["--json"],
+        ] {
+            assert!(parse(&[&["--resume", "run.json"], flags].concat()).is_ok());
+        }
         assert!(parse(&["--resume", "run.json", "--board", "6x6"]).is_err());
         assert!(parse(&["--resume", "run.json", "--optimizer", "ga"]).is_err());
         assert!(parse(&["--resume", "run.json", "--validate-top", "1"]).is_err());

@@ -46,8 +46,9 @@ enum Command {
     /// with checkpoints that resume exactly.
     ///
     /// Fitness is the average lines cleared over --games seeded games per individual on the
-    /// training board; with common random numbers every individual of a generation plays the
-    /// same games. Results do not depend on the number of threads.
+    /// training board (with --survival, the splitting estimate of their mean over --games
+    /// replicates); with common random numbers every individual of a generation plays the same
+    /// games. Results do not depend on the number of threads.
     Evolve(EvolveArgs),
     /// Estimate the mean lines of games too long to play out, by multilevel splitting.
     ///
