@@ -838,6 +838,26 @@ test(
   },
 );
 
+/**
+ * What the Evolution panel's chart writes on its canvas in one drawing of the whole run (the
+ * panel draws anew on a resize): each text with its height.
+ */
+async function chartTexts(page) {
+  await page.evaluate(() => {
+    if (!window.chartTexts) {
+      const fillText = CanvasRenderingContext2D.prototype.fillText;
+      CanvasRenderingContext2D.prototype.fillText = function (text, x, y, ...rest) {
+        if (this.canvas.closest('#evo-chart')) window.chartTexts.push({ text: String(text), y });
+        return fillText.call(this, text, x, y, ...rest);
+      };
+    }
+    window.chartTexts = [];
+    window.dispatchEvent(new Event('resize'));
+  });
+  await until(() => page.evaluate(() => window.chartTexts.length > 0), 'the chart to draw');
+  return page.evaluate(() => window.chartTexts);
+}
+
 test(
   'a run scored by survival in the panel gives the reports tetris-ai evolve gives',
   { timeout: 180_000 },
@@ -874,6 +894,13 @@ test(
       await stopPanel(page);
       assert.match(eta, /^Generation \d, [a-z-]+: \d+ of \d+ replicates/);
       assert.match(status, / · [\d,]+ replicates$/);
+      // The chart says its figures are estimates.
+      const words = (await chartTexts(page)).map(({ text }) => text);
+      assert.ok(words.includes('estimated lines per game'), JSON.stringify(words));
+      assert.equal(
+        await page.locator('#evo-chart').getAttribute('aria-label'),
+        'Fitness (estimated lines per game) per generation',
+      );
       // A game is a replicate: 8 x 3 training replicates and 3 x 30 validation ones.
       assert.deepEqual(
         panel.history.map((r) => r.games_played),
@@ -1561,29 +1588,14 @@ test(
   async () => {
     await withPage(isolated, async ({ page }) => {
       const { checkpoint, reports } = await generationsIn(page, await configIn(page, SMALL), 3);
-      // What the chart writes on its canvas.
-      await page.evaluate(() => {
-        window.chartTexts = [];
-        const fillText = CanvasRenderingContext2D.prototype.fillText;
-        CanvasRenderingContext2D.prototype.fillText = function (text, x, y, ...rest) {
-          if (this.canvas.closest('#evo-chart')) window.chartTexts.push({ text: String(text), y });
-          return fillText.call(this, text, x, y, ...rest);
-        };
-      });
       await importRun(page, checkpoint);
-      // One drawing of the whole run (the panel draws anew on a resize).
-      await page.evaluate(() => {
-        window.chartTexts = [];
-        window.dispatchEvent(new Event('resize'));
-      });
-      await until(() => page.evaluate(() => window.chartTexts.length > 0), 'the chart to draw');
-      const { texts, legend } = await page.evaluate(() => ({
-        texts: window.chartTexts,
-        legend: [...document.querySelectorAll('#evo-chart .u-legend tr')].map((row) => [
+      const texts = await chartTexts(page);
+      const legend = await page.evaluate(() =>
+        [...document.querySelectorAll('#evo-chart .u-legend tr')].map((row) => [
           row.querySelector('.u-label').textContent,
           row.querySelector('.u-value').textContent,
         ]),
-      }));
+      );
       // The axis under the chart: its tick labels share one line.
       const lines = new Map();
       for (const { text, y } of texts.filter(({ text }) => /^-?[\d,.]+$/.test(text))) {

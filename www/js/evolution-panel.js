@@ -21,6 +21,12 @@ const SERIES = [
   ['validated', 'validated_best', '#8ff0b6'],
 ];
 
+/** What the chart's figures are, for a run that plays games or survival replicates. */
+const FITNESS_WORDS = {
+  games: 'mean lines per game',
+  replicates: 'estimated lines per game',
+};
+
 /** The steps between the generations the chart's axis names: whole generations only. */
 const GENERATION_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000];
 
@@ -344,7 +350,7 @@ export function createEvolutionPanel(app) {
               stroke: '#8b97aa',
               grid: { stroke: '#243044' },
               size: 56,
-              label: 'mean lines per game',
+              label: FITNESS_WORDS[plays],
             },
           ],
           series: [
@@ -433,7 +439,13 @@ export function createEvolutionPanel(app) {
     run.onProgress = showProgress;
     keep(checkpointText);
     const checkpoint = JSON.parse(checkpointText);
-    plays = checkpoint.config.fitness.survival ? 'replicates' : 'games';
+    const kind = checkpoint.config.fitness.survival ? 'replicates' : 'games';
+    if (kind !== plays) {
+      chart?.destroy();
+      chart = null;
+    }
+    plays = kind;
+    el.chart.setAttribute('aria-label', `Fitness (${FITNESS_WORDS[plays]}) per generation`);
     history = [];
     best = null;
     sayOfBest('');
