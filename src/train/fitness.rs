@@ -175,6 +175,17 @@ impl FitnessConfig {
             lines.iter().sum::<u64>() as f64 / count
         }
     }
+
+    /// What the fitness averages of one game's lines, whose spread is its noise: the lines, or
+    /// under survival the replicate's rate of endings per line, `1 / lines` (a replicate that
+    /// cleared no line counts as one ending per line, the most a scored line can have).
+    pub fn averaged(&self, lines: u64) -> f64 {
+        if self.survival.is_some() {
+            1.0 / lines.max(1) as f64
+        } else {
+            lines as f64
+        }
+    }
 }
 
 /// A replicate's estimate of the mean lines, as the lines of one game: `1 / rate`, rounded; 0 if
@@ -217,6 +228,10 @@ mod tests {
         assert!((unseen - 600.0).abs() < 1e-6, "{unseen}");
         assert_eq!(games.score(&[]), 0.0);
         assert_eq!(survival().score(&[]), 0.0);
+        // What each averages: the lines, or the rate, a replicate without a line's 1 per line.
+        assert_eq!(games.averaged(200), 200.0);
+        assert_eq!(survival().averaged(200), 0.005);
+        assert_eq!(survival().averaged(0), 1.0);
     }
 
     #[test]

@@ -11,7 +11,8 @@
 //!   by more than their noise, a few games per individual tell them apart; once they do not,
 //!   more are needed. After each generation whose genomes' mean lines spread less than one
 //!   genome's noise (the standard error of its mean, from the spread of its own games, pooled),
-//!   the games per individual grow by half, rounded up, up to `grow_games_to`. One game gives no
+//!   the games per individual grow by half, rounded up, up to `grow_games_to`. Under survival
+//!   the same holds of what the fitness averages, the replicates' rates. One game gives no
 //!   measure of noise, so a run at 1 game grows to 2 at once.
 //!
 //! A third remedy belongs to [validation](crate::train::validation): a held-out report set.
@@ -72,18 +73,18 @@ impl NoiseConfig {
     }
 
     /// The games per individual of the next generation, after a generation that played
-    /// `games` per individual and whose genomes cleared `lines` (each genome's games, in
-    /// order): grown by half (rounded up, at most `grow_games_to`) when the genomes' means
-    /// spread less than one genome's noise, else (and after a generation without genomes)
-    /// unchanged.
-    pub fn next_games(&self, games: usize, lines: &[Vec<u64>]) -> usize {
+    /// `games` per individual whose genomes' games gave `values` (each genome's, in order, as
+    /// [`FitnessConfig::averaged`](crate::train::fitness::FitnessConfig::averaged) makes them):
+    /// grown by half (rounded up, at most `grow_games_to`) when the genomes' means spread less
+    /// than one genome's noise, else (and after a generation without genomes) unchanged.
+    pub fn next_games(&self, games: usize, values: &[Vec<f64>]) -> usize {
         let Some(most) = self.grow_games_to else {
             return games;
         };
-        if lines.is_empty() {
+        if values.is_empty() {
             return games;
         }
-        let grows = games < 2 || lines.len() < 2 || spread_within_noise(lines);
+        let grows = games < 2 || values.len() < 2 || spread_within_noise(values);
         if grows {
             (games + games.div_ceil(2)).min(most).max(games)
         } else {
@@ -100,15 +101,15 @@ fn mean_and_variance(values: impl ExactSizeIterator<Item = f64> + Clone) -> (f64
     (mean, variance)
 }
 
-/// Whether the genomes' mean lines spread (sample standard deviation) less than the standard
+/// Whether the genomes' mean values spread (sample standard deviation) less than the standard
 /// error of one genome's mean, from the genomes' pooled sample variance. Every genome has at
 /// least 2 games, and there are at least 2 genomes.
-fn spread_within_noise(lines: &[Vec<u64>]) -> bool {
-    let stats: Vec<(f64, f64)> = lines
+fn spread_within_noise(values: &[Vec<f64>]) -> bool {
+    let stats: Vec<(f64, f64)> = values
         .iter()
-        .map(|games| mean_and_variance(games.iter().map(|&l| l as f64)))
+        .map(|games| mean_and_variance(games.iter().copied()))
         .collect();
-    let games = lines.iter().map(Vec::len).sum::<usize>() as f64 / lines.len() as f64;
+    let games = values.iter().map(Vec::len).sum::<usize>() as f64 / values.len() as f64;
     let pooled = stats.iter().map(|s| s.1).sum::<f64>() / stats.len() as f64;
     let (_, means_variance) = mean_and_variance(stats.iter().map(|s| s.0));
     means_variance < pooled / games
@@ -117,6 +118,7 @@ fn spread_within_noise(lines: &[Vec<u64>]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::train::fitness::{FitnessConfig, NO_ENDING_LINES, SurvivalEffort};
 
     fn growing(to: usize) -> NoiseConfig {
         NoiseConfig {
@@ -125,15 +127,24 @@ mod tests {
         }
     }
 
+    /// Each genome's games as whole games' fitness averages them: their lines.
+    fn games(lines: &[&[u64]]) -> Vec<Vec<f64>> {
+        let whole = FitnessConfig::default();
+        lines
+            .iter()
+            .map(|games| games.iter().map(|&l| whole.averaged(l)).collect())
+            .collect()
+    }
+
     #[test]
     fn games_grow_when_the_means_differ_by_less_than_the_noise() {
         // Games 10, 20 and 12, 22: means 15 and 17, each game variance 50, so one genome's
         // mean has variance 50 / 2 = 25 (standard error 5); the means' variance is 2
         // (spread 1.41): within the noise, 2 games grow to 3.
-        let close = vec![vec![10, 20], vec![12, 22]];
+        let close = games(&[&[10, 20], &[12, 22]]);
         assert_eq!(growing(100).next_games(2, &close), 3);
         // Means 15 and 105: variance 4,050, far beyond 25: no growth.
-        let apart = vec![vec![10, 20], vec![100, 110]];
+        let apart = games(&[&[10, 20], &[100, 110]]);
         assert_eq!(growing(100).next_games(2, &apart), 2);
         // Growth by half, rounded up, and never past the most.
         assert_eq!(growing(100).next_games(5, &close), 8);
@@ -145,10 +156,40 @@ mod tests {
 
     #[test]
     fn one_game_or_one_genome_gives_no_measure_and_grows() {
-        assert_eq!(growing(10).next_games(1, &[vec![5], vec![500]]), 2);
-        assert_eq!(growing(10).next_games(4, &[vec![1, 2, 3, 4]]), 6);
+        assert_eq!(growing(10).next_games(1, &games(&[&[5], &[500]])), 2);
+        assert_eq!(growing(10).next_games(4, &games(&[&[1, 2, 3, 4]])), 6);
         // No genomes at all: nothing was measured, nothing grows.
         assert_eq!(growing(10).next_games(4, &[]), 4);
+    }
+
+    #[test]
+    fn under_survival_the_rates_spread_not_the_lines() {
+        let survival = FitnessConfig {
+            survival: Some(SurvivalEffort::default()),
+            ..FitnessConfig::default()
+        };
+        let replicates = |lines: &[&[u64]]| -> Vec<Vec<f64>> {
+            lines
+                .iter()
+                .map(|games| games.iter().map(|&l| survival.averaged(l)).collect())
+                .collect()
+        };
+        // Replicates of 100, 100 / 100, 100 / 200, 200 / 100 and one that saw no ending. Rates
+        // 0.01, 0.01 / 0.01, 0.01 / 0.005, 0.005 / 0.01, about 0: means 0.01, 0.01, 0.005,
+        // 0.005, whose variance is 4 x 0.0025^2 / 3 = 8.3e-6; the genomes' variances are 0, 0,
+        // 0 and 0.01^2 / 2 = 5e-5, pooled 1.25e-5, so a mean's is 6.25e-6. The means differ by
+        // more than the noise: no growth.
+        let apart = replicates(&[
+            &[100, 100],
+            &[100, 100],
+            &[200, 200],
+            &[100, NO_ENDING_LINES],
+        ]);
+        assert_eq!(growing(100).next_games(2, &apart), 2);
+        // 100, 200 / 200, 100 / 100 and no ending: means 0.0075, 0.0075, 0.005, variance
+        // 2.1e-6; variances 1.25e-5, 1.25e-5 and 5e-5, pooled 2.5e-5, a mean's 1.25e-5: growth.
+        let close = replicates(&[&[100, 200], &[200, 100], &[100, NO_ENDING_LINES]]);
+        assert_eq!(growing(100).next_games(2, &close), 3);
     }
 
     #[test]
