@@ -1,7 +1,7 @@
 // Screenshots of the page (watching the AI, in a race against it, replaying a game, and the
-// Evolution panel started from given weights, scored by survival, with its noise handling) and of embed.html in every
-// browser the tests drive, at a desktop size and a phone's, served cross-origin isolated, once
-// the AI has placed a few pieces: to look at, not to compare.
+// Evolution panel started from given weights, scored by survival, with its noise handling) and
+// of embed.html in every browser the tests drive, at a desktop size and a phone's, served
+// cross-origin isolated, once the AI has placed a few pieces: to look at, not to compare.
 //
 //   ./build.sh build && node benches/browser/screenshots.mjs [OUT_DIR] [PAGES]
 //
