@@ -22,6 +22,7 @@ import subprocess
 import time
 
 from games import mean_and_error
+from run_log import append, logged
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -40,13 +41,6 @@ def play_one(cli, name, seed, args):
     return {"set": name, "seed": seed, "board": args.board, "max_pieces": args.max_pieces,
             "lines": report["lines"], "pieces": report["pieces"],
             "capped": report["capped"] == 1, "seconds": round(time.monotonic() - start, 1)}
-
-
-def logged(path):
-    """The games already in the log at ``path`` (none if it does not exist)."""
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def games_of(args, records):
@@ -102,10 +96,7 @@ def main():
             futures = [pool.submit(play_one, args.cli, name, seed, args) for name, seed in jobs]
             for future in concurrent.futures.as_completed(futures):
                 record = future.result()
-                with args.log.open("a") as log:
-                    log.write(json.dumps(record) + "\n")
-                    log.flush()
-                    os.fsync(log.fileno())
+                append(args.log, record)
                 print(f"{record['set']} seed {record['seed']}: {record['lines']:,} lines"
                       f"{' (cap)' if record['capped'] else ''} in {record['seconds']:,} s",
                       flush=True)
