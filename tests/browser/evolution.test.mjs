@@ -896,7 +896,7 @@ test(
       assert.match(status, / · [\d,]+ replicates$/);
       // The chart says its figures are estimates.
       const words = (await chartTexts(page)).map(({ text }) => text);
-      assert.ok(words.includes('estimated lines per game'), JSON.stringify(words));
+      assert.ok(words.includes('est. lines per game'), JSON.stringify(words));
       assert.equal(
         await page.locator('#evo-chart').getAttribute('aria-label'),
         'Fitness (estimated lines per game) per generation',

@@ -21,10 +21,13 @@ const SERIES = [
   ['validated', 'validated_best', '#8ff0b6'],
 ];
 
-/** What the chart's figures are, for a run that plays games or survival replicates. */
+/**
+ * What the chart's figures are, for a run that plays games or survival replicates: on its axis
+ * (short enough for the plot's height) and in full.
+ */
 const FITNESS_WORDS = {
-  games: 'mean lines per game',
-  replicates: 'estimated lines per game',
+  games: { axis: 'mean lines per game', full: 'mean lines per game' },
+  replicates: { axis: 'est. lines per game', full: 'estimated lines per game' },
 };
 
 /** The steps between the generations the chart's axis names: whole generations only. */
@@ -350,7 +353,7 @@ export function createEvolutionPanel(app) {
               stroke: '#8b97aa',
               grid: { stroke: '#243044' },
               size: 56,
-              label: FITNESS_WORDS[plays],
+              label: FITNESS_WORDS[plays].axis,
             },
           ],
           series: [
@@ -445,7 +448,7 @@ export function createEvolutionPanel(app) {
       chart = null;
     }
     plays = kind;
-    el.chart.setAttribute('aria-label', `Fitness (${FITNESS_WORDS[plays]}) per generation`);
+    el.chart.setAttribute('aria-label', `Fitness (${FITNESS_WORDS[plays].full}) per generation`);
     history = [];
     best = null;
     sayOfBest('');
