@@ -177,8 +177,8 @@ impl FitnessConfig {
     }
 
     /// What the fitness averages of one game's lines, whose spread is its noise: the lines, or
-    /// under survival the replicate's rate of endings per line, `1 / lines` (a replicate that
-    /// cleared no line counts as one ending per line, the most a scored line can have).
+    /// under survival the replicate's rate of endings per line, `1 / lines` (a replicate whose
+    /// long run cleared no line counts as one ending per line, a finite stand-in for its rate).
     pub fn averaged(&self, lines: u64) -> f64 {
         if self.survival.is_some() {
             1.0 / lines.max(1) as f64

@@ -127,13 +127,17 @@ mod tests {
         }
     }
 
-    /// Each genome's games as whole games' fitness averages them: their lines.
-    fn games(lines: &[&[u64]]) -> Vec<Vec<f64>> {
-        let whole = FitnessConfig::default();
+    /// Each genome's games as `fitness` averages them.
+    fn averaged(fitness: &FitnessConfig, lines: &[&[u64]]) -> Vec<Vec<f64>> {
         lines
             .iter()
-            .map(|games| games.iter().map(|&l| whole.averaged(l)).collect())
+            .map(|games| games.iter().map(|&l| fitness.averaged(l)).collect())
             .collect()
+    }
+
+    /// Each genome's games as whole games' fitness averages them: their lines.
+    fn games(lines: &[&[u64]]) -> Vec<Vec<f64>> {
+        averaged(&FitnessConfig::default(), lines)
     }
 
     #[test]
@@ -168,12 +172,7 @@ mod tests {
             survival: Some(SurvivalEffort::default()),
             ..FitnessConfig::default()
         };
-        let replicates = |lines: &[&[u64]]| -> Vec<Vec<f64>> {
-            lines
-                .iter()
-                .map(|games| games.iter().map(|&l| survival.averaged(l)).collect())
-                .collect()
-        };
+        let replicates = |lines: &[&[u64]]| averaged(&survival, lines);
         // Replicates of 100, 100 / 100, 100 / 200, 200 / 100 and one that saw no ending. Rates
         // 0.01, 0.01 / 0.01, 0.01 / 0.005, 0.005 / 0.01, about 0: means 0.01, 0.01, 0.005,
         // 0.005, whose variance is 4 x 0.0025^2 / 3 = 8.3e-6; the genomes' variances are 0, 0,
