@@ -12,26 +12,21 @@ the pairs logged so far and plays none. Games on the full 10x20 board last milli
 hence this script beside ``paired.py``.
 """
 
-import argparse
 import concurrent.futures
 import json
 import math
 import os
-import pathlib
 import subprocess
 import time
 
 from games import mean_and_error
-from run_log import append, logged
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from run_log import append, comparison_parser, logged, weights_flags
 
 
 def play_one(cli, name, seed, args):
     """The CLI's record of set ``name`` (a preset, or a weights file) on game ``seed``, with the
     wall time it took."""
-    chosen = ["--weights", name] if pathlib.Path(name).is_file() else ["--preset", name]
-    command = [cli, "bench", *chosen, "--board", args.board, "--games", "1",
+    command = [cli, "bench", *weights_flags(name), "--board", args.board, "--games", "1",
                "--seed", str(seed), "--threads", "1", "--json"]
     if args.max_pieces is not None:
         command += ["--max-pieces", str(args.max_pieces)]
@@ -75,18 +70,11 @@ def summary(args, records):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a")
-    parser.add_argument("b")
-    parser.add_argument("--log", type=pathlib.Path, required=True)
+    parser = comparison_parser(__doc__)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=6_000_000)
-    parser.add_argument("--board", default="10x20")
     parser.add_argument("--max-pieces", type=int)
     parser.add_argument("--workers", type=int, default=os.cpu_count())
-    parser.add_argument("--cli", default=str(ROOT / "target" / "release" / "tetris-ai"))
-    parser.add_argument("--summary", action="store_true")
-    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not args.summary:
         done = games_of(args, logged(args.log))

@@ -12,22 +12,17 @@ the difference A - B has the standard error of the two estimates, unpaired. ``--
 ``docs/learning.md`` compares weights on the full 10x20 board, where whole games last hours.
 """
 
-import argparse
 import json
 import math
-import pathlib
 import subprocess
 
-from run_log import append, logged
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from run_log import append, comparison_parser, logged, weights_flags
 
 
 def estimate(args, name, seed):
     """The log record of set ``name``'s block from ``seed``: its replicates' mean rate and that
     mean's standard error, as ``survival --json`` reports them."""
-    chosen = ["--weights", name] if pathlib.Path(name).is_file() else ["--preset", name]
-    command = [args.cli, "survival", *chosen, "--board", args.board,
+    command = [args.cli, "survival", *weights_flags(name), "--board", args.board,
                "--run-pieces", str(args.run_pieces), "--trials", str(args.trials),
                "--replicates", str(args.replicates), "--seed", str(seed), "--json"]
     report = json.loads(subprocess.run(command, check=True, capture_output=True,
@@ -75,18 +70,11 @@ def summary(args, records):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a")
-    parser.add_argument("b")
-    parser.add_argument("--log", type=pathlib.Path, required=True)
+    parser = comparison_parser(__doc__)
     parser.add_argument("--seed", type=int, default=17_000)
     parser.add_argument("--replicates", type=int, default=384)
-    parser.add_argument("--board", default="10x20")
     parser.add_argument("--run-pieces", type=int, default=500_000)
     parser.add_argument("--trials", type=int, default=2_000)
-    parser.add_argument("--cli", default=str(ROOT / "target" / "release" / "tetris-ai"))
-    parser.add_argument("--summary", action="store_true")
-    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not args.summary:
         done = blocks_of(args, logged(args.log))

@@ -1,8 +1,27 @@
-"""A log of long measurements, one JSON line per finished piece of work, so that a stopped
-measurement resumes where it stopped."""
+"""Long comparisons of two weight sets: their log, one JSON line per finished piece of work so
+that a stopped comparison resumes where it stopped, and the arguments they share."""
 
+import argparse
 import json
 import os
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def comparison_parser(doc):
+    """The arguments of a logged comparison of weight sets A and B (a preset's name or a JSON
+    weights file): the sets, the log, the board, the command line that plays, ``--summary`` (pool
+    the log, play nothing) and ``--json``; ``doc`` is the script's docstring."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("a")
+    parser.add_argument("b")
+    parser.add_argument("--log", type=pathlib.Path, required=True)
+    parser.add_argument("--board", default="10x20")
+    parser.add_argument("--cli", default=str(ROOT / "target" / "release" / "tetris-ai"))
+    parser.add_argument("--summary", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    return parser
 
 
 def logged(path):
@@ -18,3 +37,8 @@ def append(path, record):
         log.write(json.dumps(record) + "\n")
         log.flush()
         os.fsync(log.fileno())
+
+
+def weights_flags(name):
+    """The command line's flags that choose set ``name``: a JSON weights file, else a preset."""
+    return ["--weights", name] if pathlib.Path(name).is_file() else ["--preset", name]
