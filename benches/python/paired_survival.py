@@ -25,8 +25,10 @@ def estimate(args, name, seed):
     command = [args.cli, "survival", *weights_flags(name), "--board", args.board,
                "--run-pieces", str(args.run_pieces), "--trials", str(args.trials),
                "--replicates", str(args.replicates), "--seed", str(seed), "--json"]
-    report = json.loads(subprocess.run(command, check=True, capture_output=True,
-                                       text=True).stdout)
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"survival of {name} from seed {seed} failed: {done.stderr.strip()}")
+    report = json.loads(done.stdout)
     return {"set": name, "seed": seed, "replicates": args.replicates, "board": args.board,
             "run_pieces": args.run_pieces, "trials": args.trials, "rate": report["rate"],
             "rate_error": report["rate_error"], "seconds": round(report["seconds"], 1)}
@@ -44,6 +46,8 @@ def pooled(blocks):
     rate of all their replicates, each block weighing by its replicates."""
     total = sum(b["replicates"] for b in blocks)
     rate = sum(b["replicates"] * b["rate"] for b in blocks) / total
+    if rate == 0:
+        raise SystemExit(f"no replicate of {blocks[0]['set']} saw a game end: no estimate")
     rate_error = math.sqrt(sum((b["replicates"] * b["rate_error"]) ** 2 for b in blocks)) / total
     return 1 / rate, rate_error / rate**2
 
@@ -76,6 +80,8 @@ def main():
     parser.add_argument("--run-pieces", type=int, default=500_000)
     parser.add_argument("--trials", type=int, default=2_000)
     args = parser.parse_args()
+    if args.replicates < 2:
+        parser.error(f"--replicates {args.replicates}: at least 2, whose spread gives the error")
     if not args.summary:
         done = blocks_of(args, logged(args.log))
         for name in (args.a, args.b):
@@ -83,7 +89,7 @@ def main():
                 continue
             record = estimate(args, name, args.seed)
             append(args.log, record)
-            print(f"{name} from seed {args.seed}: {1 / record['rate']:,.0f} lines "
+            print(f"{name} from seed {args.seed}: rate {record['rate']:.4g} per line "
                   f"({args.replicates} replicates, {record['seconds']:,} s)", flush=True)
     result = summary(args, logged(args.log))
     if args.json:
