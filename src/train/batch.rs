@@ -298,6 +298,15 @@ impl GameBatch {
             .collect()
     }
 
+    /// Each genome's games as the fitness averages them, as [`FitnessConfig::averaged`] makes
+    /// them: the values whose spread is the genomes' noise.
+    pub fn averaged(&self, by_genome: &[Vec<u64>]) -> Vec<Vec<f64>> {
+        by_genome
+            .iter()
+            .map(|games| games.iter().map(|&l| self.fitness.averaged(l)).collect())
+            .collect()
+    }
+
     /// Each genome's lines, from the lines of every game, in batch order. A count of lines that
     /// is not the count of games is an error naming both.
     pub fn lines_by_genome(&self, lines: &[u64]) -> Result<Vec<Vec<u64>>> {

@@ -463,11 +463,7 @@ impl Evolution {
         Ok(
             match std::mem::replace(&mut pending.stage, Stage::Training) {
                 Stage::Training => {
-                    let fitness_config = &self.config.fitness;
-                    let values: Vec<Vec<f64>> = by_genome
-                        .iter()
-                        .map(|games| games.iter().map(|&l| fitness_config.averaged(l)).collect())
-                        .collect();
+                    let values = pending.batch.averaged(&by_genome);
                     pending.next_games = noise.next_games(pending.games_per_individual, &values);
                     let top = noise.reevaluated(&fitness);
                     if top.is_empty() {
