@@ -442,12 +442,10 @@ export function createEvolutionPanel(app) {
     run.onProgress = showProgress;
     keep(checkpointText);
     const checkpoint = JSON.parse(checkpointText);
-    const kind = checkpoint.config.fitness.survival ? 'replicates' : 'games';
-    if (kind !== plays) {
-      chart?.destroy();
-      chart = null;
-    }
-    plays = kind;
+    plays = checkpoint.config.fitness.survival ? 'replicates' : 'games';
+    // Drawn anew for this run, with its axis's words.
+    chart?.destroy();
+    chart = null;
     el.chart.setAttribute('aria-label', `Fitness (${FITNESS_WORDS[plays].full}) per generation`);
     history = [];
     best = null;
