@@ -9,6 +9,10 @@ use crate::checked::MAX_SAFE_INTEGER;
 use crate::engine::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
 use crate::engine::rules::{MAX_PREVIEW, Rules};
 use crate::game::{DEFAULT_PRESET, GameConfig};
+use crate::survival::{
+    DEFAULT_REPLICATES, DEFAULT_RUN_PIECES, DEFAULT_TRIALS, MAX_REPLICATES, MAX_RUN_PIECES,
+    MAX_TRIALS,
+};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -85,6 +89,39 @@ pub struct BeamLimits {
     pub default_by_depth: BTreeMap<String, u64>,
 }
 
+/// An inclusive range of whole numbers and the one taken when none is given.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, ts_rs::TS)]
+pub struct Count {
+    /// The smallest allowed.
+    pub min: u64,
+    /// The largest allowed.
+    pub max: u64,
+    /// The one taken when none is given.
+    pub default: u64,
+}
+
+impl Count {
+    /// From 1 to `max`, `default` when none is given.
+    const fn positive(max: u64, default: u64) -> Count {
+        Count {
+            min: 1,
+            max,
+            default,
+        }
+    }
+}
+
+/// The effort a survival estimate may take (see [`crate::survival`]).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, ts_rs::TS)]
+pub struct SurvivalLimits {
+    /// Pieces played in each replicate's long run.
+    pub run_pieces: Count,
+    /// Branches played from each level in each replicate.
+    pub trials: Count,
+    /// Replicates.
+    pub replicates: Count,
+}
+
 /// Each rule set's defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct RuleDefaults {
@@ -111,6 +148,8 @@ pub struct Limits {
     pub seed: Range,
     /// Each rule set's defaults.
     pub rules: RuleDefaults,
+    /// The effort a survival estimate may take.
+    pub survival: SurvivalLimits,
     /// The default game.
     pub game: GameConfig,
     /// The preset a game plays when none is named.
@@ -119,8 +158,8 @@ pub struct Limits {
 }
 
 /// The engine's limits and defaults: board sizes, search depths and beams, preview lengths,
-/// seeds, each rule set's defaults, the default game (with its handling and search), and the
-/// default preset.
+/// seeds, each rule set's defaults, a survival estimate's effort, the default game (with its
+/// handling and search), and the default preset.
 pub fn limits() -> Limits {
     Limits {
         width: Range {
@@ -153,6 +192,11 @@ pub fn limits() -> Limits {
         rules: RuleDefaults {
             classic: Rules::classic(),
             guideline: Rules::guideline(),
+        },
+        survival: SurvivalLimits {
+            run_pieces: Count::positive(MAX_RUN_PIECES, DEFAULT_RUN_PIECES),
+            trials: Count::positive(MAX_TRIALS, DEFAULT_TRIALS),
+            replicates: Count::positive(MAX_REPLICATES, DEFAULT_REPLICATES),
         },
         game: GameConfig::default(),
         default_preset: DEFAULT_PRESET,

@@ -49,6 +49,10 @@ pub const MAX_RUN_PIECES: u64 = 10_000_000;
 /// The most branches a level may have: a stage keeps the position of each that climbs.
 pub const MAX_TRIALS: u64 = 1_000_000;
 
+/// The most replicates a plan may make: every replicate's counts are kept until the estimate is
+/// made, and each replicate plays for seconds.
+pub const MAX_REPLICATES: u64 = 1_000_000;
+
 /// How a survival estimate is made: the game, the base and levels, and the effort at each.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SurvivalPlan {
@@ -72,8 +76,8 @@ impl SurvivalPlan {
     /// excursions from `base` through `levels` (rising, each above the base and at most the
     /// board's height), a long run of `run_pieces` pieces (at most [`MAX_RUN_PIECES`]) and
     /// `trials` branches per level (at most [`MAX_TRIALS`]), in each of `replicates`
-    /// replicates. A bad configuration or value is an error naming it. A base the stack seldom
-    /// falls to makes long branches.
+    /// replicates (at most [`MAX_REPLICATES`]). A bad configuration or value is an error naming
+    /// it. A base the stack seldom falls to makes long branches.
     pub fn new(
         config: GameConfig,
         base: usize,
@@ -109,7 +113,7 @@ impl SurvivalPlan {
         for (name, count, most) in [
             ("run pieces", run_pieces, MAX_RUN_PIECES),
             ("trials", trials, MAX_TRIALS),
-            ("replicates", replicates, u64::MAX),
+            ("replicates", replicates, MAX_REPLICATES),
         ] {
             if count == 0 {
                 return Err(Error::Config(format!("{name} is 0: it must be at least 1")));
@@ -150,6 +154,15 @@ impl SurvivalPlan {
         self.replicates
     }
 
+    /// The level each stage of a replicate plays for, in order: every level after the first,
+    /// then `None`, the game's end.
+    pub fn targets(&self) -> impl Iterator<Item = Option<usize>> + '_ {
+        self.levels[1..]
+            .iter()
+            .map(|&level| Some(level))
+            .chain([None])
+    }
+
     /// The plan's own settings, as `tetris-ai survival --json` and Python's `survival` report
     /// them after the game's: base, levels, run pieces, trials, replicates.
     pub fn settings(&self) -> Map<String, Value> {
@@ -180,11 +193,7 @@ impl SurvivalPlan {
         let mut pieces = run.pieces;
         let mut starts = run.starts;
         let mut stages = Vec::with_capacity(self.levels.len());
-        let targets = self.levels[1..]
-            .iter()
-            .map(|&level| Some(level))
-            .chain([None]);
-        for target in targets {
+        for target in self.targets() {
             let stage = self.stage(&template, &starts, target, &mut seeds);
             pieces += stage.pieces;
             starts = stage.reached;
@@ -311,7 +320,7 @@ struct StageRun {
 }
 
 /// One stage of a replicate: the branches from one level and how many reached the next.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct Stage {
     /// The level the branches played for; null for the game's end.
     pub level: Option<usize>,
@@ -333,7 +342,7 @@ impl Stage {
 }
 
 /// One replicate's counts.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct Replicate {
     /// Lines cleared in the long run.
     pub lines: u64,
@@ -358,7 +367,7 @@ impl Replicate {
 }
 
 /// The estimate from a plan's replicates.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct SurvivalEstimate {
     /// Mean lines per game, `1 / rate`; null where no replicate saw a game end.
     pub mean_lines: Option<f64>,

@@ -28,6 +28,7 @@ use crate::engine::manual::Key;
 use crate::error::{Error, Result};
 use crate::game::{ChoiceView, GameConfig, Stats, Step, View};
 use crate::replay::{Frame, Recording};
+use crate::survival::SurvivalEstimate;
 use crate::train::batch::AskedBatch;
 use crate::train::evolution::{EvolutionConfig, Report};
 use crate::train::setup::{Choices, RunOptions};
@@ -110,6 +111,8 @@ pub fn declarations() -> Result<String> {
     declarations.visit::<AskedBatch>();
     // Benchmarks.
     declarations.visit::<BenchmarkResult>();
+    // Survival estimates.
+    declarations.visit::<SurvivalEstimate>();
     if let Some(name) = declarations.clash {
         return Err(Error::Config(format!(
             "two Rust types are both named {name} in TypeScript"

@@ -108,6 +108,10 @@ fn bad_plans_are_refused_naming_the_value() {
         plan(2, &[4], 1, 1_000_001, 1),
         "trials 1000001 is above the most, 1000000",
     );
+    refused(
+        plan(2, &[4], 1, 1, 1_000_001),
+        "replicates 1000001 is above the most, 1000000",
+    );
     let bad_board = SurvivalPlan::new(dt10(10, 41, 0), 2, vec![4], 1, 1, 1);
     assert!(bad_board.unwrap_err().to_string().contains("41"));
 

@@ -546,3 +546,138 @@ fn bad_benchmarks_and_outcomes_throw_naming_the_value() {
         "{error}"
     );
 }
+
+/// The survival estimate of `config` (JSON text): `replicates` replicates from `seed`, each with
+/// a long run of `run_pieces` pieces and `trials` branches per level, the default levels.
+fn survival(
+    config_text: &str,
+    replicates: u32,
+    seed: u32,
+    run_pieces: u32,
+    trials: u32,
+) -> web::WebSurvival {
+    web::WebSurvival::new(
+        config(config_text),
+        replicates.into(),
+        seed.into(),
+        run_pieces.into(),
+        trials.into(),
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+    )
+    .unwrap()
+}
+
+#[wasm_bindgen_test]
+fn a_survival_estimate_makes_the_librarys_replicates_and_gives_its_estimate() {
+    use tetris_ai::GameConfig;
+    use tetris_ai::survival::{SurvivalEstimate, SurvivalPlan, default_levels};
+    let made = survival(r#"{"width": 6, "height": 8}"#, 3, 5, 400, 20);
+    assert_eq!(made.replicates(), 3);
+    // Made in two ranges, out of order: the library's replicates 0, 1 and 2 of seed 5.
+    let mut numbers = made.play(2.into(), 3.into()).unwrap();
+    numbers.splice(0..0, made.play(0.into(), 2.into()).unwrap());
+    let config = GameConfig {
+        width: 6,
+        height: 8,
+        seed: 5,
+        ..GameConfig::default()
+    };
+    let (base, levels) = default_levels(8);
+    let library = SurvivalPlan::new(config, base, levels, 400, 20, 3).unwrap();
+    let replicates: Vec<_> = (0..3).map(|i| library.replicate(i).unwrap()).collect();
+    let expected: Vec<f64> = replicates
+        .iter()
+        .flat_map(|r| {
+            let head = [r.lines, r.excursions, r.pieces];
+            let stages = r.stages.iter().flat_map(|s| [s.trials, s.reached]);
+            head.into_iter()
+                .chain(stages)
+                .map(|n| n as f64)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(numbers, expected);
+    let sent = js_sys::Float64Array::from(&numbers[..]);
+    let result = made.result(sent.into()).unwrap();
+    assert_declared::<SurvivalEstimate>(&result);
+    let written = serde_json::to_string(&SurvivalEstimate::of(replicates)).unwrap();
+    assert_eq!(
+        js_sys::JSON::stringify(&result).unwrap(),
+        js_sys::JSON::stringify(&js_sys::JSON::parse(&written).unwrap()).unwrap()
+    );
+}
+
+#[wasm_bindgen_test]
+fn bad_survival_estimates_and_counts_throw_naming_the_value() {
+    let refused = |options: [JsValue; 6]| {
+        let [replicates, seed, run_pieces, trials, base, levels] = options;
+        let made = web::WebSurvival::new(
+            config(r#"{"width": 6, "height": 8}"#),
+            replicates,
+            seed,
+            run_pieces,
+            trials,
+            base,
+            levels,
+        );
+        message(made.err().expect("refused"))
+    };
+    let none = || JsValue::UNDEFINED;
+    let cases = [
+        (
+            refused([0.into(), none(), none(), none(), none(), none()]),
+            "options.replicates must be a whole number from 1 to 1000000, got 0",
+        ),
+        (
+            refused([none(), "x".into(), none(), none(), none(), none()]),
+            "options.seed must be a whole number from 0 to 9007199254740991",
+        ),
+        (
+            refused([none(), none(), 10_000_001.into(), none(), none(), none()]),
+            "options.runPieces must be a whole number from 1 to 10000000, got 10000001",
+        ),
+        (
+            refused([none(), none(), none(), 0.into(), none(), none()]),
+            "options.trials must be a whole number from 1 to 1000000, got 0",
+        ),
+        (
+            refused([none(), none(), none(), none(), 4.into(), config("[3, 6]")]),
+            "level 3 is not above the base 4",
+        ),
+        (
+            refused([none(), none(), none(), none(), none(), config("[4, 9]")]),
+            "level 9 is above the board's 8 rows",
+        ),
+        (
+            refused([none(), none(), none(), none(), none(), config("[4, -1]")]),
+            "options.levels",
+        ),
+    ];
+    for (error, expected) in cases {
+        assert!(error.contains(expected), "{error}");
+    }
+    // Default levels on 8 rows: base 1, levels 3..=8, so 6 stages and 15 numbers a replicate.
+    let made = survival(r#"{"width": 6, "height": 8}"#, 2, 0, 100, 4);
+    let error = message(made.play(2.into(), 1.into()).unwrap_err());
+    assert_eq!(error, "from (2) must not be past to (1)");
+    let counts = |numbers: &[f64]| {
+        let sent = js_sys::Float64Array::from(numbers);
+        message(made.result(sent.into()).unwrap_err())
+    };
+    let mut good = made.play(0.into(), 2.into()).unwrap();
+    assert_eq!(good.len(), 30);
+    assert!(counts(&good[..29]).contains("15 numbers for each of 2 replicates, got 29 numbers"));
+    good[19] = good[18] + 1.0;
+    let error = counts(&good);
+    assert!(error.starts_with("counts[19] says"), "{error}");
+    good[19] = f64::NAN;
+    assert!(counts(&good).starts_with("counts[19] must be a finite number"));
+    good[2] = 1.5;
+    assert!(counts(&good).starts_with("counts[2] must be a whole number"));
+    let error = message(made.result(config("[1, 2, 0]")).unwrap_err());
+    assert!(
+        error.starts_with("counts must be a Float64Array"),
+        "{error}"
+    );
+}

@@ -12,6 +12,7 @@ mod game;
 #[cfg(feature = "threads")]
 mod pool;
 mod replay;
+mod survival;
 
 #[cfg(feature = "threads")]
 pub use bench::BenchmarkRun;
@@ -22,6 +23,9 @@ pub use evolution::BatchRun;
 pub use evolution::{WebBatch, WebEvolution, evolution_choices, run_config};
 pub use game::WebGame;
 pub use replay::WebReplay;
+#[cfg(feature = "threads")]
+pub use survival::SurvivalRun;
+pub use survival::WebSurvival;
 use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "threads")]

@@ -271,6 +271,23 @@ weight: number,
 contribution: number, };
 
 /**
+ * An inclusive range of whole numbers and the one taken when none is given.
+ */
+export type Count = {
+/**
+ * The smallest allowed.
+ */
+min: number,
+/**
+ * The largest allowed.
+ */
+max: number,
+/**
+ * The one taken when none is given.
+ */
+default: number, };
+
+/**
  * How two parents are combined into one child.
  */
 export type Crossover = "uniform" | "average" | "fitness_weighted" | "one_point";
@@ -602,6 +619,10 @@ seed: Range,
  */
 rules: RuleDefaults,
 /**
+ * The effort a survival estimate may take.
+ */
+survival: SurvivalLimits,
+/**
  * The default game.
  */
 game: GameConfig,
@@ -902,6 +923,27 @@ pieces: number,
 moves: string | null, };
 
 /**
+ * One replicate's counts.
+ */
+export type Replicate = {
+/**
+ * Lines cleared in the long run.
+ */
+lines: number,
+/**
+ * Excursions started in the long run.
+ */
+excursions: number,
+/**
+ * The stages, one per level after the first, then the game's end.
+ */
+stages: Array<Stage>,
+/**
+ * Pieces placed in all, the long run's and every branch's.
+ */
+pieces: number, };
+
+/**
  * What one generation did.
  */
 export type Report = {
@@ -1166,6 +1208,23 @@ pool: number, };
 export type Spin = "none" | "mini" | "full";
 
 /**
+ * One stage of a replicate: the branches from one level and how many reached the next.
+ */
+export type Stage = {
+/**
+ * The level the branches played for; null for the game's end.
+ */
+level: number | null,
+/**
+ * Branches played: none where no branch reached the level before.
+ */
+trials: number,
+/**
+ * Branches that reached it.
+ */
+reached: number, };
+
+/**
  * A game's running totals.
  */
 export type Stats = {
@@ -1229,6 +1288,53 @@ run_pieces: number,
  * Branches played from each level.
  */
 trials: number, };
+
+/**
+ * The estimate from a plan's replicates.
+ */
+export type SurvivalEstimate = {
+/**
+ * Mean lines per game, `1 / rate`; null where no replicate saw a game end.
+ */
+mean_lines: number | null,
+/**
+ * Its standard error, `rate_error / rate^2`; null for one replicate or no ending seen.
+ */
+mean_lines_error: number | null,
+/**
+ * Games' endings per line cleared, the mean of the replicates' rates.
+ */
+rate: number,
+/**
+ * The standard error of the rate: the replicates' sample standard deviation over the
+ * square root of their number; null for one replicate.
+ */
+rate_error: number | null,
+/**
+ * Pieces placed over every replicate.
+ */
+pieces: number,
+/**
+ * Each replicate's counts, in order.
+ */
+replicates: Array<Replicate>, };
+
+/**
+ * The effort a survival estimate may take (see [`crate::survival`]).
+ */
+export type SurvivalLimits = {
+/**
+ * Pieces played in each replicate's long run.
+ */
+run_pieces: Count,
+/**
+ * Branches played from each level in each replicate.
+ */
+trials: Count,
+/**
+ * Replicates.
+ */
+replicates: Count, };
 
 /**
  * How a tie between equally good first moves is broken.
