@@ -33,6 +33,7 @@ export type {
   Rules,
   Stats,
   Step,
+  SurvivalEstimate,
   Weights,
   WrittenWeight as Weight,
   SearchConfig as Search,
@@ -271,7 +272,7 @@ export declare class Evolution {
   close(): void;
 }
 
-/** Games played of a benchmark's games. */
+/** Jobs done of a measurement's: a benchmark's games, or a survival estimate's replicates. */
 export interface BenchmarkProgress {
   done: number;
   total: number;
@@ -293,6 +294,31 @@ export interface BenchmarkOptions {
   /** Hears the games played, at most every 100 ms and once all are. */
   onProgress?: (progress: BenchmarkProgress) => void;
   /** Cancels the benchmark: its workers stop and it rejects with an AbortError. */
+  signal?: AbortSignal;
+}
+
+/** Options of `survival`. */
+export interface SurvivalOptions {
+  /** Replicates, each from its own seed (default 8); the standard error comes from their spread. */
+  replicates?: number;
+  /** The first replicate's seed (default the configuration's); replicate i is seeded `seed + i`. */
+  seed?: Engine.GameConfig['seed'] | string;
+  /** Pieces played in each replicate's long run (default 1,000,000). */
+  runPieces?: number;
+  /** Branches played from each level in each replicate (default 2,000). */
+  trials?: number;
+  /** The row an excursion starts from and ends at (default a fifth of the board's height). */
+  base?: number;
+  /** The levels, rising (default every row from the base + 2 to the top). */
+  levels?: number[];
+  build?: BuildChoice;
+  /** Workers of a single-threaded build, simd or plain (default: one per core). */
+  workers?: number;
+  /** Threads of the threaded build's pool (default: one per core). */
+  threads?: number;
+  /** Hears the replicates made, at most every 100 ms and once all are. */
+  onProgress?: (progress: BenchmarkProgress) => void;
+  /** Cancels the estimate: its workers stop and it rejects with an AbortError. */
   signal?: AbortSignal;
 }
 
@@ -339,6 +365,14 @@ export function benchmark(
   config?: GameConfig,
   options?: BenchmarkOptions,
 ): Promise<Engine.BenchmarkResult>;
+/**
+ * Estimates the mean lines of uncapped games of `config` by multilevel splitting, for games too
+ * long to play out: what `tetris-ai survival --json` gives of the same replicates.
+ */
+export function survival(
+  config?: GameConfig,
+  options?: SurvivalOptions,
+): Promise<Engine.SurvivalEstimate>;
 /** The choices `evolutionConfig` takes, with their defaults and the names each allows. */
 export function evolutionChoices(): Promise<Engine.Choices>;
 /** Every shipped preset, with the rules and search it was published under. */

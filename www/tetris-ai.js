@@ -1,7 +1,7 @@
 // tetris-ai: the JavaScript API of the engine. Everything heavy runs in Web Workers (a game in a
-// worker of its own, an evolution or a benchmark in one worker with the threaded build's pool or
-// in one single-threaded worker per core), so the page's main thread only renders and forwards
-// input.
+// worker of its own, an evolution, a benchmark or a survival estimate in one worker with the
+// threaded build's pool or in one single-threaded worker per core), so the page's main thread
+// only renders and forwards input.
 // The WebAssembly builds are found next to this module (through import.meta.url), so it works
 // from any page.
 //
@@ -9,7 +9,7 @@
 //   const game = await createGame({ preset: 'du', width: 10, height: 10, seed: 1 });
 //   const stats = await game.play(1000);
 
-import { runBenchmark } from './lib/benchmark.js';
+import { measure } from './lib/measurement.js';
 import { chooseBuild, EngineWorker, singleThreadedBuild } from './lib/engine.js';
 import { Evolution } from './lib/evolution.js';
 import { Game } from './lib/game.js';
@@ -127,7 +127,24 @@ export function evolutionConfig(options = {}) {
  * it.
  */
 export function benchmark(config, options = {}) {
-  return runBenchmark(config, options);
+  return measure('benchmark', config, options);
+}
+
+/**
+ * Estimates the mean lines of uncapped games of the game configuration `config` (the form
+ * `createGame` takes) by multilevel splitting, for games too long to play out, and resolves to
+ * what `tetris-ai survival --json` reports of the same replicates, worked out by the same code:
+ * `mean_lines` and its standard error `mean_lines_error` (null where no game ended, or for one
+ * replicate), `rate` (games' endings per line) and `rate_error`, `pieces` placed, and each
+ * replicate's counts in `replicates`. `options`: `replicates` (default 8; replicate i from
+ * `seed + i`), `seed` (default `config.seed`, else 0), `runPieces` (each replicate's long run,
+ * default 1,000,000 pieces), `trials` (branches from each level, default 2,000), `base` and
+ * `levels` (default a fifth of the height, then every row from two above it to the top), and
+ * `build`, `workers`, `threads`, `onProgress` (replicates made) and `signal` as for `benchmark`.
+ * A bad configuration or option rejects naming it.
+ */
+export function survival(config, options = {}) {
+  return measure('survival', config, options);
 }
 
 /** The choices `evolutionConfig` takes, with their defaults and the names each allows. */

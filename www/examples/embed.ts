@@ -19,6 +19,7 @@ import {
   presets,
   resolveBuild,
   resumeEvolution,
+  survival,
   timeDepths,
   WorkerStopped,
 } from '../tetris-ai.js';
@@ -307,6 +308,20 @@ export async function compare(signal: AbortSignal): Promise<string | null> {
   return said.join(', ');
 }
 
+/**
+ * How long `dt20`'s games on the full board last, estimated by splitting (whole games run to
+ * tens of millions of lines): the mean and its standard error, in millions of lines.
+ */
+export async function fullBoardLines(): Promise<string> {
+  const estimate = await survival(
+    { preset: 'dt20', width: 10, height: 20 },
+    { replicates: 4, seed: 0, runPieces: 200_000, trials: 500 },
+  );
+  const millions = (lines: number | null) => (lines === null ? '-' : (lines / 1e6).toFixed(1));
+  const ended = estimate.replicates.map((r) => r.stages.at(-1)?.reached ?? 0);
+  return `dt20: ${millions(estimate.mean_lines)} ± ${millions(estimate.mean_lines_error)} M lines (ends seen: ${ended.join(', ')})`;
+}
+
 /** Calls `listener` with each `type` event of the element, typed. */
 function on<K extends keyof TetrisAiEventMap>(
   element: TetrisAiElement,
@@ -369,6 +384,7 @@ async function main(): Promise<void> {
   const giveUp = new AbortController();
   setTimeout(() => giveUp.abort(), 60_000);
   write((await compare(giveUp.signal)) ?? 'the benchmark took over a minute: cancelled');
+  write(await fullBoardLines());
   mountElement(host, status);
 }
 

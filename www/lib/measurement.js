@@ -1,28 +1,33 @@
-// A benchmark in engine workers, seen from the page: the games `seed .. seed + games - 1` of one
-// game configuration, played on the threaded build's pool in one worker, or spread over
+// A measurement in engine workers, seen from the page: a benchmark (the games `seed .. seed +
+// games - 1` of one game configuration) or a survival estimate (its replicates `seed .. seed +
+// replicates - 1`), its jobs played on the threaded build's pool in one worker, or spread over
 // single-threaded workers (simd, or plain), one per core, where the page is not isolated. The
-// engine works out the statistics from every game's outcome as `tetris-ai bench` does, so they
-// are the command line's to the last digit, however the games were spread. An AbortSignal
-// cancels a benchmark: its workers stop at once and it rejects with an AbortError.
+// engine works out the result from every job's numbers as `tetris-ai bench` and `tetris-ai
+// survival` do, so it is the command line's to the last digit, however the jobs were spread. An
+// AbortSignal cancels a measurement: its workers stop at once and it rejects with an AbortError.
 
 import { BatchProgress } from './batch-progress.js';
 import { chooseBuild, Comlink, cores, EngineWorker, wholeOption } from './engine.js';
 import { spread } from './spread.js';
 
-/** Progress is reported at most this often, in ms (and once more when every game is played). */
+/** Progress is reported at most this often, in ms (and once more when every job is played). */
 const PROGRESS_MS = 100;
 
-/** The options a benchmark takes. */
-const OPTIONS = [
-  'games',
-  'seed',
-  'maxPieces',
-  'build',
-  'workers',
-  'threads',
-  'onProgress',
-  'signal',
-];
+/**
+ * The measurements, by the kind the engine worker knows them by: what one is called, what its
+ * jobs are, and the options the engine reads (the worker's `MEASUREMENTS` takes them).
+ */
+const KINDS = {
+  benchmark: { called: 'the benchmark', jobs: 'games', options: ['games', 'seed', 'maxPieces'] },
+  survival: {
+    called: 'the survival estimate',
+    jobs: 'replicates',
+    options: ['replicates', 'seed', 'runPieces', 'trials', 'base', 'levels'],
+  },
+};
+
+/** The options every measurement takes besides its own. */
+const RUN_OPTIONS = ['build', 'workers', 'threads', 'onProgress', 'signal'];
 
 /** How a bad option reads in a message. */
 function shown(value) {
@@ -32,14 +37,18 @@ function shown(value) {
   return JSON.stringify(value) ?? String(value);
 }
 
-/** Checks the options only JavaScript reads (the engine checks the others); throws naming one. */
-function checkOptions(options) {
+/**
+ * Checks that `options` holds only the options of measurements of `kind`, and the ones only
+ * JavaScript reads (the engine checks the others); throws naming one.
+ */
+function checkOptions(kind, options) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new Error(`options must be an object, got ${shown(options)}`);
   }
-  const unknown = Object.keys(options).find((name) => !OPTIONS.includes(name));
+  const known = [...KINDS[kind].options, ...RUN_OPTIONS];
+  const unknown = Object.keys(options).find((name) => !known.includes(name));
   if (unknown !== undefined) {
-    throw new Error(`options has an unknown field "${unknown}" (fields: ${OPTIONS.join(', ')})`);
+    throw new Error(`options has an unknown field "${unknown}" (fields: ${known.join(', ')})`);
   }
   const { onProgress, signal } = options;
   if (onProgress !== undefined && typeof onProgress !== 'function') {
@@ -50,25 +59,30 @@ function checkOptions(options) {
   }
 }
 
-/** The error of a benchmark its signal cancelled, saying how far `run` (if started) had come. */
-function cancelled(run) {
-  const far = run?.total ? ` after ${run.done} of ${run.total} games` : '';
-  return new DOMException(`the benchmark was cancelled${far}`, 'AbortError');
+/**
+ * The error of a measurement of `kind` its signal cancelled, saying how far `run` (if started)
+ * had come.
+ */
+function cancelled(kind, run) {
+  const { called, jobs } = KINDS[kind];
+  const far = run?.total ? ` after ${run.done} of ${run.total} ${jobs}` : '';
+  return new DOMException(`${called} was cancelled${far}`, 'AbortError');
 }
 
-/** A benchmark being played: its workers, and how far it has come. */
+/** A measurement being played: its workers, and how far it has come. */
 class Run {
-  constructor(build, workers, threads, onProgress) {
+  constructor(kind, build, workers, threads, onProgress) {
+    this.kind = kind;
     this.build = build;
-    /** Workers playing the games (1 on the threaded build, whose pool has `threads` threads). */
+    /** Workers playing the jobs (1 on the threaded build, whose pool has `threads` threads). */
     this.size = build === 'threaded' ? 1 : workers;
     this.threads = build === 'threaded' ? threads : 1;
     this.onProgress = onProgress ?? null;
     this.workers = [];
-    /** Games played, and games in all (null until the engine has read the benchmark). */
+    /** Jobs played, and jobs in all (null until the engine has read the measurement). */
     this.done = 0;
     this.total = null;
-    /** When progress was last reported, and at how many games. */
+    /** When progress was last reported, and at how many jobs. */
     this.reportedAt = -Infinity;
     this.reported = null;
     this.closed = false;
@@ -80,13 +94,13 @@ class Run {
     const worker = await EngineWorker.start({
       build: this.build,
       threads: this.threads,
-      name: 'benchmark',
+      name: this.kind,
     });
     this.workers[index] = worker;
     if (this.closed) worker.terminate();
   }
 
-  /** Notes that `done` games are played, and says so to `onProgress` now and then. */
+  /** Notes that `done` jobs are played, and says so to `onProgress` now and then. */
   report(done) {
     this.done = done;
     const now = performance.now();
@@ -98,30 +112,33 @@ class Run {
     this.onProgress({ done, total: this.total });
   }
 
-  /** Plays the benchmark of `spec` (`{config, games, seed, maxPieces}`): its result. */
+  /** Plays the measurement of `spec` (`config` and the kind's options): its result. */
   async play(spec) {
+    const { kind } = this;
     await Promise.all(Array.from({ length: this.size }, (_, index) => this.start(index)));
-    this.total = await this.workers[0].call((remote) => remote.benchmarkGames(spec));
+    this.total = await this.workers[0].call((remote) => remote.measurementJobs(kind, spec));
     this.report(0);
-    const outcomes =
+    const numbers =
       this.build === 'threaded' ? await this.onPool(spec) : await this.overWorkers(spec);
     this.report(this.total);
     return this.workers[0].call((remote) =>
-      remote.benchmarkResult(Comlink.transfer(outcomes, [outcomes.buffer])),
+      remote.measurementResult(kind, spec, Comlink.transfer(numbers, [numbers.buffer])),
     );
   }
 
-  /** Plays every game on the threaded build's pool: their outcomes. */
+  /** Plays every job on the threaded build's pool: their numbers. */
   onPool(spec) {
     const heard = Comlink.proxy((done) => this.report(done));
-    return this.workers[0].call((remote) => remote.playBenchmarkAll(spec, heard));
+    return this.workers[0].call((remote) => remote.playMeasurementAll(this.kind, spec, heard));
   }
 
-  /** Plays the games over the single-threaded workers, replacing any that dies: their outcomes. */
+  /** Plays the jobs over the single-threaded workers, replacing any that dies: their numbers. */
   async overWorkers(spec) {
-    const state = new BatchProgress('benchmark', this.total, this.size);
+    const { kind } = this;
+    const state = new BatchProgress(kind, this.total, this.size);
     await spread(state, this.workers, {
-      play: (remote, chunk, heard) => remote.playBenchmark(spec, chunk.from, chunk.to, heard),
+      play: (remote, chunk, heard) =>
+        remote.playMeasurement(kind, spec, chunk.from, chunk.to, heard),
       report: () => this.report(state.played()),
       going: () => !this.closed,
       over: () => this.closed,
@@ -138,27 +155,29 @@ class Run {
 }
 
 /**
- * Plays the games `seed .. seed + games - 1` of the game configuration `config` and resolves to
- * their statistics and every game's lines (see `benchmark` in tetris-ai.js for the options).
- * A bad configuration or option rejects naming it; a cancelled benchmark rejects with an
- * AbortError, its workers stopped.
+ * Plays the measurement of kind `kind` ("benchmark" or "survival") of the game configuration
+ * `config` with `options` (see `benchmark` and `survival` in tetris-ai.js) and resolves to its
+ * result. A bad configuration or option rejects naming it; a cancelled measurement rejects with
+ * an AbortError, its workers stopped.
  */
-export async function runBenchmark(config, options = {}) {
-  checkOptions(options);
-  const { games, seed, maxPieces, onProgress, signal } = options;
+export async function measure(kind, config, options = {}) {
+  checkOptions(kind, options);
+  const { onProgress, signal } = options;
   const workers = wholeOption(options.workers, 'options.workers', 1) ?? cores();
   const threads = wholeOption(options.threads, 'options.threads', 1) ?? cores();
-  if (signal?.aborted) throw cancelled(null);
+  if (signal?.aborted) throw cancelled(kind, null);
   const { build } = await chooseBuild(options.build);
-  if (signal?.aborted) throw cancelled(null);
-  const run = new Run(build, workers, threads, onProgress);
+  if (signal?.aborted) throw cancelled(kind, null);
+  const run = new Run(kind, build, workers, threads, onProgress);
   let abort;
   const aborted = new Promise((_, reject) => {
-    abort = () => reject(cancelled(run));
+    abort = () => reject(cancelled(kind, run));
   });
   aborted.catch(() => {});
   signal?.addEventListener('abort', abort, { once: true });
-  const playing = run.play({ config, games, seed, maxPieces });
+  const spec = { config };
+  for (const name of KINDS[kind].options) spec[name] = options[name];
+  const playing = run.play(spec);
   playing.catch(() => {});
   try {
     return await Promise.race([playing, aborted]);

@@ -1,7 +1,8 @@
 // The engine worker: a dedicated module Worker that owns one WebAssembly instance of the engine
 // (the threaded build with its rayon pool, or the single-threaded simd or plain one) and serves
-// the calls of `tetris-ai.js` through Comlink. Games, manual handling, the AI, evolution and
-// benchmarks all run here; nothing in this file decides anything about a game.
+// the calls of `tetris-ai.js` through Comlink. Games, manual handling, the AI, evolution,
+// benchmarks and survival estimates all run here; nothing in this file decides anything about a
+// game.
 
 import * as Comlink from '../vendor/comlink.mjs';
 import { joined } from './batch-progress.js';
@@ -60,9 +61,10 @@ function holdLifeLock(name) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Plays games `from` to `to` (exclusive) of `games` (a `GameBatch` or a `Benchmark`, whose
- * `play(from, to)` gives a few numbers per game) one after another, telling `progress(done)`
- * about finished games now and then; returns their numbers in game order.
+ * Plays games `from` to `to` (exclusive) of `games` (a `GameBatch`, a `Benchmark` or a
+ * `Survival`, whose `play(from, to)` gives a few numbers per game or replicate) one after
+ * another, telling `progress(done)` about finished games now and then; returns their numbers in
+ * game order.
  */
 function playEach(games, from, to, progress) {
   const played = [];
@@ -79,7 +81,7 @@ function playEach(games, from, to, progress) {
 }
 
 /**
- * Waits for `run` (a `BatchRun` or a `BenchmarkRun` playing on the pool), reporting
+ * Waits for `run` (a `BatchRun`, `BenchmarkRun` or `SurvivalRun` playing on the pool), reporting
  * `progress(done)` while it runs, and frees it; resolves to the numbers of its games, or to
  * null once `progress` answers false (the games not yet started are abandoned).
  */
@@ -101,12 +103,51 @@ async function finished(run, progress) {
   }
 }
 
+/** Calls `use` with `made` (an engine object) and frees it afterwards: what `use` gives. */
+function using(made, use) {
+  try {
+    return use(made);
+  } finally {
+    made.free();
+  }
+}
+
 /**
- * The engine's arguments of a benchmark (for `Benchmark` and `BenchmarkRun`) from `spec`:
- * `{config, games, seed, maxPieces}`, as `benchmark()` takes them.
+ * The measurements a page spreads over engine workers, by kind: each is a number of jobs that
+ * depend on nothing but the measurement and their index (a benchmark's games, a survival
+ * estimate's replicates), each giving a few numbers, and a result worked out from every job's
+ * numbers. `args(spec)` gives the engine's arguments (for the jobs' class and their pool run)
+ * from the options `benchmark()` or `survival()` took; `result(args, numbers)` the result.
  */
-function benchmarkArgs({ config, games, seed, maxPieces }) {
-  return [config, games, seed, maxPieces];
+const MEASUREMENTS = {
+  benchmark: {
+    args: ({ config, games, seed, maxPieces }) => [config, games, seed, maxPieces],
+    jobs: (args) => new wasm.Benchmark(...args),
+    count: (jobs) => jobs.games(),
+    run: (args) => new wasm.BenchmarkRun(...args),
+    result: (args, numbers) => wasm.benchmarkResult(numbers),
+  },
+  survival: {
+    args: ({ config, replicates, seed, runPieces, trials, base, levels }) => [
+      config,
+      replicates,
+      seed,
+      runPieces,
+      trials,
+      base,
+      levels,
+    ],
+    jobs: (args) => new wasm.Survival(...args),
+    count: (jobs) => jobs.replicates(),
+    run: (args) => new wasm.SurvivalRun(...args),
+    result: (args, numbers) => using(new wasm.Survival(...args), (jobs) => jobs.result(numbers)),
+  },
+};
+
+/** The measurement of kind `kind`; another kind throws naming it. */
+function measurement(kind) {
+  if (!Object.hasOwn(MEASUREMENTS, kind)) throw new Error(`no measurement is called ${kind}`);
+  return MEASUREMENTS[kind];
 }
 
 const engine = {
@@ -276,43 +317,43 @@ const engine = {
     return finished(new wasm.BatchRun(text), progress);
   },
 
-  // ---- benchmarks ----
+  // ---- measurements: benchmarks and survival estimates ----
 
-  /** The number of games of the benchmark of `spec`; a bad one throws naming the bad value. */
-  benchmarkGames(spec) {
-    const games = new wasm.Benchmark(...benchmarkArgs(spec));
-    try {
-      return games.games();
-    } finally {
-      games.free();
-    }
+  /**
+   * The number of jobs (games or replicates) of the measurement of kind `kind` ("benchmark" or
+   * "survival") and options `spec`; a bad option throws naming the bad value.
+   */
+  measurementJobs(kind, spec) {
+    const { args, jobs, count } = measurement(kind);
+    return using(jobs(args(spec)), count);
   },
 
   /**
-   * Plays games `from` to `to` (exclusive) of the benchmark of `spec` one after another: three
-   * numbers per game (its lines, its pieces, 1 if it stopped at the cap). `progress(done)` hears
-   * about finished games now and then.
+   * Plays jobs `from` to `to` (exclusive) of a measurement one after another: a few numbers per
+   * job (a game's lines, pieces and 1 if it stopped at the cap; a replicate's counts).
+   * `progress(done)` hears about finished jobs now and then.
    */
-  playBenchmark(spec, from, to, progress) {
-    const games = new wasm.Benchmark(...benchmarkArgs(spec));
-    try {
-      return playEach(games, from, to, progress);
-    } finally {
-      games.free();
-    }
+  playMeasurement(kind, spec, from, to, progress) {
+    const { args, jobs } = measurement(kind);
+    return using(jobs(args(spec)), (made) => playEach(made, from, to, progress));
   },
 
   /**
-   * Plays every game of the benchmark of `spec` on the thread pool (threaded build), reporting
-   * `progress(done)` while it runs: the numbers `playBenchmark` gives for all of them.
+   * Plays every job of a measurement on the thread pool (threaded build), reporting
+   * `progress(done)` while it runs: the numbers `playMeasurement` gives for all of them.
    */
-  playBenchmarkAll(spec, progress) {
-    return finished(new wasm.BenchmarkRun(...benchmarkArgs(spec)), progress);
+  playMeasurementAll(kind, spec, progress) {
+    const { args, run } = measurement(kind);
+    return finished(run(args(spec)), progress);
   },
 
-  /** A benchmark's result (statistics and every game's lines) from its games' numbers. */
-  benchmarkResult(outcomes) {
-    return wasm.benchmarkResult(outcomes);
+  /**
+   * A measurement's result from its jobs' numbers: a benchmark's statistics and every game's
+   * lines, or a survival estimate and every replicate's counts.
+   */
+  measurementResult(kind, spec, numbers) {
+    const { args, result } = measurement(kind);
+    return result(args(spec), numbers);
   },
 };
 
