@@ -1,7 +1,9 @@
-// Benchmark: the wall time of `benchmark()` (du on 10x10, 200 games from seed 0) in headless
-// Chromium on the threaded build (its pool of one thread per core, the page isolated) and on the
-// simd build (one worker per core, the page not isolated), against `tetris-ai bench` with the same
-// settings on every core. Every way must give the command line's statistics.
+// Benchmark: the wall time of the page's measurements in headless Chromium on the threaded build
+// (its pool of one thread per core, the page isolated) and on the simd build (one worker per
+// core, the page not isolated), against the command line with the same settings on every core:
+// `benchmark()` (du on 10x10, 200 games from seed 0) against `tetris-ai bench`, and `survival()`
+// (dt20 on 10x20, 8 replicates from seed 0 at the default effort) against `tetris-ai survival`.
+// Every way must give the command line's figures.
 //
 //   ./build.sh build && cargo build --release && node benches/browser/benchmark.mjs [REPEATS]
 //
@@ -14,42 +16,86 @@ import { median } from './common.mjs';
 
 const REPEATS = Number(process.argv[2] || 3);
 const CORES = os.availableParallelism();
-const BENCH = { preset: 'du', width: 10, height: 10, games: 200, seed: 0 };
-/** The statistics both give, compared. */
-const STATISTICS = ['games', 'mean', 'median', 'min', 'max', 'std', 'lines', 'capped', 'pieces'];
 
-/** The command line plays the games on every core: its seconds and statistics. */
-function native() {
+/**
+ * The measurements: what they are, the API function and its arguments, the command line's, and
+ * the figures both give, compared.
+ */
+const MEASUREMENTS = [
+  {
+    name: 'benchmark of du on 10x10, 200 games from seed 0',
+    api: 'benchmark',
+    config: { preset: 'du', width: 10, height: 10 },
+    options: { games: 200, seed: 0 },
+    cli: ['bench', '--preset', 'du', '--board', '10x10', '--games', '200', '--seed', '0'],
+    figures: ['games', 'mean', 'median', 'min', 'max', 'std', 'lines', 'capped', 'pieces'],
+  },
+  {
+    name: 'survival estimate of dt20 on 10x20, 8 replicates from seed 0',
+    api: 'survival',
+    config: { preset: 'dt20', width: 10, height: 20 },
+    options: { replicates: 8, seed: 0 },
+    cli: ['survival', '--preset', 'dt20', '--board', '10x20', '--replicates', '8', '--seed', '0'],
+    figures: ['mean_lines', 'mean_lines_error', 'rate', 'rate_error', 'pieces', 'replicates'],
+  },
+];
+
+/** The command line makes `measurement` on every core: its seconds and result. */
+function native(measurement) {
   const t0 = performance.now();
-  const out = execFileSync(
-    CLI,
-    [
-      'bench',
-      ...['--preset', BENCH.preset, '--board', `${BENCH.width}x${BENCH.height}`],
-      ...['--games', String(BENCH.games), '--seed', String(BENCH.seed), '--json'],
-    ],
-    { cwd: ROOT, encoding: 'utf8' },
-  );
+  const out = execFileSync(CLI, [...measurement.cli, '--json'], { cwd: ROOT, encoding: 'utf8' });
   return { seconds: (performance.now() - t0) / 1000, result: JSON.parse(out) };
 }
 
-/** The page plays the games with `benchmark()` on `build`: its seconds and result. */
-function browser(page, build) {
+/** The page makes `measurement` with its API function on `build`: its seconds and result. */
+function browser(page, measurement, build) {
   return page.evaluate(
-    async ({ bench, build }) => {
-      const { benchmark } = await import('/tetris-ai.js');
-      const { preset, width, height, games, seed } = bench;
+    async ({ api, config, options, build }) => {
+      const module = await import('/tetris-ai.js');
       const t0 = performance.now();
-      const result = await benchmark({ preset, width, height }, { games, seed, build });
+      const result = await module[api](config, { ...options, build });
       return { seconds: (performance.now() - t0) / 1000, result };
     },
-    { bench: BENCH, build },
+    { ...measurement, build },
   );
 }
 
-/** The statistics of `result` that both give, as text. */
-function comparable(result) {
-  return JSON.stringify(STATISTICS.map((name) => result[name]));
+/** The figures of `result` that both give, as text. */
+function comparable(measurement, result) {
+  return JSON.stringify(measurement.figures.map((name) => result[name]));
+}
+
+/** Times `measurement` every way, REPEATS times in turn; prints the medians and ratios. */
+async function time(measurement, pages) {
+  const ways = [
+    [`native, ${CORES} threads`, () => native(measurement)],
+    [`threaded wasm, ${CORES} threads`, () => browser(pages.threaded, measurement, 'threaded')],
+    [`simd wasm, ${CORES} workers`, () => browser(pages.simd, measurement, 'simd')],
+  ];
+  const results = new Map();
+  let first = null;
+  for (let round = 0; round < REPEATS; round++) {
+    for (const [name, play] of ways) {
+      const { seconds, result } = await play();
+      first ??= result;
+      const [seen, wanted] = [comparable(measurement, result), comparable(measurement, first)];
+      if (seen !== wanted) throw new Error(`${name} gave other figures:\n${seen}\n${wanted}`);
+      if (!results.has(name)) results.set(name, []);
+      results.get(name).push(seconds);
+    }
+  }
+  const medians = new Map([...results].map(([name, xs]) => [name, median(xs)]));
+  console.log(
+    `${measurement.name} (${first.pieces} decisions), median of ${REPEATS}, ${CORES} cores:`,
+  );
+  for (const [name, seconds] of medians) {
+    console.log(`  ${name.padEnd(26)} ${seconds.toFixed(2)} s`);
+  }
+  const nativeTime = medians.get(ways[0][0]);
+  console.log('ratios to the native time:');
+  for (const [name] of ways.slice(1)) {
+    console.log(`  ${name.padEnd(26)} ${(medians.get(name) / nativeTime).toFixed(2)}x`);
+  }
 }
 
 const isolated = await startServer({ isolation: true });
@@ -59,42 +105,8 @@ try {
   // A document with no game of its own (the API module itself), so that nothing else runs.
   const blank = async (server) =>
     (await openPage(chromium, `${server.url}tetris-ai.js`, { ready: false })).page;
-  const threadedPage = await blank(isolated);
-  const simdPage = await blank(plain);
-  const ways = [
-    [`native, ${CORES} threads`, native],
-    [`threaded wasm, ${CORES} threads`, () => browser(threadedPage, 'threaded')],
-    [`simd wasm, ${CORES} workers`, () => browser(simdPage, 'simd')],
-  ];
-  const results = new Map();
-  let first = null;
-  for (let round = 0; round < REPEATS; round++) {
-    for (const [name, play] of ways) {
-      const { seconds, result } = await play();
-      first ??= result;
-      if (comparable(result) !== comparable(first)) {
-        throw new Error(
-          `${name} gave other statistics:\n${comparable(result)}\n${comparable(first)}`,
-        );
-      }
-      if (!results.has(name)) results.set(name, []);
-      results.get(name).push(seconds);
-    }
-  }
-  const medians = new Map([...results].map(([name, xs]) => [name, median(xs)]));
-  console.log(
-    `benchmark of du on 10x10, 200 games from seed 0 (${first.pieces} decisions), ` +
-      `median of ${REPEATS}, ${CORES} cores:`,
-  );
-  for (const [name, seconds] of medians) {
-    console.log(`  ${name.padEnd(26)} ${seconds.toFixed(2)} s`);
-  }
-  const m = (name) => medians.get(name);
-  const nativeTime = m(`native, ${CORES} threads`);
-  console.log('ratios to the native time:');
-  for (const name of [`threaded wasm, ${CORES} threads`, `simd wasm, ${CORES} workers`]) {
-    console.log(`  ${name.padEnd(26)} ${(m(name) / nativeTime).toFixed(2)}x`);
-  }
+  const pages = { threaded: await blank(isolated), simd: await blank(plain) };
+  for (const measurement of MEASUREMENTS) await time(measurement, pages);
 } finally {
   await chromium.close();
   isolated.stop();

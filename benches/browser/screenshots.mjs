@@ -1,12 +1,12 @@
-// Screenshots of the page (watching the AI, in a race against it, replaying a game, and the
-// Evolution panel started from given weights, scored by survival, with its noise handling) and
-// of embed.html in every browser the tests drive, at a desktop size and a phone's, served
+// Screenshots of the page (watching the AI, in a race against it, replaying a game, the
+// Evolution panel started from given weights, scored by survival, with its noise handling, and
+// the Benchmark panel's survival estimate of two weight sets) and of embed.html in every browser the tests drive, at a desktop size and a phone's, served
 // cross-origin isolated, once the AI has placed a few pieces: to look at, not to compare.
 //
 //   ./build.sh build && node benches/browser/screenshots.mjs [OUT_DIR] [PAGES]
 //
 // Writes OUT_DIR/<page>-<browser>-<width>x<height>.png (default OUT_DIR: target/screenshots);
-// PAGES, comma-separated, shoots only those (index, race, replay, evolution, embed).
+// PAGES, comma-separated, shoots only those (index, race, replay, evolution, survival, embed).
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -72,12 +72,48 @@ async function evolutionPanel(page) {
   });
 }
 
+/** In the page: sets the form fields `fields` (by id) as a user would. */
+function fillFields(fields) {
+  for (const [id, value] of Object.entries(fields)) {
+    const input = document.getElementById(id);
+    if (input.type === 'checkbox') input.checked = value;
+    else input.value = String(value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+}
+
+/**
+ * The Benchmark panel's survival estimate of dt10 against du on classic 10x10, its results in
+ * view.
+ */
+async function survivalEstimate(page) {
+  await waitPlaced(page, 1);
+  await page.evaluate(fillFields, { rules: 'classic' });
+  await waitPlaced(page, 1);
+  await page.evaluate(fillFields, { 'board-height': 10 });
+  await waitPlaced(page, 1);
+  await page.evaluate(fillFields, {
+    'bench-kind': 'survival',
+    'bench-a': 'preset:dt10',
+    'bench-compare': true,
+    'bench-b': 'preset:du',
+    'bench-replicates': 4,
+    'bench-run-pieces': 20_000,
+    'bench-trials': 200,
+  });
+  await page.evaluate(clickFirst, '#bench-run');
+  await page.waitFor(() => window.tetris.benchmark.report !== null, null, 120_000);
+  await page.evaluate(() => document.getElementById('bench-results').scrollIntoView(false));
+}
+
 /** The pages, each with how to wait until its games have placed `PIECES`. */
 const PAGES = [
   { name: 'index', path: '', ready: (page) => waitPlaced(page, PIECES) },
   { name: 'race', path: '', ready: racing },
   { name: 'replay', path: '', ready: replaying },
   { name: 'evolution', path: '', ready: evolutionPanel },
+  { name: 'survival', path: '', ready: survivalEstimate },
   {
     name: 'embed',
     path: 'embed.html',

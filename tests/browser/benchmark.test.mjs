@@ -7,10 +7,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { serveAndBrowse, openPage, setValue, setChecked, assertNoErrors } from './harness.mjs';
-
-const WAIT = { timeout: 10_000 };
+import { download, runPanel, shown, tableText, WAIT, watchStatus } from './benchmark-panel.mjs';
 
 const env = serveAndBrowse({ isolation: true });
 
@@ -32,41 +30,6 @@ async function fill(page, { a, games, seed, maxPieces }) {
   await setValue(page, '#bench-max-pieces', maxPieces);
 }
 
-/** Keeps every text `#bench-status` shows from now on in `window.statuses`. */
-function watchStatus() {
-  window.statuses = [];
-  const status = document.getElementById('bench-status');
-  new MutationObserver(() => window.statuses.push(status.textContent)).observe(status, {
-    childList: true,
-    characterData: true,
-    subtree: true,
-  });
-}
-
-/** Presses Run and waits until the panel has finished: its report, or its error. */
-async function runPanel(page, timeout = 120_000) {
-  await page.locator('#bench-run').click(WAIT);
-  await page.waitForFunction(() => !window.tetris.benchmark.running, null, { timeout });
-  return page.evaluate(() => ({
-    report: window.tetris.benchmark.report,
-    error: document.getElementById('bench-error').hidden
-      ? ''
-      : document.getElementById('bench-error').textContent,
-  }));
-}
-
-/** The panel's table: its header and rows, as text. */
-function tableText(page) {
-  return page.evaluate(() => ({
-    head: [...document.querySelectorAll('.bench-table thead th')]
-      .filter((th) => !th.hidden)
-      .map((th) => th.textContent),
-    rows: [...document.querySelectorAll('#bench-body tr')].map((tr) =>
-      [...tr.children].map((cell) => cell.textContent),
-    ),
-  }));
-}
-
 /** What `benchmark()` gives for the games of `side` (`{config}`) with `options`. */
 function apiResult(page, side, options) {
   return page.evaluate(
@@ -76,13 +39,6 @@ function apiResult(page, side, options) {
     },
     { config: side.config, options },
   );
-}
-
-/** A figure as the table shows it: `digits` decimals, thousands grouped; "–" for none. */
-function shown(x, digits) {
-  return x == null
-    ? '–'
-    : x.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
 /** The table's rows for `results` (one per weight set), as the panel should show them. */
@@ -103,15 +59,6 @@ function expectedRows(results, capped) {
     label,
     ...results.map((result) => shown(result[field], digits)),
   ]);
-}
-
-/** Clicks `selector` and reads the file it downloads: `{name, text}`. */
-async function download(page, selector) {
-  const [file] = await Promise.all([
-    page.waitForEvent('download', WAIT),
-    page.locator(selector).click(WAIT),
-  ]);
-  return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
 }
 
 test(
@@ -233,7 +180,8 @@ test(
       const json = await download(page, '#bench-json');
       assert.equal(json.name, 'benchmark-dellacherie-vs-imported-weights-30-games.json');
       const exported = JSON.parse(json.text);
-      assert.deepEqual(Object.keys(exported), ['options', 'a', 'b', 'difference']);
+      assert.deepEqual(Object.keys(exported), ['kind', 'options', 'a', 'b', 'difference']);
+      assert.equal(exported.kind, 'benchmark');
       assert.deepEqual(exported.options, { games: 30, seed: 5, maxPieces: 2000 });
       assert.deepEqual(exported.a, report.a);
       assert.deepEqual(exported.b, report.b);

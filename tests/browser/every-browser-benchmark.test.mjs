@@ -3,7 +3,9 @@
 // every game's lines, on the build each browser runs served with and without cross-origin
 // isolation, with one worker per core where the build is single-threaded; its progress counts up
 // to the 200 games. A cancelled benchmark rejects with an AbortError saying so, has every worker
-// it started stopped, and reports nothing more. `BROWSERS=firefox,webkit` picks the browsers.
+// it started stopped, and reports nothing more. A survival estimate (dt10 on 10x10, 4 replicates)
+// is `tetris-ai survival --json`'s to the last digit, replicate by replicate, on every build.
+// `BROWSERS=firefox,webkit` picks the browsers.
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,6 +32,11 @@ const STATISTICS = [
   'pieces',
   'pieces_per_line',
 ];
+/** The survival estimate both sides make: dt10 on 10x10, 4 small replicates from seed 3. */
+const SURVIVAL = {
+  config: { preset: 'dt10', width: 10, height: 10 },
+  options: { replicates: 4, seed: 3, runPieces: 20_000, trials: 200 },
+};
 /** A benchmark long enough to be cancelled part way: du on 10x10, 2,000 games. */
 const LONG = { preset: 'du', width: 10, height: 10, games: 2000, seed: 0 };
 
@@ -39,6 +46,8 @@ let unisolated;
 let native;
 /** Every game's lines of `BENCH`, game by game from the command line. */
 let nativeLines;
+/** What `tetris-ai survival --json` says of `SURVIVAL`, less its timing and settings. */
+let nativeSurvival;
 
 before(
   async () => {
@@ -57,6 +66,17 @@ before(
     for (let game = 0; game < BENCH.games; game++) {
       nativeLines.push((await bench(BENCH.seed + game, 1)).lines);
     }
+    const { config, options } = SURVIVAL;
+    const { stdout } = await run(CLI, [
+      'survival',
+      ...['--preset', config.preset, '--board', `${config.width}x${config.height}`],
+      ...['--replicates', String(options.replicates), '--seed', String(options.seed)],
+      ...['--run-pieces', String(options.runPieces), '--trials', String(options.trials)],
+      '--json',
+    ]);
+    const { seconds, settings, ...estimate } = JSON.parse(stdout);
+    assert.ok(seconds >= 0 && settings.trials === options.trials, 'the command line ran');
+    nativeSurvival = estimate;
     [isolated, unisolated] = await startAll([
       startServer({ isolation: true }),
       startServer({ isolation: false }),
@@ -136,6 +156,18 @@ async function startLong({ preset, width, height, games, seed }) {
   return true;
 }
 
+/** Makes `SURVIVAL` through `survival()`: the estimate, the build, and the progress heard. */
+async function makeSurvival({ config, options }) {
+  const api = await import('/tetris-ai.js');
+  const { build } = await api.resolveBuild('auto');
+  const progress = [];
+  const estimate = await api.survival(config, {
+    ...options,
+    onProgress: (heard) => progress.push(heard),
+  });
+  return { estimate, build, progress };
+}
+
 /** Whether the benchmark started by `startLong` has played a game. */
 function playedSome() {
   return window.heard.some((p) => p.done > 0);
@@ -207,6 +239,20 @@ for (const name of CHOSEN) {
         }
       });
     }
+
+    test('dt10 on 10x10, a survival estimate of 4 replicates, as the command line', async (t) => {
+      for (const server of [isolated, unisolated]) {
+        const page = await browser.open(quietPage(server));
+        try {
+          const seen = await page.evaluate(makeSurvival, SURVIVAL);
+          t.diagnostic(`${name} made it on the ${seen.build} build`);
+          assert.deepEqual(seen.estimate, nativeSurvival, `the ${seen.build} build's estimate`);
+          assert.deepEqual(seen.progress.at(-1), { done: 4, total: 4 });
+        } finally {
+          await page.close();
+        }
+      }
+    });
 
     test('a cancelled benchmark rejects saying so, its workers stopped', async () => {
       for (const server of [isolated, unisolated]) {

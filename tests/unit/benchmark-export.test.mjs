@@ -1,7 +1,7 @@
 // A benchmark's results as files (www/js/benchmark-export.js): a CSV row per game with its seed
 // and each weight set's lines, seeds past 2^64 - 1 starting from 0 again as the engine's do; JSON
-// with the options, each set's configuration and result, and the comparison; and the files'
-// names.
+// with the kind, the options, each set's configuration and result, and the comparison; and the
+// files' names.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -36,20 +36,27 @@ test('CSV: a row per game, its seed and the lines of A, and of B where compared'
   );
 });
 
-test('JSON: the options, each set, and the comparison only where there is one', () => {
+test('JSON: the kind, the options, each set, and the comparison only where there is one', () => {
   const options = { games: 2, seed: 0, maxPieces: 100 };
-  const alone = JSON.parse(jsonText({ options, a: set('du', [1, 2]), b: null, difference: null }));
-  assert.deepEqual(alone, { options, a: set('du', [1, 2]) });
+  const kind = 'benchmark';
+  const alone = { kind, options, a: set('du', [1, 2]), b: null, difference: null };
+  assert.deepEqual(JSON.parse(jsonText(alone)), { kind, options, a: set('du', [1, 2]) });
   const difference = { games: 2, mean: -1 };
-  const both = { options, a: set('du', [1, 2]), b: set('lee', [2, 3]), difference };
+  const both = { kind, options, a: set('du', [1, 2]), b: set('lee', [2, 3]), difference };
   assert.deepEqual(JSON.parse(jsonText(both)), both);
   assert.ok(jsonText(both).endsWith('}\n'));
 });
 
-test('file names say which weights played how many games', () => {
+test('file names say what was measured, of which weights, over how many games or replicates', () => {
   const options = { games: 200, seed: 0 };
   const a = set('du', []);
-  assert.equal(fileName({ options, a, b: null }, 'csv'), 'benchmark-du-200-games.csv');
+  const kind = 'benchmark';
+  assert.equal(fileName({ kind, options, a, b: null }, 'csv'), 'benchmark-du-200-games.csv');
   const b = { ...set('x', []), name: 'my weights (2).json' };
-  assert.equal(fileName({ options, a, b }, 'json'), 'benchmark-du-vs-my-weights-2-200-games.json');
+  assert.equal(
+    fileName({ kind, options, a, b }, 'json'),
+    'benchmark-du-vs-my-weights-2-200-games.json',
+  );
+  const survival = { kind: 'survival', options: { replicates: 8, seed: 0 }, a, b };
+  assert.equal(fileName(survival, 'json'), 'survival-du-vs-my-weights-2-8-replicates.json');
 });

@@ -3,10 +3,12 @@
 // progress bar, the time left and Cancel; the statistics of the lines cleared (worked out by the
 // engine as `tetris-ai bench` works them out) and a histogram of the lines per game; two weight
 // sets compared on the same seeds (the paired difference, its 95% interval and a verdict); and
-// the results exported as CSV or JSON.
+// the results exported as CSV or JSON. For games too long to play out, it makes a survival
+// estimate of the mean lines per game instead, as `tetris-ai survival` makes it, and compares
+// two sets' estimates (see survival-report.js).
 
 import uPlot from '../vendor/uPlot.esm.js';
-import { benchmark } from '../tetris-ai.js';
+import { benchmark, survival } from '../tetris-ai.js';
 import { count } from '../lib/count.js';
 import { $, message } from '../lib/dom.js';
 import { gameConfig } from '../lib/game-config.js';
@@ -17,10 +19,14 @@ import { Pace, seconds } from './pace.js';
 import { figure, pairedDifference, verdict } from './paired-difference.js';
 import { weightsRefusal } from './refusals.js';
 import { rulesName } from './rules.js';
+import { estimateDifference, SURVIVAL_ROWS, survivalVerdict } from './survival-report.js';
 import { rangeMessage } from './values.js';
 import { readWeights } from './weights-json.js';
 
-/** What the form holds on a first visit: games, first seed and the cap on each game's pieces. */
+/**
+ * What the form holds on a first visit: games, first seed and the cap on each game's pieces (a
+ * survival estimate's effort starts at the engine's defaults).
+ */
 const FORM = { games: 100, seed: 0, maxPieces: 10_000 };
 
 /** The engine's names of the form's options, and the form's own. */
@@ -28,7 +34,16 @@ const OPTION_LABELS = [
   ['options.games', 'Games'],
   ['options.seed', 'First seed'],
   ['options.maxPieces', 'Pieces per game'],
+  ['options.replicates', 'Replicates'],
+  ['options.runPieces', 'Pieces in each long run'],
+  ['options.trials', 'Branches per level'],
 ];
+
+/** What each kind of measurement plays: the API's function, and the word for one of its jobs. */
+const MEASURES = {
+  benchmark: { play: benchmark, job: 'game' },
+  survival: { play: survival, job: 'replicate' },
+};
 
 /** Each weight set's colour in the histogram. */
 const COLORS = { A: '#5aa9ff', B: '#f0a35a' };
@@ -41,18 +56,21 @@ function decimals(x, digits) {
     : x.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-/** The table's rows: label, statistic, and how it reads. */
-const ROWS = [
-  ['Games', 'games', (x) => decimals(x, 0)],
-  ['Average', 'mean', (x) => decimals(x, 1)],
-  ['Median', 'median', (x) => decimals(x, 1)],
-  ['Fewest', 'min', (x) => decimals(x, 0)],
-  ['Most', 'max', (x) => decimals(x, 0)],
-  ['Standard deviation', 'std', (x) => decimals(x, 1)],
-  ['Lines in all', 'lines', (x) => decimals(x, 0)],
-  ['Pieces in all', 'pieces', (x) => decimals(x, 0)],
-  ['Pieces per line', 'pieces_per_line', (x) => decimals(x, 3)],
-  ['Games stopped at the cap', 'capped', (x) => decimals(x, 0)],
+/** The label of the row of games stopped at the cap, shown only where there was a cap. */
+const CAPPED = 'Games stopped at the cap';
+
+/** A benchmark's table rows: label, a result's figure, and how many decimals it reads with. */
+const BENCHMARK_ROWS = [
+  ['Games', (r) => r.games, 0],
+  ['Average', (r) => r.mean, 1],
+  ['Median', (r) => r.median, 1],
+  ['Fewest', (r) => r.min, 0],
+  ['Most', (r) => r.max, 0],
+  ['Standard deviation', (r) => r.std, 1],
+  ['Lines in all', (r) => r.lines, 0],
+  ['Pieces in all', (r) => r.pieces, 0],
+  ['Pieces per line', (r) => r.pieces_per_line, 3],
+  [CAPPED, (r) => r.capped, 0],
 ];
 
 /** A difference with its sign: "+124", "−3.5". */
@@ -70,9 +88,16 @@ export function createBenchmarkPanel(app) {
       'setup',
       'compare',
       'b-side',
+      'kind',
+      'survival-note',
+      'games-fields',
+      'survival-fields',
       'games',
       'seed',
       'max-pieces',
+      'replicates',
+      'run-pieces',
+      'trials',
       'run',
       'cancel',
       'error',
@@ -130,6 +155,22 @@ export function createBenchmarkPanel(app) {
   el.seed.value = FORM.seed;
   el.seed.max = limits.seed.max;
   el['max-pieces'].value = FORM.maxPieces;
+  for (const [id, count] of [
+    ['replicates', limits.survival.replicates],
+    ['run-pieces', limits.survival.run_pieces],
+    ['trials', limits.survival.trials],
+  ]) {
+    Object.assign(el[id], { value: count.default, min: count.min, max: count.max });
+  }
+
+  /** Shows the fields of the measurement chosen. */
+  function showKind() {
+    const survivalChosen = el.kind.value === 'survival';
+    el['survival-note'].hidden = !survivalChosen;
+    el['survival-fields'].hidden = !survivalChosen;
+    el['games-fields'].hidden = survivalChosen;
+  }
+  el.kind.addEventListener('change', showKind);
 
   // B starts as a preset other than the one the game plays, when the comparison is asked for.
   el.compare.addEventListener('change', () => {
@@ -160,8 +201,11 @@ export function createBenchmarkPanel(app) {
     el.live.hidden = false;
   }
 
-  /** The form's options as `benchmark()` takes them; a bad one throws in plain words. */
-  function formOptions() {
+  /**
+   * The form's options as `benchmark()` or, for `kind` "survival", `survival()` takes them; a
+   * bad one throws in plain words.
+   */
+  function formOptions(kind) {
     const read = (input, label) => {
       const text = input.value.trim();
       if (text === '') throw new Error(`${label} must be a whole number, got nothing`);
@@ -171,6 +215,14 @@ export function createBenchmarkPanel(app) {
     const range = [limits.seed.min, limits.seed.max];
     if (!Number.isSafeInteger(seed) || seed < range[0] || seed > range[1]) {
       throw new Error(rangeMessage('First seed', range, seed));
+    }
+    if (kind === 'survival') {
+      return {
+        replicates: read(el.replicates, 'Replicates'),
+        seed,
+        runPieces: read(el['run-pieces'], 'Pieces in each long run'),
+        trials: read(el.trials, 'Branches per level'),
+      };
     }
     const capped = el['max-pieces'].value.trim() !== '';
     return {
@@ -220,28 +272,37 @@ export function createBenchmarkPanel(app) {
     return text;
   }
 
-  /** Shows that `done` of `total` games are played, `playing` playing now. */
-  function showProgress(done, total, playing, doneOfSet, games) {
+  /** Shows that `done` of `total` jobs are played, `playing` playing now. */
+  function showProgress(done, total, playing, doneOfSet, jobs, job) {
     el.progress.max = total;
     el.progress.value = done;
     const left = pace.left('benchmark', done, total);
     el.status.textContent =
-      `Weights ${playing.label} (${playing.name}): ${doneOfSet} of ${games} games` +
+      `Weights ${playing.label} (${playing.name}): ${doneOfSet} of ${count(jobs, job)}` +
       (Number.isFinite(left) ? ` · about ${seconds(left)} left` : '');
   }
 
-  /** What the results are of: the rules, board and search, the seeds and the cap. */
-  function describe({ options, a }, elapsed) {
+  /** What the results are of: the rules, board and search, the seeds, and the cap or effort. */
+  function describe({ kind, options, a }, elapsed) {
     const { rules, width, height, search } = a.config;
-    const last = gameSeed(options.seed, options.games - 1);
-    const cap =
-      options.maxPieces === undefined
-        ? ''
-        : `, at most ${options.maxPieces.toLocaleString('en')} pieces a game`;
+    const jobs = kind === 'survival' ? options.replicates : options.games;
+    const last = gameSeed(options.seed, jobs - 1);
+    const grouped = (x) => x.toLocaleString('en');
+    let effort = '';
+    if (kind === 'survival') {
+      effort =
+        `; replicates from seeds ${options.seed} to ${last}, each a long run of ` +
+        `${grouped(options.runPieces)} pieces and ${grouped(options.trials)} branches per level`;
+    } else {
+      const cap =
+        options.maxPieces === undefined
+          ? ''
+          : `, at most ${grouped(options.maxPieces)} pieces a game`;
+      effort = `; seeds ${options.seed} to ${last}${cap}`;
+    }
     return (
       `${rulesName(rules, limits.rules)} rules, ${width}×${height} board, depth ` +
-      `${search.depth}; seeds ${options.seed} to ${last}${cap}. Played in ${seconds(elapsed)} ` +
-      `on the ${app.build} build.`
+      `${search.depth}${effort}. Played in ${seconds(elapsed)} on the ${app.build} build.`
     );
   }
 
@@ -252,25 +313,39 @@ export function createBenchmarkPanel(app) {
     return made;
   }
 
-  function showTable({ options, a, b }) {
+  function showTable({ kind, options, a, b }) {
     el['head-a'].textContent = `A: ${a.name}`;
     el['head-b'].textContent = b ? `B: ${b.name}` : '';
     el['head-b'].hidden = !b;
-    const rows = ROWS.filter(([, field]) => field !== 'capped' || options.maxPieces !== undefined);
+    const rows =
+      kind === 'survival'
+        ? SURVIVAL_ROWS
+        : BENCHMARK_ROWS.filter(([label]) => label !== CAPPED || options.maxPieces !== undefined);
     el.body.replaceChildren(
-      ...rows.map(([label, field, format]) => {
+      ...rows.map(([label, value, digits]) => {
         const row = document.createElement('tr');
-        row.append(cell('th', label), cell('td', format(a.result[field])));
-        if (b) row.append(cell('td', format(b.result[field])));
+        row.append(cell('th', label), cell('td', decimals(value(a.result), digits)));
+        if (b) row.append(cell('td', decimals(value(b.result), digits)));
         return row;
       }),
     );
   }
 
-  function showDifference(difference) {
+  function showDifference(kind, difference) {
     el.difference.hidden = !difference;
     el.verdict.hidden = !difference;
     if (!difference) return;
+    if (kind === 'survival') {
+      const { mean, error } = difference;
+      el.difference.textContent =
+        mean === null
+          ? 'A − B: no interval without a standard error of each estimate.'
+          : `A − B, estimate against estimate: ${signed(mean)} lines per game; standard ` +
+            `error ${figure(error)}, 95% interval ${signed(difference.low)} to ` +
+            `${signed(difference.high)} (normal approximation).`;
+      el.verdict.textContent = survivalVerdict(difference);
+      return;
+    }
     const { games, mean, low, high } = difference;
     el.difference.textContent =
       games > 1
@@ -325,16 +400,21 @@ export function createBenchmarkPanel(app) {
     el.results.hidden = false;
     el.played.textContent = describe(shown, elapsed);
     showTable(shown);
-    showDifference(shown.difference);
-    drawChart(shown);
+    showDifference(shown.kind, shown.difference);
+    const games = shown.kind === 'benchmark';
+    el.chart.hidden = !games;
+    el.csv.hidden = !games;
+    if (games) drawChart(shown);
   }
 
   async function run() {
     showError('');
+    const kind = el.kind.value;
+    const { play, job } = MEASURES[kind];
     let options;
     let sets;
     try {
-      options = formOptions();
+      options = formOptions(kind);
       sets = [weightSet('A', options.seed)];
       if (el.compare.checked) sets.push(weightSet('B', options.seed));
     } catch (err) {
@@ -347,7 +427,8 @@ export function createBenchmarkPanel(app) {
     el.results.hidden = true;
     report = null;
     pace.restart();
-    const total = options.games * sets.length;
+    const jobs = kind === 'survival' ? options.replicates : options.games;
+    const total = jobs * sets.length;
     let done = 0;
     let playing = sets[0];
     const started = performance.now();
@@ -363,26 +444,28 @@ export function createBenchmarkPanel(app) {
       const results = [];
       for (const set of sets) {
         playing = set;
-        const before = results.length * options.games;
-        const result = await benchmark(set.config, {
+        const before = results.length * jobs;
+        const result = await play(set.config, {
           ...options,
           build: app.build,
           signal,
           onProgress: (heard) => {
             done = before + heard.done;
-            showProgress(done, total, set, heard.done, options.games);
+            showProgress(done, total, set, heard.done, jobs, job);
           },
         });
         results.push({ name: set.name, config: set.config, result });
       }
       const [a, b = null] = results;
-      const difference = b && pairedDifference(a.result.game_lines, b.result.game_lines);
-      show({ options, a, b, difference }, (performance.now() - started) / 1000);
-      el.status.textContent = `Done: ${count(total, 'game')} played.`;
+      let difference = null;
+      if (b && kind === 'survival') difference = estimateDifference(a.result, b.result);
+      else if (b) difference = pairedDifference(a.result.game_lines, b.result.game_lines);
+      show({ kind, options, a, b, difference }, (performance.now() - started) / 1000);
+      el.status.textContent = `Done: ${count(total, job)} played.`;
       el.progress.value = el.progress.max;
     } catch (err) {
       if (err?.name === 'AbortError') {
-        el.status.textContent = `Cancelled after ${done} of ${count(total, 'game')}: nothing to show.`;
+        el.status.textContent = `Cancelled after ${done} of ${count(total, job)}: nothing to show.`;
       } else {
         el.status.textContent = '';
         showError(refusal(err, playing));
@@ -396,7 +479,9 @@ export function createBenchmarkPanel(app) {
   el.run.addEventListener('click', run);
   el.cancel.addEventListener('click', () => controller?.abort());
   el.csv.addEventListener('click', () => {
-    if (report) saveText(fileName(report, 'csv'), csvText(report), 'text/csv');
+    if (report?.kind === 'benchmark') {
+      saveText(fileName(report, 'csv'), csvText(report), 'text/csv');
+    }
   });
   el.json.addEventListener('click', () => {
     if (report) saveJson(fileName(report, 'json'), jsonText(report));

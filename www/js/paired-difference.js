@@ -3,7 +3,7 @@
 // sample standard deviations of the differences over √n), and what that says in plain words.
 
 /** A 95% interval reaches this many standard errors either side of the mean (normal law). */
-const Z_95 = 1.96;
+export const Z_95 = 1.96;
 
 /** The sum of `values`. */
 function sum(values) {

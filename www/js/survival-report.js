@@ -1,0 +1,57 @@
+// A survival estimate in the Benchmark panel, for games too long to play out: the rows of its
+// table, and two weight sets' estimates compared: the difference of the means with a 95% interval
+// from their standard errors, and what that says in plain words.
+
+import { figure, Z_95 } from './paired-difference.js';
+
+/** The sum of `count(replicate)` over the replicates of `result`. */
+function total(result, count) {
+  return result.replicates.reduce((sum, replicate) => sum + count(replicate), 0);
+}
+
+/** The table's rows: label, the figure of a result, and how many decimals it reads with. */
+export const SURVIVAL_ROWS = [
+  ['Estimated lines per game', (r) => r.mean_lines, 0],
+  ['Its standard error', (r) => r.mean_lines_error, 0],
+  ['Replicates', (r) => r.replicates.length, 0],
+  ['Lines in the long runs', (r) => total(r, (rep) => rep.lines), 0],
+  ['Excursions in them', (r) => total(r, (rep) => rep.excursions), 0],
+  ['Branches that saw the game end', (r) => total(r, (rep) => rep.stages.at(-1).reached), 0],
+  ['Pieces placed', (r) => r.pieces, 0],
+];
+
+/**
+ * Two estimates compared, A − B: `{replicates, mean, error, margin, low, high}`, the difference
+ * of their mean lines, its standard error (the root of the sum of their squared errors: the two
+ * sets' replicates share seeds but not games, so they are taken as independent) and the 95%
+ * interval's half-width and ends. Each is null where either estimate has no error (no game
+ * ended, or one replicate).
+ */
+export function estimateDifference(a, b) {
+  const replicates = Math.min(a.replicates.length, b.replicates.length);
+  const known = a.mean_lines_error != null && b.mean_lines_error != null;
+  if (!known) {
+    return { replicates, mean: null, error: null, margin: null, low: null, high: null };
+  }
+  const mean = a.mean_lines - b.mean_lines;
+  const error = Math.hypot(a.mean_lines_error, b.mean_lines_error);
+  const margin = Z_95 * error;
+  return { replicates, mean, error, margin, low: mean - margin, high: mean + margin };
+}
+
+/**
+ * What `difference` (from `estimateDifference`) says in plain words: which weights' games last
+ * longer, by how much, or that it is not clear yet.
+ */
+export function survivalVerdict({ replicates, mean, margin, low, high }) {
+  if (mean === null) {
+    return 'No interval yet: each set needs two replicates or more in which some game ended.';
+  }
+  if (low <= 0 && high >= 0) return 'No clear difference yet: make more replicates.';
+  const [more, less] = mean > 0 ? ['A', 'B'] : ['B', 'A'];
+  const each = `${replicates.toLocaleString('en')} replicates each`;
+  return (
+    `${more}'s games last longer than ${less}'s ` +
+    `(+${figure(Math.abs(mean))} ± ${figure(margin)} lines, ${each}).`
+  );
+}
