@@ -24,6 +24,7 @@
 //! its standard error comes from their spread. Replicates depend on nothing but the plan and
 //! their index, so they can run on any thread in any order.
 
+use crate::engine::piece::Piece;
 use crate::engine::rng::GameRng;
 use crate::error::{Error, Result};
 use crate::game::{Game, GameConfig, Snapshot};
@@ -62,6 +63,8 @@ pub struct SurvivalPlan {
     run_pieces: u64,
     trials: u64,
     replicates: u64,
+    /// The most positions a replicate may keep at once; `None` for no limit.
+    kept_limit: Option<u64>,
 }
 
 /// The base and levels for a board of `height` rows when none are given: the base a fifth of
@@ -131,7 +134,39 @@ impl SurvivalPlan {
             run_pieces,
             trials,
             replicates,
+            kept_limit: None,
         })
+    }
+
+    /// The plan with each replicate keeping at most `positions` positions at once (the long
+    /// run's excursion starts, or one stage's starts and the positions that climbed from them),
+    /// where memory is short: a replicate that would keep more stops with an error saying so,
+    /// and a replicate that keeps fewer is the same as without the limit.
+    pub fn with_kept_limit(self, positions: u64) -> SurvivalPlan {
+        SurvivalPlan {
+            kept_limit: Some(positions),
+            ..self
+        }
+    }
+
+    /// About the bytes one kept position of the plan's games takes: the snapshot, its cells'
+    /// colours, its preview and a bag of pieces, and their allocations' headers.
+    pub fn position_bytes(&self) -> u64 {
+        const ALLOCATION_HEADERS: usize = 3 * 16;
+        let cells = self.config.width * self.config.height;
+        let pieces = (self.config.rules.preview + 7) * std::mem::size_of::<Piece>();
+        (std::mem::size_of::<Snapshot>() + cells + pieces + ALLOCATION_HEADERS) as u64
+    }
+
+    /// An error unless `kept` positions are within the plan's limit; `what` says which they are.
+    fn check_kept(&self, kept: usize, what: &str) -> Result<()> {
+        match self.kept_limit {
+            Some(limit) if kept as u64 > limit => Err(Error::Config(format!(
+                "a replicate would keep more than {limit} positions ({what}), the most memory \
+                 allows here"
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// The games' configuration.
@@ -194,7 +229,7 @@ impl SurvivalPlan {
         let mut starts = run.starts;
         let mut stages = Vec::with_capacity(self.levels.len());
         for target in self.targets() {
-            let stage = self.stage(&template, &starts, target, &mut seeds);
+            let stage = self.stage(&template, &starts, target, &mut seeds)?;
             pieces += stage.pieces;
             starts = stage.reached;
             stages.push(Stage {
@@ -244,6 +279,10 @@ impl SurvivalPlan {
             if armed && level >= first {
                 run.excursions += 1;
                 run.starts.push(game.snapshot());
+                self.check_kept(
+                    run.starts.len(),
+                    "the long run's excursion starts: play fewer pieces in it",
+                )?;
                 armed = false;
             } else if level <= self.base {
                 armed = true;
@@ -255,21 +294,21 @@ impl SurvivalPlan {
 
     /// Plays `trials` branches of `template` from `starts` (taken evenly) until each reaches
     /// `target` (the game's end for `None`) or falls to the base; keeps the positions that
-    /// reached it.
+    /// reached it, within the plan's limit.
     fn stage(
         &self,
         template: &Game,
         starts: &[Snapshot],
         target: Option<usize>,
         seeds: &mut GameRng,
-    ) -> StageRun {
+    ) -> Result<StageRun> {
         let mut run = StageRun {
             reached: Vec::new(),
             trials: 0,
             pieces: 0,
         };
         if starts.is_empty() {
-            return run;
+            return Ok(run);
         }
         run.trials = self.trials;
         let target = target.unwrap_or(usize::MAX);
@@ -282,6 +321,10 @@ impl SurvivalPlan {
                 let level = level(&branch);
                 if level >= target {
                     run.reached.push(branch.snapshot());
+                    self.check_kept(
+                        starts.len() + run.reached.len(),
+                        "a level's starts and the branches that climbed: play fewer branches",
+                    )?;
                     break;
                 }
                 if level <= self.base {
@@ -291,7 +334,7 @@ impl SurvivalPlan {
             }
             run.pieces += branch.stats().pieces - begun;
         }
-        run
+        Ok(run)
     }
 }
 

@@ -194,6 +194,42 @@ fn a_replicate_depends_on_the_plan_and_its_index_alone() {
 }
 
 #[test]
+fn a_limit_on_kept_positions_changes_nothing_within_it_and_stops_a_replicate_past_it() {
+    let plan = SurvivalPlan::new(dt10(8, 8, 9), 1, vec![3, 5, 7, 8], 2_000, 50, 3).unwrap();
+    let free = plan.replicate(1).unwrap();
+    // The long run keeps one position per excursion; the first stage keeps those and the
+    // positions that climbed from them to the next level.
+    let excursions = free.excursions;
+    let climbed = free.stages[0].reached;
+    assert!(excursions > 2 && climbed > 0, "{free:?}");
+    // No stage starts from more than the excursions or the 50 trials, nor keeps more than 50.
+    let roomy = plan.clone().with_kept_limit(excursions.max(50) + 50);
+    assert_eq!(
+        roomy.replicate(1).unwrap(),
+        free,
+        "the same replicate within the limit"
+    );
+
+    let refused = |limit: u64| {
+        let limited = plan.clone().with_kept_limit(limit);
+        limited.replicate(1).unwrap_err().to_string()
+    };
+    let long_run = refused(excursions - 1);
+    assert!(
+        long_run.contains(&format!("more than {} positions", excursions - 1))
+            && long_run.contains("long run"),
+        "{long_run}"
+    );
+    let stage = refused(excursions);
+    assert!(
+        stage.contains(&format!("more than {excursions} positions")) && stage.contains("branches"),
+        "{stage}"
+    );
+    // A position of an 8x8 board: its snapshot and 64 cells' colours, at the least.
+    assert!(plan.position_bytes() > 64);
+}
+
+#[test]
 fn the_estimate_agrees_with_whole_games_played_out() {
     // dt10 on a 10x7 board: games short enough to play out, long enough that an ending is an
     // excursion of many pieces. Whole games give the mean directly, with the standard error of

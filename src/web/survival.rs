@@ -17,6 +17,11 @@ use wasm_bindgen::prelude::*;
 /// pieces placed in all. Two follow for each stage: its branches, and how many reached.
 const HEAD_NUMBERS: usize = 3;
 
+/// The bytes the positions a page's replicates keep may take at once, in all: half the threaded
+/// build's shared memory of 1 GiB (and of what a single-threaded build's own may grow to), the
+/// rest left to the engine, its threads and the games in play.
+const KEPT_BYTES: u64 = 512 << 20;
+
 /// `replicate`'s counts as the numbers they are sent as.
 fn numbers(replicate: &Replicate) -> Vec<f64> {
     let head = [replicate.lines, replicate.excursions, replicate.pieces];
@@ -35,8 +40,14 @@ fn count_or(value: &JsValue, name: &str, min: u64, max: u64, default: u64) -> Re
 /// A plan from the arguments of `survival()`: the game configuration `config` and the options
 /// `replicates`, `seed` (the first replicate's, default the configuration's), `runPieces`,
 /// `trials`, `base` and `levels` (default a fifth of the height, then every row from two above
-/// it to the top). A bad one is an error naming it.
-fn read_plan(config: &JsValue, options: [&JsValue; 6]) -> Result<SurvivalPlan, JsError> {
+/// it to the top). A bad one is an error naming it. Each of the `threads` replicates made at once
+/// keeps at most its share of [`KEPT_BYTES`] in positions, so that a replicate too big for the
+/// memory stops with an error rather than trapping the instance.
+fn read_plan(
+    config: &JsValue,
+    options: [&JsValue; 6],
+    threads: usize,
+) -> Result<SurvivalPlan, JsError> {
     let [replicates, seed, run_pieces, trials, base, levels] = options;
     let mut config = checked(config, "config", check::game_config)?;
     if !seed.is_undefined() {
@@ -76,6 +87,10 @@ fn read_plan(config: &JsValue, options: [&JsValue; 6]) -> Result<SurvivalPlan, J
             DEFAULT_REPLICATES,
         )?,
     )
+    .map(|plan| {
+        let positions = KEPT_BYTES / threads.max(1) as u64 / plan.position_bytes();
+        plan.with_kept_limit(positions)
+    })
     .map_err(|e| JsError::new(&e.to_string()))
 }
 
@@ -105,7 +120,7 @@ impl WebSurvival {
     ) -> Result<WebSurvival, JsError> {
         let options = [&replicates, &seed, &run_pieces, &trials, &base, &levels];
         Ok(WebSurvival {
-            plan: read_plan(&config, options)?,
+            plan: read_plan(&config, options, 1)?,
         })
     }
 
@@ -230,7 +245,7 @@ mod pool {
             levels: JsValue,
         ) -> Result<SurvivalRun, JsError> {
             let options = [&replicates, &seed, &run_pieces, &trials, &base, &levels];
-            let plan = read_plan(&config, options)?;
+            let plan = read_plan(&config, options, rayon::current_num_threads())?;
             let jobs = plan.replicates() as usize;
             let run = PoolRun::start(jobs, move |index| {
                 plan.replicate(index as u64)
