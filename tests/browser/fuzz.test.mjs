@@ -317,6 +317,15 @@ function sequenceOf(rng, surface, catalog) {
       // games of 30 pieces at depth 4 take seconds natively, longer than a hang in plain wasm).
       for (const args of make) args.push(V.num(1 + rng.below(2)), V.undef(), V.num(30));
     }
+    if (cls === 'Survival' || cls === 'SurvivalRun') {
+      // A survival estimate's defaults make 8 replicates of a million pieces each: make one or
+      // two of at most 60 pieces and 2 branches a level, mostly with the default base and levels.
+      const maybe = () => (rng.chance(0.7) ? V.undef() : anyValue(rng));
+      for (const args of make) {
+        args.push(V.num(1 + rng.below(2)), V.undef(), V.num(20 + rng.below(41)));
+        args.push(V.num(1 + rng.below(2)), maybe(), maybe());
+      }
+    }
   }
   const methods = cls ? surface.classes[cls].methods : [];
   const statics = Object.entries(surface.classes).flatMap(([c, info]) =>
