@@ -16,11 +16,10 @@ import concurrent.futures
 import json
 import math
 import os
-import subprocess
 import time
 
 from games import mean_and_error
-from run_log import append, comparison_parser, logged, weights_flags
+from run_log import append, cli_json, comparison_parser, logged, weights_flags
 
 
 def play_one(cli, name, seed, args):
@@ -31,8 +30,7 @@ def play_one(cli, name, seed, args):
     if args.max_pieces is not None:
         command += ["--max-pieces", str(args.max_pieces)]
     start = time.monotonic()
-    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
-    report = json.loads(output)
+    report = cli_json(command, f"game {seed} of {name}")
     return {"set": name, "seed": seed, "board": args.board, "max_pieces": args.max_pieces,
             "lines": report["lines"], "pieces": report["pieces"],
             "capped": report["capped"] == 1, "seconds": round(time.monotonic() - start, 1)}

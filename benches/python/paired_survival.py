@@ -14,9 +14,8 @@ the difference A - B has the standard error of the two estimates, unpaired. ``--
 
 import json
 import math
-import subprocess
 
-from run_log import append, comparison_parser, logged, weights_flags
+from run_log import append, cli_json, comparison_parser, logged, weights_flags
 
 
 def estimate(args, name, seed):
@@ -25,10 +24,7 @@ def estimate(args, name, seed):
     command = [args.cli, "survival", *weights_flags(name), "--board", args.board,
                "--run-pieces", str(args.run_pieces), "--trials", str(args.trials),
                "--replicates", str(args.replicates), "--seed", str(seed), "--json"]
-    done = subprocess.run(command, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise SystemExit(f"survival of {name} from seed {seed} failed: {done.stderr.strip()}")
-    report = json.loads(done.stdout)
+    report = cli_json(command, f"survival of {name} from seed {seed}")
     return {"set": name, "seed": seed, "replicates": args.replicates, "board": args.board,
             "run_pieces": args.run_pieces, "trials": args.trials, "rate": report["rate"],
             "rate_error": report["rate_error"], "seconds": round(report["seconds"], 1)}

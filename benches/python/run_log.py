@@ -1,10 +1,12 @@
 """Long comparisons of two weight sets: their log, one JSON line per finished piece of work so
-that a stopped comparison resumes where it stopped, and the arguments they share."""
+that a stopped comparison resumes where it stopped, the arguments they share, and the command
+line's runs they make."""
 
 import argparse
 import json
 import os
 import pathlib
+import subprocess
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -42,3 +44,12 @@ def append(path, record):
 def weights_flags(name):
     """The command line's flags that choose set ``name``: a JSON weights file, else a preset."""
     return ["--weights", name] if pathlib.Path(name).is_file() else ["--preset", name]
+
+
+def cli_json(command, what):
+    """What the command line's ``command`` (ending in ``--json``) prints, read; a failed run stops
+    the script, naming ``what`` failed and saying the command line's own words."""
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"{what} failed: {done.stderr.strip()}")
+    return json.loads(done.stdout)
