@@ -1,8 +1,8 @@
 // The Benchmark panel's survival estimate in Chromium: choosing it shows its own fields; Run
 // makes the replicates of both weight sets with progress replicate by replicate, then a table
 // whose figures are what `survival()` gives for the same replicates, the difference of the two
-// estimates with its verdict, and a JSON export (no CSV, no histogram); bad entries are refused
-// in plain words. The API refuses bad options by name and a cancelled estimate says so.
+// estimates with its verdict, and a JSON export (no CSV, no histogram); where no game ended there
+// is no estimate, and the panel says why; bad entries are refused in plain words. The API refuses bad options by name and a cancelled estimate says so.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -138,6 +138,41 @@ test(
       await setValue(page, '#bench-kind', 'benchmark');
       assert.equal(await page.locator('#bench-games').isVisible(), true);
       assert.equal(await page.locator('#bench-replicates').isVisible(), false);
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
+  },
+);
+
+test(
+  'under the guideline rules a good player may never lose: no estimate, and the panel says why',
+  { timeout: 120_000 },
+  async () => {
+    const opened = await openPage(env.browser, env.server.url);
+    try {
+      const { page } = opened;
+      // The page's own game: guideline rules on 10x20, where du's games seldom end.
+      await setValue(page, '#bench-kind', 'survival');
+      await setValue(page, '#bench-a', 'preset:du');
+      await setValue(page, '#bench-replicates', 2);
+      await setValue(page, '#bench-run-pieces', 5000);
+      await setValue(page, '#bench-trials', 20);
+      const { report, error } = await runPanel(page);
+      assert.equal(error, '');
+      assert.equal(report.a.config.rules.kind, 'guideline');
+      assert.equal(report.a.result.mean_lines, null, 'no game ended');
+      assert.equal(report.a.result.replicates.length, 2);
+      const table = await tableText(page);
+      assert.deepEqual(table.rows.slice(0, 2), [
+        ['Estimated lines per game', '–'],
+        ['Its standard error', '–'],
+      ]);
+      assert.match(
+        await page.locator('#bench-difference').textContent(WAIT),
+        /^No game ended in the replicates of A \(du\), so there is no estimate: its games outlast/,
+      );
+      assert.equal(await page.locator('#bench-verdict').isVisible(), false);
       assertNoErrors(assert, opened);
     } finally {
       await opened.close();

@@ -1,6 +1,7 @@
 // A survival estimate in the Benchmark panel (www/js/survival-report.js): the table's figures
-// summed over the replicates, and two estimates compared, the standard error of the difference
-// the root of the sum of the squared errors, worked out by hand.
+// summed over the replicates, two estimates compared, the standard error of the difference the
+// root of the sum of the squared errors, worked out by hand, and the note on sets that saw no
+// game end.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,6 +9,7 @@ import {
   estimateDifference,
   SURVIVAL_ROWS,
   survivalVerdict,
+  unseenNote,
 } from '../../www/js/survival-report.js';
 
 /** An estimate of `mean` ± `error` lines from `replicates` replicates that each saw one end. */
@@ -77,4 +79,20 @@ test('an interval that holds 0, or no error to make one, says so', () => {
     high: null,
   });
   assert.match(survivalVerdict(one), /^No interval yet/);
+});
+
+test('a set whose replicates saw no game end is named, and says why there is no estimate', () => {
+  const seen = { label: 'A', name: 'dt10', result: estimate(100, 3) };
+  const unseen = (label, name) => ({ label, name, result: estimate(null, null) });
+  assert.equal(unseenNote([seen]), '');
+  assert.equal(
+    unseenNote([seen, unseen('B', 'du')]),
+    'No game ended in the replicates of B (du), so there is no estimate: its games outlast ' +
+      'what this effort can see. More branches per level may see an ending; under the ' +
+      "guideline rules' bag a good player's games may practically never end.",
+  );
+  assert.match(
+    unseenNote([unseen('A', 'dt20'), unseen('B', 'du')]),
+    /^No game ended in the replicates of A \(dt20\) and B \(du\), so there is no estimate: their games outlast /,
+  );
 });

@@ -19,7 +19,12 @@ import { Pace, seconds } from './pace.js';
 import { figure, pairedDifference, verdict } from './paired-difference.js';
 import { weightsRefusal } from './refusals.js';
 import { rulesName } from './rules.js';
-import { estimateDifference, SURVIVAL_ROWS, survivalVerdict } from './survival-report.js';
+import {
+  estimateDifference,
+  SURVIVAL_ROWS,
+  survivalVerdict,
+  unseenNote,
+} from './survival-report.js';
 import { rangeMessage } from './values.js';
 import { readWeights } from './weights-json.js';
 
@@ -331,21 +336,35 @@ export function createBenchmarkPanel(app) {
     );
   }
 
-  function showDifference(kind, difference) {
-    el.difference.hidden = !difference;
+  /** Two survival estimates compared, and what it means where a set saw no game end. */
+  function showEstimates({ a, b, difference }) {
+    const labelled = [{ label: 'A', ...a }, ...(b ? [{ label: 'B', ...b }] : [])];
+    const note = unseenNote(labelled);
+    el.difference.hidden = !difference && !note;
     el.verdict.hidden = !difference;
-    if (!difference) return;
-    if (kind === 'survival') {
-      const { mean, error } = difference;
+    if (note) {
+      el.difference.textContent = note;
+    } else if (difference) {
+      const { mean, error, low, high } = difference;
       el.difference.textContent =
         mean === null
           ? 'A − B: no interval without a standard error of each estimate.'
           : `A − B, estimate against estimate: ${signed(mean)} lines per game; standard ` +
-            `error ${figure(error)}, 95% interval ${signed(difference.low)} to ` +
-            `${signed(difference.high)} (normal approximation).`;
-      el.verdict.textContent = survivalVerdict(difference);
+            `error ${figure(error)}, 95% interval ${signed(low)} to ${signed(high)} (normal ` +
+            'approximation).';
+    }
+    if (difference) el.verdict.textContent = survivalVerdict(difference);
+  }
+
+  function showDifference(shown) {
+    if (shown.kind === 'survival') {
+      showEstimates(shown);
       return;
     }
+    const { difference } = shown;
+    el.difference.hidden = !difference;
+    el.verdict.hidden = !difference;
+    if (!difference) return;
     const { games, mean, low, high } = difference;
     el.difference.textContent =
       games > 1
@@ -400,7 +419,7 @@ export function createBenchmarkPanel(app) {
     el.results.hidden = false;
     el.played.textContent = describe(shown, elapsed);
     showTable(shown);
-    showDifference(shown.kind, shown.difference);
+    showDifference(shown);
     const games = shown.kind === 'benchmark';
     el.chart.hidden = !games;
     el.csv.hidden = !games;

@@ -1,6 +1,7 @@
 // A survival estimate in the Benchmark panel, for games too long to play out: the rows of its
-// table, and two weight sets' estimates compared: the difference of the means with a 95% interval
-// from their standard errors, and what that says in plain words.
+// table, two weight sets' estimates compared (the difference of the means with a 95% interval
+// from their standard errors, and what that says in plain words), and what it means that no game
+// ended.
 
 import { figure, Z_95 } from './paired-difference.js';
 
@@ -53,5 +54,21 @@ export function survivalVerdict({ replicates, mean, margin, low, high }) {
   return (
     `${more}'s games last longer than ${less}'s ` +
     `(+${figure(Math.abs(mean))} ± ${figure(margin)} lines, ${each}).`
+  );
+}
+
+/**
+ * What it means that no replicate of some of `sets` (each `{label, name, result}`) saw a game
+ * end, in plain words; '' where every set saw one.
+ */
+export function unseenNote(sets) {
+  const unseen = sets.filter((set) => set.result.mean_lines === null);
+  if (unseen.length === 0) return '';
+  const named = unseen.map((set) => `${set.label} (${set.name})`).join(' and ');
+  const games = unseen.length === 1 ? 'its games outlast' : 'their games outlast';
+  return (
+    `No game ended in the replicates of ${named}, so there is no estimate: ${games} what ` +
+    'this effort can see. More branches per level may see an ending; under the guideline ' +
+    "rules' bag a good player's games may practically never end."
   );
 }
