@@ -653,6 +653,29 @@ fn bad_survival_estimates_and_counts_throw_naming_the_value() {
             refused([none(), none(), none(), none(), none(), config("[4, -1]")]),
             "options.levels",
         ),
+        // Past 2^32 a row would wrap around in a 32-bit usize: refused by name instead.
+        (
+            refused([
+                none(),
+                none(),
+                none(),
+                none(),
+                4_294_967_297f64.into(),
+                none(),
+            ]),
+            "options.base must be a whole number from 0 to 40, got 4294967297",
+        ),
+        (
+            refused([
+                none(),
+                none(),
+                none(),
+                none(),
+                none(),
+                config("[3, 4294967299]"),
+            ]),
+            "options.levels[1] must be a whole number from 1 to 40, got 4294967299",
+        ),
     ];
     for (error, expected) in cases {
         assert!(error.contains(expected), "{error}");

@@ -5,6 +5,7 @@
 
 use super::args::{checked, number, to_js};
 use crate::checked::{self as check, MAX_SAFE_INTEGER};
+use crate::engine::board::MAX_HEIGHT;
 use crate::survival::{
     DEFAULT_REPLICATES, DEFAULT_RUN_PIECES, DEFAULT_TRIALS, MAX_REPLICATES, MAX_RUN_PIECES,
     MAX_TRIALS, Replicate, Stage, SurvivalEstimate, SurvivalPlan, default_levels,
@@ -58,15 +59,19 @@ fn read_plan(
         default_levels
     } else {
         let read = checked(levels, "options.levels", check::whole_numbers)?;
-        read.into_iter().map(|level| level as usize).collect()
+        let rows = |(at, level): (usize, u64)| {
+            let name = format!("options.levels[{at}]");
+            check::count(&name, Some(&level.into()), 1, MAX_HEIGHT as u64)
+                .map(|level| level as usize)
+                .map_err(|e| JsError::new(&e.to_string()))
+        };
+        read.into_iter()
+            .enumerate()
+            .map(rows)
+            .collect::<Result<_, _>>()?
     };
-    let base = count_or(
-        base,
-        "options.base",
-        0,
-        MAX_SAFE_INTEGER,
-        default_base as u64,
-    )?;
+    let most = MAX_HEIGHT as u64;
+    let base = count_or(base, "options.base", 0, most, default_base as u64)?;
     SurvivalPlan::new(
         config,
         base as usize,
