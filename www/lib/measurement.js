@@ -8,26 +8,11 @@
 
 import { BatchProgress } from './batch-progress.js';
 import { chooseBuild, Comlink, cores, EngineWorker, wholeOption } from './engine.js';
+import { MEASUREMENT_KINDS as KINDS, RUN_OPTIONS } from './measurement-kinds.js';
 import { spread } from './spread.js';
 
 /** Progress is reported at most this often, in ms (and once more when every job is played). */
 const PROGRESS_MS = 100;
-
-/**
- * The measurements, by the kind the engine worker knows them by: what one is called, what its
- * jobs are, and the options the engine reads (the worker's `MEASUREMENTS` takes them).
- */
-const KINDS = {
-  benchmark: { called: 'the benchmark', jobs: 'games', options: ['games', 'seed', 'maxPieces'] },
-  survival: {
-    called: 'the survival estimate',
-    jobs: 'replicates',
-    options: ['replicates', 'seed', 'runPieces', 'trials', 'base', 'levels'],
-  },
-};
-
-/** The options every measurement takes besides its own. */
-const RUN_OPTIONS = ['build', 'workers', 'threads', 'onProgress', 'signal'];
 
 /** How a bad option reads in a message. */
 function shown(value) {

@@ -7,6 +7,7 @@
 import * as Comlink from '../vendor/comlink.mjs';
 import { joined } from './batch-progress.js';
 import { timeDecisions } from './measure.js';
+import { engineArguments } from './measurement-kinds.js';
 import { gameCall, SERVER } from './protocol.js';
 import { Session } from './session.js';
 
@@ -113,30 +114,18 @@ function using(made, use) {
 }
 
 /**
- * The measurements a page spreads over engine workers, by kind: each is a number of jobs that
- * depend on nothing but the measurement and their index (a benchmark's games, a survival
- * estimate's replicates), each giving a few numbers, and a result worked out from every job's
- * numbers. `args(spec)` gives the engine's arguments (for the jobs' class and their pool run)
- * from the options `benchmark()` or `survival()` took; `result(args, numbers)` the result.
+ * The engine's side of each measurement (see measurement-kinds.js), by kind: its jobs' class,
+ * how many jobs it has, its pool run, and its result from every job's numbers, each from the
+ * engine's constructor arguments.
  */
 const MEASUREMENTS = {
   benchmark: {
-    args: ({ config, games, seed, maxPieces }) => [config, games, seed, maxPieces],
     jobs: (args) => new wasm.Benchmark(...args),
     count: (jobs) => jobs.games(),
     run: (args) => new wasm.BenchmarkRun(...args),
     result: (args, numbers) => wasm.benchmarkResult(numbers),
   },
   survival: {
-    args: ({ config, replicates, seed, runPieces, trials, base, levels }) => [
-      config,
-      replicates,
-      seed,
-      runPieces,
-      trials,
-      base,
-      levels,
-    ],
     jobs: (args) => new wasm.Survival(...args),
     count: (jobs) => jobs.replicates(),
     run: (args) => new wasm.SurvivalRun(...args),
@@ -144,10 +133,9 @@ const MEASUREMENTS = {
   },
 };
 
-/** The measurement of kind `kind`; another kind throws naming it. */
-function measurement(kind) {
-  if (!Object.hasOwn(MEASUREMENTS, kind)) throw new Error(`no measurement is called ${kind}`);
-  return MEASUREMENTS[kind];
+/** The engine's side of a measurement of `kind`, and its arguments from `spec`. */
+function measurement(kind, spec) {
+  return { ...MEASUREMENTS[kind], args: engineArguments(kind, spec) };
 }
 
 const engine = {
@@ -324,8 +312,8 @@ const engine = {
    * "survival") and options `spec`; a bad option throws naming the bad value.
    */
   measurementJobs(kind, spec) {
-    const { args, jobs, count } = measurement(kind);
-    return using(jobs(args(spec)), count);
+    const { args, jobs, count } = measurement(kind, spec);
+    return using(jobs(args), count);
   },
 
   /**
@@ -334,8 +322,8 @@ const engine = {
    * `progress(done)` hears about finished jobs now and then.
    */
   playMeasurement(kind, spec, from, to, progress) {
-    const { args, jobs } = measurement(kind);
-    return using(jobs(args(spec)), (made) => playEach(made, from, to, progress));
+    const { args, jobs } = measurement(kind, spec);
+    return using(jobs(args), (made) => playEach(made, from, to, progress));
   },
 
   /**
@@ -343,8 +331,8 @@ const engine = {
    * `progress(done)` while it runs: the numbers `playMeasurement` gives for all of them.
    */
   playMeasurementAll(kind, spec, progress) {
-    const { args, run } = measurement(kind);
-    return finished(run(args(spec)), progress);
+    const { args, run } = measurement(kind, spec);
+    return finished(run(args), progress);
   },
 
   /**
@@ -352,8 +340,8 @@ const engine = {
    * lines, or a survival estimate and every replicate's counts.
    */
   measurementResult(kind, spec, numbers) {
-    const { args, result } = measurement(kind);
-    return result(args(spec), numbers);
+    const { args, result } = measurement(kind, spec);
+    return result(args, numbers);
   },
 };
 
