@@ -44,10 +44,13 @@ const OPTION_LABELS = [
   ['options.trials', 'Branches per level'],
 ];
 
-/** What each kind of measurement plays: the API's function, and the word for one of its jobs. */
+/**
+ * What each kind of measurement plays: the API's function, the word for one of its jobs, and how
+ * many jobs its options ask for.
+ */
 const MEASURES = {
-  benchmark: { play: benchmark, job: 'game' },
-  survival: { play: survival, job: 'replicate' },
+  benchmark: { play: benchmark, job: 'game', jobs: (options) => options.games },
+  survival: { play: survival, job: 'replicate', jobs: (options) => options.replicates },
 };
 
 /** Each weight set's colour in the histogram. */
@@ -290,8 +293,7 @@ export function createBenchmarkPanel(app) {
   /** What the results are of: the rules, board and search, the seeds, and the cap or effort. */
   function describe({ kind, options, a }, elapsed) {
     const { rules, width, height, search } = a.config;
-    const jobs = kind === 'survival' ? options.replicates : options.games;
-    const last = gameSeed(options.seed, jobs - 1);
+    const last = gameSeed(options.seed, MEASURES[kind].jobs(options) - 1);
     const grouped = (x) => x.toLocaleString('en');
     let effort = '';
     if (kind === 'survival') {
@@ -429,7 +431,7 @@ export function createBenchmarkPanel(app) {
   async function run() {
     showError('');
     const kind = el.kind.value;
-    const { play, job } = MEASURES[kind];
+    const { play, job, jobs: jobsOf } = MEASURES[kind];
     let options;
     let sets;
     try {
@@ -446,7 +448,7 @@ export function createBenchmarkPanel(app) {
     el.results.hidden = true;
     report = null;
     pace.restart();
-    const jobs = kind === 'survival' ? options.replicates : options.games;
+    const jobs = jobsOf(options);
     const total = jobs * sets.length;
     let done = 0;
     let playing = sets[0];
