@@ -31,6 +31,24 @@ pub(crate) fn checked<T>(
     check(name, json.as_ref()).map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// The jobs `from` to `to` (exclusive) of `jobs` (a batch's games, say), read from a call's
+/// arguments: each an index from 0 to `jobs`, `from` not past `to`; a bad one is an error naming
+/// it.
+pub(crate) fn job_range(
+    from: &JsValue,
+    to: &JsValue,
+    jobs: usize,
+) -> Result<std::ops::Range<usize>, JsError> {
+    let from = checked(from, "from", |n, v| crate::checked::index(n, v, jobs))?;
+    let to = checked(to, "to", |n, v| crate::checked::index(n, v, jobs))?;
+    if from > to {
+        return Err(JsError::new(&format!(
+            "from ({from}) must not be past to ({to})"
+        )));
+    }
+    Ok(from..to)
+}
+
 /// Reads the argument `name` as a string (JSON text, say).
 pub(crate) fn text_arg(value: &JsValue, name: &str) -> Result<String, JsError> {
     checked(value, name, crate::checked::text)

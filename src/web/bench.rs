@@ -3,7 +3,7 @@
 //! as three numbers; and the statistics of every game's outcome, worked out by the library as
 //! `tetris-ai bench` works them out.
 
-use super::args::{checked, number, to_js};
+use super::args::{checked, job_range, number, to_js};
 use crate::bench::{Benchmark, BenchmarkResult, DEFAULT_GAMES, GameOutcome};
 use crate::checked::{self as check, MAX_SAFE_INTEGER};
 use js_sys::Float64Array;
@@ -120,16 +120,9 @@ impl WebBenchmark {
     /// Plays games `from` to `to` (exclusive) one after another: three numbers per game, its
     /// lines, its pieces, and 1 if it stopped at the cap on pieces, else 0.
     pub fn play(&self, from: JsValue, to: JsValue) -> Result<Vec<f64>, JsError> {
-        let games = self.games();
-        let from = checked(&from, "from", |n, v| check::index(n, v, games))?;
-        let to = checked(&to, "to", |n, v| check::index(n, v, games))?;
-        if from > to {
-            return Err(JsError::new(&format!(
-                "from ({from}) must not be past to ({to})"
-            )));
-        }
-        let mut played = Vec::with_capacity((to - from) * OUTCOME_NUMBERS);
-        for game in from..to {
+        let games = job_range(&from, &to, self.games())?;
+        let mut played = Vec::with_capacity(games.len() * OUTCOME_NUMBERS);
+        for game in games {
             let outcome = self
                 .benchmark
                 .play(game as u64, false)

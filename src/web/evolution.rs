@@ -2,7 +2,7 @@
 //! their lines (`tell`), so that the games can be played anywhere (this worker's pool, or other
 //! workers), and the batches of games themselves, played in any order or in parallel.
 
-use super::args::{checked, number, text_arg, to_js};
+use super::args::{checked, job_range, number, text_arg, to_js};
 use crate::checked as check;
 use crate::train::batch::{AskedBatch, GameBatch};
 use crate::train::evolution::{Evolution, EvolutionConfig};
@@ -136,15 +136,8 @@ impl WebBatch {
 
     /// Plays games `from` to `to` (exclusive) one after another; returns their lines.
     pub fn play(&self, from: JsValue, to: JsValue) -> Result<Vec<f64>, JsError> {
-        let jobs = self.batch.len();
-        let from = checked(&from, "from", |n, v| check::index(n, v, jobs))?;
-        let to = checked(&to, "to", |n, v| check::index(n, v, jobs))?;
-        if from > to {
-            return Err(JsError::new(&format!(
-                "from ({from}) must not be past to ({to})"
-            )));
-        }
-        Ok((from..to).map(|job| self.batch.play(job) as f64).collect())
+        let jobs = job_range(&from, &to, self.batch.len())?;
+        Ok(jobs.map(|job| self.batch.play(job) as f64).collect())
     }
 }
 

@@ -3,7 +3,7 @@
 //! sent as numbers; and the estimate from every replicate's counts, worked out by the library as
 //! `tetris-ai survival` works it out.
 
-use super::args::{checked, number, to_js};
+use super::args::{checked, job_range, number, to_js};
 use crate::checked::{self as check, MAX_SAFE_INTEGER};
 use crate::engine::board::MAX_HEIGHT;
 use crate::survival::{
@@ -137,16 +137,8 @@ impl WebSurvival {
     /// Makes replicates `from` to `to` (exclusive) one after another: for each, its long run's
     /// lines and excursions, its pieces placed, then each stage's branches and how many reached.
     pub fn play(&self, from: JsValue, to: JsValue) -> Result<Vec<f64>, JsError> {
-        let replicates = self.replicates();
-        let from = checked(&from, "from", |n, v| check::index(n, v, replicates))?;
-        let to = checked(&to, "to", |n, v| check::index(n, v, replicates))?;
-        if from > to {
-            return Err(JsError::new(&format!(
-                "from ({from}) must not be past to ({to})"
-            )));
-        }
         let mut made = Vec::new();
-        for index in from..to {
+        for index in job_range(&from, &to, self.replicates())? {
             let replicate = self
                 .plan
                 .replicate(index as u64)
