@@ -11,8 +11,8 @@
 
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import { CLI, launchBrowser, openPage, ROOT, startServer } from '../../tests/browser/harness.mjs';
-import { median } from './common.mjs';
+import { CLI, ROOT } from '../../tests/browser/harness.mjs';
+import { medianSeconds, withApiPages } from './common.mjs';
 
 const REPEATS = Number(process.argv[2] || 3);
 const CORES = os.availableParallelism();
@@ -70,21 +70,11 @@ async function time(measurement, pages) {
   const ways = [
     [`native, ${CORES} threads`, () => native(measurement)],
     [`threaded wasm, ${CORES} threads`, () => browser(pages.threaded, measurement, 'threaded')],
-    [`simd wasm, ${CORES} workers`, () => browser(pages.simd, measurement, 'simd')],
+    [`simd wasm, ${CORES} workers`, () => browser(pages.plain, measurement, 'simd')],
   ];
-  const results = new Map();
-  let first = null;
-  for (let round = 0; round < REPEATS; round++) {
-    for (const [name, play] of ways) {
-      const { seconds, result } = await play();
-      first ??= result;
-      const [seen, wanted] = [comparable(measurement, result), comparable(measurement, first)];
-      if (seen !== wanted) throw new Error(`${name} gave other figures:\n${seen}\n${wanted}`);
-      if (!results.has(name)) results.set(name, []);
-      results.get(name).push(seconds);
-    }
-  }
-  const medians = new Map([...results].map(([name, xs]) => [name, median(xs)]));
+  const { medians, first } = await medianSeconds(ways, REPEATS, (result) =>
+    comparable(measurement, result),
+  );
   console.log(
     `${measurement.name} (${first.pieces} decisions), median of ${REPEATS}, ${CORES} cores:`,
   );
@@ -98,17 +88,6 @@ async function time(measurement, pages) {
   }
 }
 
-const isolated = await startServer({ isolation: true });
-const plain = await startServer({ isolation: false });
-const chromium = await launchBrowser();
-try {
-  // A document with no game of its own (the API module itself), so that nothing else runs.
-  const blank = async (server) =>
-    (await openPage(chromium, `${server.url}tetris-ai.js`, { ready: false })).page;
-  const pages = { threaded: await blank(isolated), simd: await blank(plain) };
+await withApiPages(async (pages) => {
   for (const measurement of MEASUREMENTS) await time(measurement, pages);
-} finally {
-  await chromium.close();
-  isolated.stop();
-  plain.stop();
-}
+});

@@ -11,8 +11,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CLI, launchBrowser, openPage, ROOT, startServer } from '../../tests/browser/harness.mjs';
-import { median } from './common.mjs';
+import { CLI, ROOT } from '../../tests/browser/harness.mjs';
+import { medianSeconds, withApiPages } from './common.mjs';
 
 const REPEATS = Number(process.argv[2] || 3);
 const CORES = os.availableParallelism();
@@ -50,7 +50,7 @@ function native(threads) {
     '--json',
   ]);
   const seconds = (performance.now() - t0) / 1000;
-  return { seconds, report: JSON.parse(out.trim().split('\n').pop()) };
+  return { seconds, result: JSON.parse(out.trim().split('\n').pop()) };
 }
 
 /** The page resumes the checkpoint for one generation with `options`. */
@@ -62,7 +62,7 @@ async function browser(page, options) {
       try {
         const t0 = performance.now();
         const report = await run.generation();
-        return { seconds: (performance.now() - t0) / 1000, report, build: run.build };
+        return { seconds: (performance.now() - t0) / 1000, result: report, build: run.build };
       } finally {
         run.close();
       }
@@ -71,67 +71,44 @@ async function browser(page, options) {
   );
 }
 
-const ways = [
-  ['native, 1 thread', () => native(1)],
-  [`native, ${CORES} threads`, () => native(CORES)],
-];
-const isolated = await startServer({ isolation: true });
-const plain = await startServer({ isolation: false });
-const chromium = await launchBrowser();
 try {
-  // A document with no game of its own (the API module itself), so that nothing else runs.
-  const blank = async (server) =>
-    (await openPage(chromium, `${server.url}tetris-ai.js`, { ready: false })).page;
-  const threadedPage = await blank(isolated);
-  const plainPage = await blank(plain);
-  ways.push(
-    ['threaded wasm, 1 thread', () => browser(threadedPage, { build: 'threaded', threads: 1 })],
-    [
-      `threaded wasm, ${CORES} threads`,
-      () => browser(threadedPage, { build: 'threaded', threads: CORES }),
-    ],
-    ['plain wasm, 1 worker', () => browser(plainPage, { build: 'plain', workers: 1 })],
-    [`plain wasm, ${CORES} workers`, () => browser(plainPage, { build: 'plain', workers: CORES })],
-  );
-  const results = new Map();
-  let reference = null;
-  for (let round = 0; round < REPEATS; round++) {
-    for (const [name, run] of ways) {
-      const { seconds, report } = await run();
-      reference ??= comparable(report);
-      if (comparable(report) !== reference)
-        throw new Error(`${name} gave another report:\n${comparable(report)}\n${reference}`);
-      if (!results.has(name)) results.set(name, []);
-      results.get(name).push(seconds);
-    }
-  }
-  const medians = new Map([...results].map(([name, xs]) => [name, median(xs)]));
-  console.log(
-    `one generation (cem, population 100, 10 games each on 10x10, plus validation), ` +
-      `median of ${REPEATS}, ${CORES} cores:`,
-  );
-  for (const [name, seconds] of medians)
-    console.log(`  ${name.padEnd(28)} ${seconds.toFixed(2)} s`);
-  const m = (name) => medians.get(name);
-  console.log('ratios:');
-  console.log(
-    `  native speedup, ${CORES} threads over 1:        ${(m('native, 1 thread') / m(`native, ${CORES} threads`)).toFixed(2)}x`,
-  );
-  console.log(
-    `  threaded wasm speedup, ${CORES} threads over 1: ${(m('threaded wasm, 1 thread') / m(`threaded wasm, ${CORES} threads`)).toFixed(2)}x`,
-  );
-  console.log(
-    `  plain workers speedup, ${CORES} over 1:         ${(m('plain wasm, 1 worker') / m(`plain wasm, ${CORES} workers`)).toFixed(2)}x`,
-  );
-  console.log(
-    `  threaded wasm / native, all cores:      ${(m(`threaded wasm, ${CORES} threads`) / m(`native, ${CORES} threads`)).toFixed(2)}x`,
-  );
-  console.log(
-    `  plain workers / threaded wasm, all cores: ${(m(`plain wasm, ${CORES} workers`) / m(`threaded wasm, ${CORES} threads`)).toFixed(2)}x`,
-  );
+  await withApiPages(async ({ threaded, plain }) => {
+    const ways = [
+      ['native, 1 thread', () => native(1)],
+      [`native, ${CORES} threads`, () => native(CORES)],
+      ['threaded wasm, 1 thread', () => browser(threaded, { build: 'threaded', threads: 1 })],
+      [
+        `threaded wasm, ${CORES} threads`,
+        () => browser(threaded, { build: 'threaded', threads: CORES }),
+      ],
+      ['plain wasm, 1 worker', () => browser(plain, { build: 'plain', workers: 1 })],
+      [`plain wasm, ${CORES} workers`, () => browser(plain, { build: 'plain', workers: CORES })],
+    ];
+    const { medians } = await medianSeconds(ways, REPEATS, comparable);
+    console.log(
+      `one generation (cem, population 100, 10 games each on 10x10, plus validation), ` +
+        `median of ${REPEATS}, ${CORES} cores:`,
+    );
+    for (const [name, seconds] of medians)
+      console.log(`  ${name.padEnd(28)} ${seconds.toFixed(2)} s`);
+    const m = (name) => medians.get(name);
+    console.log('ratios:');
+    console.log(
+      `  native speedup, ${CORES} threads over 1:        ${(m('native, 1 thread') / m(`native, ${CORES} threads`)).toFixed(2)}x`,
+    );
+    console.log(
+      `  threaded wasm speedup, ${CORES} threads over 1: ${(m('threaded wasm, 1 thread') / m(`threaded wasm, ${CORES} threads`)).toFixed(2)}x`,
+    );
+    console.log(
+      `  plain workers speedup, ${CORES} over 1:         ${(m('plain wasm, 1 worker') / m(`plain wasm, ${CORES} workers`)).toFixed(2)}x`,
+    );
+    console.log(
+      `  threaded wasm / native, all cores:      ${(m(`threaded wasm, ${CORES} threads`) / m(`native, ${CORES} threads`)).toFixed(2)}x`,
+    );
+    console.log(
+      `  plain workers / threaded wasm, all cores: ${(m(`plain wasm, ${CORES} workers`) / m(`threaded wasm, ${CORES} threads`)).toFixed(2)}x`,
+    );
+  });
 } finally {
-  await chromium.close();
-  isolated.stop();
-  plain.stop();
   fs.rmSync(work, { recursive: true, force: true });
 }
