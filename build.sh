@@ -131,37 +131,48 @@ ensure_npm() {
     done
 }
 
-# Builds one module: $1 plain|simd|threaded.
-build_module() {
-    local kind="$1" out="www/pkg/$1" wasm
+# Runs `cargo SUBCOMMAND ARGS...` on the WebAssembly bindings for the build $1, plain, simd or
+# threaded: the one place that knows each build's toolchain, RUSTFLAGS, features and target
+# directory (one of its own for each, since other RUSTFLAGS would rebuild another's).
+wasm_cargo() {
+    local kind="$1" subcommand="$2" toolchain=() rustflags=""
+    shift 2
+    local args=(-p tetris-ai-wasm --release --target wasm32-unknown-unknown
+        --target-dir "$(wasm_target_dir "$kind")")
     case "$kind" in
         threaded)
-            RUSTFLAGS="$THREADED_RUSTFLAGS" cargo "+$NIGHTLY" build --quiet --lib --release \
-                --target wasm32-unknown-unknown --no-default-features --features threads \
-                -Z build-std=panic_abort,std \
-                --target-dir target/threaded
-            wasm=target/threaded/wasm32-unknown-unknown/release/tetris_ai.wasm
+            toolchain=("+$NIGHTLY")
+            rustflags="$THREADED_RUSTFLAGS"
+            args+=(--features threads -Z build-std=panic_abort,std)
             ;;
-        simd)
-            # A target directory of its own: other RUSTFLAGS would rebuild the plain one's.
-            RUSTFLAGS="$SIMD_RUSTFLAGS" cargo build --quiet --lib --release \
-                --target wasm32-unknown-unknown --no-default-features --target-dir target/simd
-            wasm=target/simd/wasm32-unknown-unknown/release/tetris_ai.wasm
-            ;;
-        plain)
-            cargo build --quiet --lib --release --target wasm32-unknown-unknown \
-                --no-default-features
-            wasm=target/wasm32-unknown-unknown/release/tetris_ai.wasm
-            ;;
+        simd) rustflags="$SIMD_RUSTFLAGS" ;;
+        plain) ;;
         *)
             echo "error: unknown build \"$kind\"" >&2
             exit 2
             ;;
     esac
+    RUSTFLAGS="$rustflags" cargo "${toolchain[@]}" "$subcommand" "${args[@]}" "$@"
+}
+
+# The target directory of the build $1 (plain|simd|threaded).
+wasm_target_dir() {
+    case "$1" in
+        plain) echo target ;;
+        *) echo "target/$1" ;;
+    esac
+}
+
+# Builds one module: $1 plain|simd|threaded (without the TypeScript declarations, a default
+# feature that only the tests and ./build.sh types read).
+build_module() {
+    local kind="$1" out="www/pkg/$1" wasm
+    wasm_cargo "$kind" build --quiet --lib --no-default-features
+    wasm="$(wasm_target_dir "$kind")/wasm32-unknown-unknown/release/tetris_ai_wasm.wasm"
     # The module as rustc optimized it, less its names: wasm-opt -O3 (binaryen 108) made it 4%
     # smaller but decisions 0.6-4% slower in Chromium, and its -O2 and -O4 were no faster.
     rm -rf "$out"
-    wasm-bindgen --target web --remove-name-section --out-dir "$out" "$wasm"
+    wasm-bindgen --target web --remove-name-section --out-name tetris_ai --out-dir "$out" "$wasm"
     # wasm-bindgen-rayon's worker starts the module with the older positional arguments, which
     # this wasm-bindgen warns about once per worker; pass them as an object instead.
     local helper
@@ -232,27 +243,17 @@ check_bench_json() {
     done
 }
 
-# Runs the WebAssembly tests (tests/web.rs) in headless Chromium: $1 plain|simd|threaded.
+# Runs the WebAssembly tests (crates/wasm/tests/web.rs) in headless Chromium: $1
+# plain|simd|threaded.
 wasm_tests() {
-    export CHROMEDRIVER=/usr/bin/chromedriver
-    case "$1" in
-        threaded)
-            RUSTFLAGS="$THREADED_RUSTFLAGS" cargo "+$NIGHTLY" test --release \
-                --target wasm32-unknown-unknown --no-default-features --features threads \
-                -Z build-std=panic_abort,std --target-dir target/threaded --test web
-            ;;
-        simd)
-            RUSTFLAGS="$SIMD_RUSTFLAGS" cargo test --release --target wasm32-unknown-unknown \
-                --no-default-features --target-dir target/simd --test web
-            ;;
-        *) cargo test --release --target wasm32-unknown-unknown --no-default-features --test web ;;
-    esac
+    CHROMEDRIVER=/usr/bin/chromedriver wasm_cargo "$1" test --test web
 }
 
 # The test that compares the committed TypeScript declarations with the Rust types' (and writes
 # them instead when TETRIS_AI_WRITE_TYPES=1).
 types_test() {
-    cargo test --release --quiet --test types the_committed_declarations_are_what_the_rust_types_give
+    cargo test --release --quiet -p tetris-ai-wasm --test types \
+        the_committed_declarations_are_what_the_rust_types_give
 }
 
 cmd_types() {
@@ -273,20 +274,20 @@ check_types() {
 cmd_test() {
     ensure_rust
     echo "== cargo fmt --check"
-    cargo fmt --check
+    cargo fmt --all --check
     ensure_npm
     echo "== prettier --check (the page, the tests, the benchmarks and the docs)"
     npx --no-install prettier --check www tests benches docs README.md
     echo "== JavaScript unit tests (npm run test:unit: no browser, no WebAssembly)"
     npm run --silent test:unit
     check_types
-    echo "== cargo clippy --all-targets -- -D warnings"
-    cargo clippy --all-targets -- -D warnings
-    echo "== cargo test --release"
-    cargo test --release
+    echo "== cargo clippy --workspace --all-targets -- -D warnings"
+    cargo clippy --workspace --all-targets -- -D warnings
+    echo "== cargo test --release --workspace"
+    cargo test --release --workspace
     echo "== tetris-ai bench --games 4 --board 10x10 --json"
     local json
-    json="$(cargo run --release --quiet -- bench --games 4 --board 10x10 --json)"
+    json="$(cargo run --release --quiet -p tetris-ai-cli -- bench --games 4 --board 10x10 --json)"
     echo "$json"
     check_bench_json "$json"
     ensure_wasm_tools
@@ -297,7 +298,9 @@ cmd_test() {
     ensure_apt /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser libwebkit2gtk-4.1-0
     ensure_apt Xvfb xvfb
     echo "== cargo clippy for WebAssembly -- -D warnings"
-    cargo clippy --target wasm32-unknown-unknown --no-default-features --lib --test web -- -D warnings
+    cargo clippy -p tetris-ai-wasm --target wasm32-unknown-unknown --lib --no-default-features \
+        -- -D warnings
+    cargo clippy -p tetris-ai-wasm --target wasm32-unknown-unknown --lib --test web -- -D warnings
     local kind
     for kind in plain simd threaded; do
         echo "== WebAssembly tests, $kind build, headless Chromium"
@@ -332,12 +335,10 @@ ensure_venv() {
 cmd_python() {
     ensure_rust
     ensure_venv
-    echo "== cargo clippy for the Python extension -- -D warnings"
-    cargo clippy --lib --no-default-features --features python -- -D warnings
     echo "== the Python package (maturin develop --release into .venv)"
     VIRTUAL_ENV="$PWD/.venv" nice .venv/bin/maturin develop --release --quiet
     echo "== the command line for the Python tests (cargo build --release)"
-    nice cargo build --release --quiet --bin tetris-ai
+    nice cargo build --release --quiet -p tetris-ai-cli
     echo "== pytest tests/python (the Ray tests apart)"
     export TETRIS_AI_CLI="$PWD/target/release/tetris-ai"
     .venv/bin/python -m pytest -q tests/python --ignore=tests/python/ray
@@ -364,11 +365,12 @@ private_network() {
 cmd_bench() {
     ensure_rust
     echo "== cargo bench"
-    cargo bench
+    cargo bench --workspace
     local preset
     for preset in dellacherie cs3243; do
         echo "== tetris-ai bench --games 100 --board 10x10 --preset $preset"
-        cargo run --release --quiet -- bench --games 100 --board 10x10 --preset "$preset"
+        cargo run --release --quiet -p tetris-ai-cli -- bench --games 100 --board 10x10 \
+            --preset "$preset"
     done
 }
 

@@ -28,7 +28,7 @@ cargo build --quiet --release
 ./build.sh build >/dev/null
 # The simd module as rustc wrote it, bound again with its name section kept, so that the profile
 # names the functions.
-wasm-bindgen --target web --out-dir "$out/pkg" target/simd/wasm32-unknown-unknown/release/tetris_ai.wasm
+wasm-bindgen --target web --out-dir "$out/pkg" target/simd/wasm32-unknown-unknown/release/tetris_ai_wasm.wasm
 
 cat >"$out/play.mjs" <<'EOF'
 import fs from 'node:fs';

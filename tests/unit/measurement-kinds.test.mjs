@@ -1,6 +1,6 @@
 // The measurements' table (www/lib/measurement-kinds.js) against what declares and reads their
 // options elsewhere: each kind's options interface in www/tetris-ai.d.ts, and the parameters of
-// the engine's constructors in src/web (both the single-threaded class and the pool's run).
+// the engine's constructors in crates/wasm/src/bindings (both the single-threaded class and the pool's run).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,8 +13,8 @@ import { read } from './files.mjs';
 
 /** Where each kind is declared: its options interface, and its constructors' Rust file. */
 const DECLARED = {
-  benchmark: { options: 'BenchmarkOptions', rust: 'src/web/bench.rs' },
-  survival: { options: 'SurvivalOptions', rust: 'src/web/survival.rs' },
+  benchmark: { options: 'BenchmarkOptions', rust: 'crates/wasm/src/bindings/bench.rs' },
+  survival: { options: 'SurvivalOptions', rust: 'crates/wasm/src/bindings/survival.rs' },
 };
 
 /** The fields of the interface `name` in www/tetris-ai.d.ts. */

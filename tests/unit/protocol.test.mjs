@@ -1,6 +1,6 @@
 // The game protocol's table (www/lib/protocol.js) against what declares and serves a game's
 // calls elsewhere: `Game` in www/tetris-ai.d.ts, the client's own methods in www/lib/game.js,
-// and the engine's `Game` binding in src/web/game.rs.
+// and the engine's `Game` binding in crates/wasm/src/bindings/game.rs.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -31,7 +31,7 @@ async function clientMethods() {
 
 /** The methods of the engine's `Game` binding, by their JavaScript names. */
 async function bindingMethods() {
-  const body = block(await read('src/web/game.rs'), 'impl WebGame {');
+  const body = block(await read('crates/wasm/src/bindings/game.rs'), 'impl WebGame {');
   const methods = [];
   let jsName = null;
   let constructor = false;

@@ -708,7 +708,7 @@ grow_games_to: number | null, };
 
 /**
  * Which optimizer, with its settings: a variant per entry of the
- * [registry](crate::train::optimizers), which serde names as the entry does.
+ * [registry](crate::optimizers), which serde names as the entry does.
  */
 export type OptimizerConfig = { "kind": "ga", "settings": GaConfig } | { "kind": "cem", "settings": CemConfig } | { "kind": "cmaes", "settings": CmaesConfig } | { "kind": "hill_climb", "settings": HillConfig } | { "kind": "anneal", "settings": AnnealConfig };
 
@@ -1063,7 +1063,7 @@ top_out: TopOut | null, };
  */
 export type RunOptions = {
 /**
- * The optimizer, by its name in the [registry](crate::train::optimizers); default `cem`.
+ * The optimizer, by its name in the [registry](crate::optimizers); default `cem`.
  */
 optimizer: OptimizerName,
 /**

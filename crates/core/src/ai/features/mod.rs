@@ -1,0 +1,359 @@
+//! The feature registry: every board feature the AI can weigh, one entry each, with the one
+//! definition given for it in the project's feature table (row 0 is the bottom; a column's
+//! height is one more than its highest filled row). Features read the board after full rows
+//! are removed unless their entry says "before clears".
+//!
+//! The research definitions live in `research.rs`; where a published program computed a feature
+//! its own way, that variant is a feature of its own, named after the program, in `sources.rs`.
+//! Each feature's name in players' words is in `plain.rs`.
+
+use crate::engine::board::Board;
+use crate::engine::moves::Placement;
+use crate::engine::rules::{TopOut, lock};
+use crate::error::{Error, Result};
+pub(crate) use kind::Kind;
+pub use plain::{PLAIN_NAMES, plain_name};
+use research::*;
+use sources::*;
+use tetris_ai_engine::ts_name_union;
+
+mod kind;
+mod plain;
+pub(crate) mod research;
+mod sources;
+
+/// What one placement did, as the features read it.
+#[derive(Clone, Copy, Debug)]
+pub struct Outcome<'a> {
+    /// The board after the piece locked and full rows were removed.
+    pub board: &'a Board,
+    /// Row of the placed piece's lowest cell, before clears.
+    pub landing_row: i32,
+    /// Row of the placed piece's highest cell, before clears.
+    pub top_row: i32,
+    /// Full rows removed by this placement.
+    pub rows_cleared: u32,
+    /// The placed piece's own cells inside the removed rows.
+    pub piece_cells_cleared: u32,
+    /// The removed rows as bits (bit `y` for row `y` before the clear), for the features read
+    /// before clears.
+    pub cleared: u64,
+}
+
+impl Outcome<'_> {
+    /// What `read` finds in the outcome of locking `placement` on a copy of `board`, told
+    /// whether the placement ends the game under `top_out` (the outcome is read all the same).
+    #[inline(always)]
+    pub fn of<R>(
+        board: &Board,
+        placement: &Placement,
+        top_out: TopOut,
+        read: impl FnOnce(&Outcome, bool) -> R,
+    ) -> R {
+        let mut after = *board;
+        let locked = lock(&mut after, placement, top_out);
+        let outcome = Outcome {
+            board: &after,
+            landing_row: locked.landing_row,
+            top_row: locked.top_row,
+            rows_cleared: locked.rows_cleared,
+            piece_cells_cleared: locked.piece_cells_cleared,
+            cleared: locked.cleared,
+        };
+        read(&outcome, locked.tops_out)
+    }
+}
+
+/// How a feature is computed.
+#[derive(Clone, Copy)]
+pub enum Compute {
+    /// A number read off the outcome; an exponent, if given, raises the whole number.
+    Value(fn(&Outcome) -> f64),
+    /// A sum over columns of a per-column count raised to the exponent (1 when none is given).
+    ColumnPower(fn(&Outcome, f64) -> f64),
+}
+
+/// One registered feature.
+#[derive(Clone, Copy)]
+pub struct Feature {
+    /// The name weights refer to it by.
+    pub name: &'static str,
+    /// Its definition in one line.
+    pub definition: &'static str,
+    /// How to compute it.
+    pub compute: Compute,
+    /// How the incremental evaluation computes it, if it does.
+    pub(crate) incremental: Option<Kind>,
+}
+
+impl Feature {
+    /// The feature's value for `outcome`, with `exponent` applied as the feature defines (by
+    /// `libm`'s power, so that native builds and WebAssembly agree to the last bit).
+    #[inline]
+    pub fn value(&self, outcome: &Outcome, exponent: Option<f64>) -> f64 {
+        match self.compute {
+            Compute::Value(f) => raise(f(outcome), exponent),
+            Compute::ColumnPower(f) => f(outcome, exponent.unwrap_or(1.0)),
+        }
+    }
+}
+
+/// A number-valued feature's `value` raised to `exponent`, if one is given.
+#[inline]
+pub(crate) fn raise(value: f64, exponent: Option<f64>) -> f64 {
+    match exponent {
+        None => value,
+        Some(e) => libm::pow(value, e),
+    }
+}
+
+/// Every feature, in a fixed order (a feature's index is its position here).
+pub static FEATURES: [Feature; 29] = [
+    Feature {
+        name: "rows_cleared",
+        definition: "full rows removed by this placement",
+        compute: Compute::Value(rows_cleared),
+        incremental: Some(Kind::RowsCleared),
+    },
+    Feature {
+        name: "landing_height",
+        definition: "row of the placed piece's lowest cell + (piece height - 1) / 2, before clears",
+        compute: Compute::Value(landing_height),
+        incremental: Some(Kind::LandingHeight),
+    },
+    Feature {
+        name: "eroded_piece_cells",
+        definition: "rows cleared x the placed piece's own cells inside those rows",
+        compute: Compute::Value(eroded_piece_cells),
+        incremental: Some(Kind::ErodedPieceCells),
+    },
+    Feature {
+        name: "row_transitions",
+        definition: "filled/empty changes along each row, walls filled, summed over the rows",
+        compute: Compute::Value(row_transitions),
+        incremental: Some(Kind::RowTransitions),
+    },
+    Feature {
+        name: "column_transitions",
+        definition: "filled/empty changes up each column, floor filled, space above empty",
+        compute: Compute::Value(column_transitions),
+        incremental: Some(Kind::ColumnTransitions),
+    },
+    Feature {
+        name: "holes",
+        definition: "empty cells with a filled cell anywhere above them in their column",
+        compute: Compute::Value(holes),
+        incremental: Some(Kind::Holes),
+    },
+    Feature {
+        name: "cumulative_wells",
+        definition: "for each well cell (empty, both neighbours filled), the empty cells from it down",
+        compute: Compute::Value(cumulative_wells),
+        incremental: Some(Kind::CumulativeWells),
+    },
+    Feature {
+        name: "max_height",
+        definition: "the highest column height",
+        compute: Compute::Value(max_height),
+        incremental: Some(Kind::MaxHeight),
+    },
+    Feature {
+        name: "aggregate_height",
+        definition: "the sum of the column heights",
+        compute: Compute::Value(aggregate_height),
+        incremental: Some(Kind::AggregateHeight),
+    },
+    Feature {
+        name: "bumpiness",
+        definition: "the sum of height differences between adjacent columns",
+        compute: Compute::Value(bumpiness),
+        incremental: Some(Kind::Bumpiness),
+    },
+    Feature {
+        name: "avg_height_difference",
+        definition: "bumpiness / (width - 1)",
+        compute: Compute::Value(avg_height_difference),
+        incremental: Some(Kind::AvgHeightDifference),
+    },
+    Feature {
+        name: "blocks",
+        definition: "number of filled cells",
+        compute: Compute::Value(blocks),
+        incremental: Some(Kind::Blocks),
+    },
+    Feature {
+        name: "avg_height",
+        definition: "mean over filled cells of (row + 1); 0 on an empty board",
+        compute: Compute::Value(avg_height),
+        incremental: None,
+    },
+    Feature {
+        name: "blocks_above_holes",
+        definition: "filled cells with at least one hole below them in their column",
+        compute: Compute::Value(blocks_above_holes),
+        incremental: None,
+    },
+    Feature {
+        name: "gaps",
+        definition: "empty cells whose left and right neighbours are filled, walls filled",
+        compute: Compute::Value(gaps),
+        incremental: None,
+    },
+    Feature {
+        name: "placement_height",
+        definition: "row + 1 of the placed piece's highest cell, before clears",
+        compute: Compute::Value(placement_height),
+        incremental: Some(Kind::PlacementHeight),
+    },
+    Feature {
+        name: "deepest_well",
+        definition: "max over columns of (lower neighbour height - height) where both neighbours are higher",
+        compute: Compute::Value(deepest_well),
+        incremental: None,
+    },
+    Feature {
+        name: "hole_depth",
+        definition: "for each hole, the filled cells directly above it up to the first empty cell",
+        compute: Compute::Value(hole_depth),
+        incremental: Some(Kind::HoleDepth),
+    },
+    Feature {
+        name: "rows_with_holes",
+        definition: "rows containing at least one hole",
+        compute: Compute::Value(rows_with_holes),
+        incremental: Some(Kind::RowsWithHoles),
+    },
+    Feature {
+        name: "pattern_diversity",
+        definition: "distinct adjacent-column height differences within -2..2",
+        compute: Compute::Value(pattern_diversity),
+        incremental: Some(Kind::PatternDiversity),
+    },
+    Feature {
+        name: "column_holes_pow",
+        definition: "sum over columns of (holes in the column) ^ exponent",
+        compute: Compute::ColumnPower(column_holes_pow),
+        incremental: None,
+    },
+    Feature {
+        name: "row_transitions_cs3243",
+        definition: "CS3243: filled/empty changes along rows 0 to H read as one line from a filled left wall, plus 1 for each row ending empty",
+        compute: Compute::Value(row_transitions_cs3243),
+        incremental: None,
+    },
+    Feature {
+        name: "wells_cs3243",
+        definition: "CS3243: each empty cell above its column's top with both neighbours filled (walls filled) adds d(d+1)/2, d = row - height + 1",
+        compute: Compute::Value(wells_cs3243),
+        incremental: None,
+    },
+    Feature {
+        name: "row_flips",
+        definition: "p5.js: filled/empty changes between horizontal neighbours, no walls, top row skipped",
+        compute: Compute::Value(row_flips),
+        incremental: None,
+    },
+    Feature {
+        name: "column_flips",
+        definition: "p5.js: filled/empty changes between vertical neighbours, no floor, top row and column 0 skipped",
+        compute: Compute::Value(column_flips),
+        incremental: None,
+    },
+    Feature {
+        name: "aggregate_height_takado8",
+        definition: "takado8: the sum of the column heights before clears, less the width for each row cleared",
+        compute: Compute::Value(aggregate_height_takado8),
+        incremental: None,
+    },
+    Feature {
+        name: "holes_before_clears",
+        definition: "holes counted before clears (the placed piece and the full rows in place)",
+        compute: Compute::Value(holes_before_clears),
+        incremental: None,
+    },
+    Feature {
+        name: "bumpiness_before_clears",
+        definition: "bumpiness before clears",
+        compute: Compute::Value(bumpiness_before_clears),
+        incremental: None,
+    },
+    Feature {
+        name: "aggregate_height_before_clears",
+        definition: "the sum of the column heights before clears (full rows counted)",
+        compute: Compute::Value(aggregate_height_before_clears),
+        incremental: None,
+    },
+];
+
+/// The names of all features, in registry order.
+pub fn names() -> Vec<&'static str> {
+    FEATURES.iter().map(|f| f.name).collect()
+}
+
+ts_name_union!(
+    FeatureName,
+    "The name of a feature: one of the registry's.",
+    names()
+);
+
+/// The registry index of the feature called `name`.
+pub fn index_of(name: &str) -> Option<usize> {
+    FEATURES.iter().position(|f| f.name == name)
+}
+
+/// [`index_of`], or an error that names `name` and the features there are.
+pub fn find_index(name: &str) -> Result<usize> {
+    index_of(name).ok_or_else(|| Error::UnknownFeature {
+        name: name.to_string(),
+        known: names(),
+    })
+}
+
+/// A word with the lowest `n` bits set.
+#[inline]
+pub(crate) fn low_bits(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
+/// The rows the row-based features read: the visible rows, and any buffer rows in use.
+#[inline]
+fn row_span(board: &Board) -> u64 {
+    low_bits(board.height().max(board.max_height()))
+}
+
+/// Column word `column` of a board after clears as it was before them: the removed rows
+/// (`cleared`, in rows before the clear) put back, full.
+#[inline]
+fn before_clears(mut column: u64, mut cleared: u64) -> u64 {
+    // From the lowest removed row up, each at its place before the clear.
+    while cleared != 0 {
+        let y = cleared.trailing_zeros();
+        column = (column & low_bits(y as usize)) | 1 << y | (column >> y) << (y + 1);
+        cleared &= cleared - 1;
+    }
+    column
+}
+
+/// The holes of one column as bits: empty cells below its highest filled cell (the cells below
+/// the top bit, without a branch for an empty column: `column | 1` has the same top bit unless
+/// the column is empty, and then nothing lies below it).
+#[inline]
+pub(crate) fn column_holes(column: u64) -> u64 {
+    !column & (u64::MAX >> (column | 1).leading_zeros() >> 1)
+}
+
+/// The well cells of column `x` as bits: empty, with both neighbours filled or walls.
+#[inline]
+fn well_cells(board: &Board, x: usize) -> u64 {
+    let left = if x == 0 {
+        u64::MAX
+    } else {
+        board.column(x - 1)
+    };
+    let right = if x + 1 == board.width() {
+        u64::MAX
+    } else {
+        board.column(x + 1)
+    };
+    !board.column(x) & left & right
+}

@@ -1,0 +1,250 @@
+//! Replays: a game kept as its configuration and one move per piece. The game is deterministic
+//! from its configuration and seed, so the move of each piece (hold first or not, the placement,
+//! the rows dropped by hand; the piece itself follows from the queue) plays it again exactly:
+//! the same cells, lines and score at every placement.
+//!
+//! A [`Recording`] is how a replay is written, one form for the page's history, its share links
+//! and its files: the configuration, the number of pieces, and the moves encoded as text (see
+//! [`codec`]); or no moves where the AI placed every piece under the configuration, which then
+//! plays the game again from its seed. A [`Replay`] plays a recording's moves on a fresh game of
+//! its configuration, to any placement, forward and back, with the coach's rating of each move.
+
+mod codec;
+mod moves;
+
+pub use codec::{decode, encode};
+pub use moves::Move;
+
+use crate::ai::search::Rating;
+use crate::checked;
+use crate::engine::moves::Placement;
+use crate::error::{Error, Result};
+use crate::game::{Game, GameConfig, View};
+use serde::Serialize;
+use serde_json::Value;
+
+/// The most pieces a replay holds. A replay of the AI alone plays every piece again from its seed
+/// as it opens (about 6 µs a piece), so no link or file may ask for a game without end.
+pub const MAX_PIECES: u64 = 1_000_000;
+
+/// The fields of a recording, as [`Recording`] writes them.
+const RECORDING_FIELDS: [&str; 3] = ["config", "pieces", "moves"];
+
+/// A game as a replay keeps it: JSON in the page's history, a share link and a file.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct Recording {
+    /// The game's configuration: rules, board and seed, and the AI's weights and search, which
+    /// the coach rates the moves by.
+    pub config: GameConfig,
+    /// How many pieces were placed.
+    pub pieces: u64,
+    /// The moves, one per piece, encoded as base64url text (a few characters a piece); null
+    /// where the AI placed every piece under `config`: the AI then plays the game again from
+    /// its seed.
+    pub moves: Option<String>,
+}
+
+impl Recording {
+    /// The recording written as JSON `text`, checked through and through: a bad one is refused,
+    /// naming what is wrong (the moves themselves are checked as a [`Replay`] plays them).
+    pub fn read(text: &str) -> Result<Recording> {
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| Error::Config(format!("a replay must be JSON, and this is not: {e}")))?;
+        let Value::Object(map) = &value else {
+            return Err(Error::Config(format!(
+                "a replay must be an object with the fields {}, got {}",
+                RECORDING_FIELDS.join(", "),
+                checked::shown(Some(&value))
+            )));
+        };
+        if let Some(unknown) = map.keys().find(|k| !RECORDING_FIELDS.contains(&k.as_str())) {
+            return Err(Error::Config(format!(
+                "a replay has no field \"{unknown}\" (its fields: {})",
+                RECORDING_FIELDS.join(", ")
+            )));
+        }
+        let config = match map.get("config") {
+            Some(config) => checked::game_config("config", Some(config))?,
+            None => return Err(Error::Config("the replay has no config".to_string())),
+        };
+        let pieces = checked::count("pieces", map.get("pieces"), 0, MAX_PIECES)?;
+        let moves = match map.get("moves") {
+            None | Some(Value::Null) => None,
+            moves => Some(checked::text("moves", moves)?),
+        };
+        Ok(Recording {
+            config,
+            pieces,
+            moves,
+        })
+    }
+
+    /// The recording as JSON text, as [`Recording::read`] reads it.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// One position of a replay: the game after `index` placements, and the move made from it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct Frame {
+    /// Placements made so far.
+    pub index: usize,
+    /// Placements in the whole replay.
+    pub count: usize,
+    /// The game as a renderer draws it (the piece in play at its spawn position).
+    pub view: View,
+    /// The move made from here; null at the end.
+    pub next: Option<NextMove>,
+}
+
+/// The move made from a replay's position, with the coach's rating of it on that position.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct NextMove {
+    /// Whether hold was used first.
+    pub hold: bool,
+    /// The placement that locked.
+    pub placement: Placement,
+    /// The cells it filled, as (column, row).
+    pub cells: [(i32, i32); 4],
+    /// Where it ranks among the AI's first moves and what sets it apart from the best (see
+    /// [`Game::rate_hand`]).
+    pub rating: Option<Rating>,
+}
+
+/// A recording played again: its game at any placement, forward and back.
+pub struct Replay {
+    config: GameConfig,
+    moves: Vec<Move>,
+    /// The game after `at` moves.
+    game: Game,
+    at: usize,
+}
+
+impl Replay {
+    /// The replay of `recording`: its moves, or without them the AI's game from the seed,
+    /// played through once. A recording that does not play (a move that does not fit, floats,
+    /// is not of the piece in play, or comes after the game ended; fewer or more moves than it
+    /// says) is refused, naming the move and what is wrong with it.
+    pub fn new(recording: &Recording) -> Result<Replay> {
+        if recording.pieces > MAX_PIECES {
+            return Err(Error::Config(format!(
+                "the replay holds {} pieces, more than the {MAX_PIECES} a replay may hold",
+                recording.pieces
+            )));
+        }
+        let config = recording.config.clone();
+        let moves = match &recording.moves {
+            Some(text) => {
+                let moves = decode(text)?;
+                if moves.len() as u64 != recording.pieces {
+                    return Err(Error::Config(format!(
+                        "the replay says {} pieces were placed, but its moves hold {}",
+                        recording.pieces,
+                        moves.len()
+                    )));
+                }
+                moves
+            }
+            None => Self::ai_moves(&config, recording.pieces)?,
+        };
+        let mut game = Game::new(config.clone())?;
+        for (i, played) in moves.iter().enumerate() {
+            game.play_move(played)
+                .map_err(|e| Error::Config(format!("move {} of the replay: {e}", i + 1)))?;
+        }
+        Ok(Replay {
+            game: Game::new(config.clone())?,
+            config,
+            moves,
+            at: 0,
+        })
+    }
+
+    /// The replay of the recording written as JSON `text` (see [`Recording::read`]).
+    pub fn read(text: &str) -> Result<Replay> {
+        Replay::new(&Recording::read(text)?)
+    }
+
+    /// The moves of the AI's game of `config`, `pieces` pieces long.
+    fn ai_moves(config: &GameConfig, pieces: u64) -> Result<Vec<Move>> {
+        let mut game = Game::recorded(config.clone())?;
+        let played = game.play(Some(pieces)).pieces;
+        if played < pieces {
+            return Err(Error::Config(format!(
+                "the replay says the AI placed {pieces} pieces, but its game of this \
+                 configuration ends after {played}"
+            )));
+        }
+        Ok(game.moves().to_vec())
+    }
+
+    /// How many placements the replay holds.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the replay holds no placement.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The moves, one per piece.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The replay as it is written, with its moves.
+    pub fn recording(&self) -> Recording {
+        Recording {
+            config: self.config.clone(),
+            pieces: self.moves.len() as u64,
+            moves: Some(encode(&self.moves)),
+        }
+    }
+
+    /// The game after `index` placements (0 to [`Replay::len`]): played on from where the
+    /// replay stands, or again from the start to go back. A larger index is refused, naming it.
+    pub fn seek(&mut self, index: usize) -> Result<&mut Game> {
+        if index > self.moves.len() {
+            return Err(Error::Config(format!(
+                "placement {index} is past the replay's end: it holds {}",
+                self.moves.len()
+            )));
+        }
+        if index < self.at {
+            self.game = Game::new(self.config.clone())?;
+            self.at = 0;
+        }
+        while self.at < index {
+            self.game.play_move(&self.moves[self.at])?;
+            self.at += 1;
+        }
+        Ok(&mut self.game)
+    }
+
+    /// The position after `index` placements, with the move made from it rated on it.
+    pub fn frame(&mut self, index: usize) -> Result<Frame> {
+        let next = self.moves.get(index).copied();
+        let count = self.moves.len();
+        let game = self.seek(index)?;
+        let next = next.map(|played| {
+            let placement = played.placement();
+            NextMove {
+                hold: played.hold(),
+                placement,
+                cells: placement.cells(),
+                rating: game.rate_hand(&placement),
+            }
+        });
+        Ok(Frame {
+            index,
+            count,
+            view: game.view(),
+            next,
+        })
+    }
+}

@@ -1,0 +1,212 @@
+//! The `Game` class.
+
+use super::args::{checked, to_js};
+use super::pool_usable;
+use tetris_ai_core::checked as check;
+use tetris_ai_core::game::{ChoiceView, Game, PieceView};
+use wasm_bindgen::prelude::*;
+
+/// A game for the page.
+#[wasm_bindgen(js_name = Game)]
+pub struct WebGame {
+    game: Game,
+}
+
+/// A piece's cells as flat `[x0, y0, x1, y1, ...]`.
+fn flat(view: Option<PieceView>) -> Vec<i32> {
+    view.map(|v| v.cells.iter().flat_map(|&(x, y)| [x, y]).collect())
+        .unwrap_or_default()
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl WebGame {
+    /// A game from a plain object: `rules` (`{kind: "classic" | "guideline", preview, hold,
+    /// timing}`), `width`, `height`, `seed`, `preset` or `weights`, `search` (`{depth, prune,
+    /// margin}`), `handling` (`{das, arr, gravity, soft_drop, lock_delay}`); all optional.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config: JsValue) -> Result<WebGame, JsError> {
+        let config = checked(&config, "config", check::game_config)?;
+        let game = Game::recorded(config).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(WebGame { game })
+    }
+
+    /// The AI's choice for the current piece (placement, hold, input path, score), decided now
+    /// if need be; `null` once the game is over.
+    pub fn decide(&mut self) -> Result<JsValue, JsError> {
+        match self.game.decide() {
+            Some(choice) => to_js(&ChoiceView::of(choice)),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The AI makes the next input of its path, visibly; returns the step when the piece locks,
+    /// else `null`.
+    #[wasm_bindgen(js_name = aiInput)]
+    pub fn ai_input(&mut self) -> Result<JsValue, JsError> {
+        match self.game.ai_input() {
+            Some(step) => to_js(&step),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The AI plays one piece; returns the step (its choice: placement, hold, input path and
+    /// score; the rows it cleared, its points, and whether the game ended) or `null` once the
+    /// game is over.
+    pub fn step(&mut self) -> Result<JsValue, JsError> {
+        match self.game.step() {
+            Some(step) => to_js(&step),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The AI plays on to game over or until `max_pieces` pieces in all; returns the statistics.
+    pub fn play(&mut self, max_pieces: JsValue) -> Result<JsValue, JsError> {
+        let cap = checked(&max_pieces, "maxPieces", check::cap)?;
+        to_js(&self.game.play(cap))
+    }
+
+    /// Every placement of the current piece (and the hold alternative) with its score and input
+    /// path, best first.
+    pub fn search(&mut self) -> Result<JsValue, JsError> {
+        let ranked = self.game.ranked_placements();
+        to_js(&ranked.iter().map(ChoiceView::of).collect::<Vec<_>>())
+    }
+
+    /// The hints: the placements tied for the best score, as `search` gives them first.
+    pub fn hints(&mut self) -> Result<JsValue, JsError> {
+        let best = self.game.hints();
+        to_js(&best.iter().map(ChoiceView::of).collect::<Vec<_>>())
+    }
+
+    /// Why the AI scores `placement` (one that `search` gives, as it gives it) as it does: each
+    /// weighted feature's value, weight and contribution, summing to its score, and at depth 2
+    /// and deeper the later plies' value and the plan value. Any other placement throws, naming
+    /// it.
+    pub fn explain(&mut self, placement: JsValue) -> Result<JsValue, JsError> {
+        let placement = checked(&placement, "placement", check::placement)?;
+        let explanation = self
+            .game
+            .explain(&placement)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        to_js(&explanation)
+    }
+
+    /// Where `placement` (one that `search` gives) ranks among them, how far below the best it
+    /// scores, and the one or two features that make most of the difference. Any other
+    /// placement throws, naming it.
+    pub fn rate(&mut self, placement: JsValue) -> Result<JsValue, JsError> {
+        let placement = checked(&placement, "placement", check::placement)?;
+        let rating = self
+            .game
+            .rate(&placement)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        to_js(&rating)
+    }
+
+    /// Presses a key: "left", "right", "soft_drop", "hard_drop", "cw", "ccw" or "hold". Returns
+    /// the step when a piece locks (a hand-made placement has an empty path and no score, and
+    /// the coach's rating), else `null`.
+    pub fn press(&mut self, key: JsValue) -> Result<JsValue, JsError> {
+        match self.game.press(checked(&key, "key", check::key)?) {
+            Some(step) => to_js(&step),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// Releases a key.
+    pub fn release(&mut self, key: JsValue) -> Result<(), JsError> {
+        self.game.release(checked(&key, "key", check::key)?);
+        Ok(())
+    }
+
+    /// Lets `frames` frames pass: auto shift, gravity, lock delay. Returns the steps of the
+    /// pieces that locked (usually none).
+    pub fn tick(&mut self, frames: JsValue) -> Result<JsValue, JsError> {
+        let frames = checked(&frames, "frames", check::frame_count)?;
+        to_js(&self.game.tick(frames))
+    }
+
+    /// Changes the timings of manual play (`{das, arr, gravity, soft_drop, lock_delay}`) from
+    /// now on; bad values throw and change nothing.
+    #[wasm_bindgen(js_name = setHandling)]
+    pub fn set_handling(&mut self, handling: JsValue) -> Result<(), JsError> {
+        let handling = checked(&handling, "handling", check::handling)?;
+        self.game
+            .set_handling(handling)
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Replaces the AI's search (`{depth, prune, margin}`, the fields not given as by default; a
+    /// margin of null takes the preset's); the current piece is decided again with it. Bad values
+    /// throw and change nothing.
+    #[wasm_bindgen(js_name = setSearch)]
+    pub fn set_search(&mut self, search: JsValue) -> Result<(), JsError> {
+        let search = checked(&search, "search", check::search)?;
+        self.game
+            .set_search(search)
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The locked cells, row by row from the bottom (visible rows, then the buffer): 0 empty,
+    /// else 1 + the piece index (I, O, T, S, Z, J, L).
+    pub fn cells(&self) -> Vec<u8> {
+        self.game.view().cells
+    }
+
+    /// The active piece's cells as `[x0, y0, ...]` (empty when none).
+    #[wasm_bindgen(js_name = activeCells)]
+    pub fn active_cells(&self) -> Vec<i32> {
+        flat(self.game.view().active)
+    }
+
+    /// The ghost piece's cells as `[x0, y0, ...]`.
+    #[wasm_bindgen(js_name = ghostCells)]
+    pub fn ghost_cells(&self) -> Vec<i32> {
+        flat(self.game.view().ghost)
+    }
+
+    /// Everything else a renderer needs: width, height, active and ghost pieces, hold, queue,
+    /// statistics.
+    pub fn view(&self) -> Result<JsValue, JsError> {
+        let mut view = self.game.view();
+        view.cells = Vec::new(); // sent separately, as a typed array
+        to_js(&view)
+    }
+
+    /// The game as a replay keeps it: `{config, pieces, moves}`, `moves` the move of each piece
+    /// encoded as base64url text, or null where the AI alone played every piece under `config`,
+    /// which then plays the game again from its seed.
+    pub fn recording(&self) -> Result<JsValue, JsError> {
+        to_js(&self.game.recording())
+    }
+
+    /// The running totals: lines, pieces, score, pieces per line, game over.
+    pub fn stats(&self) -> Result<JsValue, JsError> {
+        to_js(&self.game.stats())
+    }
+
+    /// The AI's weights, as feature -> weight (or {weight, exponent}).
+    pub fn weights(&self) -> Result<JsValue, JsError> {
+        to_js(self.game.weights())
+    }
+
+    /// Replaces the AI's weights; the next decision uses them. Bad weights throw and leave the
+    /// old ones in place.
+    #[wasm_bindgen(js_name = setWeights)]
+    pub fn set_weights(&mut self, weights: JsValue) -> Result<(), JsError> {
+        let weights = checked(&weights, "weights", check::weights)?;
+        self.game.set_weights(weights);
+        Ok(())
+    }
+
+    /// Splits each decision's plies after the first over the thread pool, with the same
+    /// choices; returns whether the search runs on the pool now. Ignored (false) where there is
+    /// no pool to wait for: a single-threaded build, or a page's main thread, which may not
+    /// wait (the page and the element run games in workers).
+    #[wasm_bindgen(js_name = setParallel)]
+    pub fn set_parallel(&mut self, on: JsValue) -> Result<bool, JsError> {
+        let on = checked(&on, "on", check::switch)? && pool_usable();
+        self.game.set_parallel(on);
+        Ok(on)
+    }
+}
