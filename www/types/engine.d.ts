@@ -1,5 +1,5 @@
 // The types of the values the tetris-ai engine sends to JavaScript and reads from it, generated
-// from its Rust types by `./build.sh types` (see src/typescript.rs): do not edit.
+// from its Rust types by `./build.sh types` (see crates/wasm/src/typescript.rs): do not edit.
 
 /**
  * The settings of simulated annealing.
@@ -707,8 +707,8 @@ reevaluate_games: number,
 grow_games_to: number | null, };
 
 /**
- * Which optimizer, with its settings: a variant per entry of the
- * [registry](crate::optimizers), which serde names as the entry does.
+ * Which optimizer, with its settings: a variant per line of the registry, which serde
+ * names as the optimizer's entry does.
  */
 export type OptimizerConfig = { "kind": "ga", "settings": GaConfig } | { "kind": "cem", "settings": CemConfig } | { "kind": "cmaes", "settings": CmaesConfig } | { "kind": "hill_climb", "settings": HillConfig } | { "kind": "anneal", "settings": AnnealConfig };
 

@@ -18,8 +18,8 @@ use tetris_ai_args::evolve::EvolveArgs;
 use tetris_ai_args::values::{parse_board, parse_named, parse_positive, randomizer_help};
 use tetris_ai_core::ai::presets;
 use tetris_ai_core::ai::search::{PlanValue, TieBreak};
+use tetris_ai_core::config::DEFAULT_PRESET;
 use tetris_ai_core::engine::rules::{RandomizerKind, TopOut};
-use tetris_ai_core::game::DEFAULT_PRESET;
 use tetris_ai_core::{Game, GameConfig, RuleSet, Rules, SearchConfig, Weights};
 
 /// Exit code for every error: bad arguments, files, JSON or configuration.

@@ -4,8 +4,9 @@
 //! games can be played in any order, on any thread or worker; the statistics are worked out here,
 //! from every game's outcome in game order, whoever played them.
 
+use crate::config::GameConfig;
 use crate::error::{Error, Result};
-use crate::game::{Game, GameConfig, Stats};
+use crate::game::{Game, Stats};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 

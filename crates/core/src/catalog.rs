@@ -6,9 +6,9 @@ use crate::ai::presets::{PRESETS, Published};
 use crate::ai::search::{MAX_BEAM, MAX_DEPTH, MIN_DEPTH, default_beam};
 use crate::ai::weights::Weights;
 use crate::checked::MAX_SAFE_INTEGER;
+use crate::config::{DEFAULT_PRESET, GameConfig};
 use crate::engine::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
 use crate::engine::rules::{MAX_PREVIEW, Rules};
-use crate::game::{DEFAULT_PRESET, GameConfig};
 use crate::survival::{
     DEFAULT_REPLICATES, DEFAULT_RUN_PIECES, DEFAULT_TRIALS, MAX_REPLICATES, MAX_RUN_PIECES,
     MAX_TRIALS,

@@ -6,8 +6,10 @@
 //! - [`engine`]: the rules (the `tetris-ai-engine` crate, re-exported): pieces, board, rules,
 //!   moves, manual play. It knows nothing of the AI.
 //! - [`ai`]: features, weights, presets, and the search that chooses a placement.
+//! - [`config`]: a game's configuration, and the weights and search it asks for.
 //! - [`game`]: one game: queue, hold, the AI's step, statistics and the view for rendering.
-//! - [`replay`]: a game recorded a move per piece, played again to any placement.
+//! - [`record`]: a game recorded as its configuration and a move per piece: a leaf value.
+//! - [`replay`]: a recording played again to any placement.
 //! - [`env`]: a reinforcement-learning environment: a placement or an input per step, rewards,
 //!   observations written into buffers.
 //! - [`bench`]: many seeded games of one configuration, and the statistics of their lines.
@@ -21,8 +23,10 @@ pub mod ai;
 pub mod bench;
 pub mod catalog;
 pub mod checked;
+pub mod config;
 pub mod env;
 pub mod game;
+pub mod record;
 pub mod replay;
 pub mod survival;
 
@@ -32,10 +36,11 @@ pub use tetris_ai_engine::error;
 pub use ai::presets::Preset;
 pub use ai::search::{Choice, SearchConfig};
 pub use ai::weights::Weights;
+pub use config::GameConfig;
 pub use engine::board::Board;
 pub use engine::moves::{Input, Placement};
 pub use engine::piece::{Piece, Rotation};
 pub use engine::rules::{RuleSet, Rules};
 pub use engine::spin::Spin;
 pub use error::{Error, Result};
-pub use game::{Game, GameConfig, Stats};
+pub use game::{Game, Stats};

@@ -24,10 +24,11 @@
 //! its standard error comes from their spread. Replicates depend on nothing but the plan and
 //! their index, so they can run on any thread in any order.
 
+use crate::config::GameConfig;
 use crate::engine::piece::Piece;
 use crate::engine::rng::GameRng;
 use crate::error::{Error, Result};
-use crate::game::{Game, GameConfig, Snapshot};
+use crate::game::{Game, Snapshot};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 

@@ -2,7 +2,7 @@
 //! input mode's timing and the features observed, each worked out by hand from the definitions.
 
 use serde_json::{Value, json};
-use tetris_ai_core::checked::env_config;
+use tetris_ai_core::env::env_config;
 use tetris_ai_core::env::{Env, Mode};
 use tetris_ai_core::{Piece, Rotation};
 

@@ -5,7 +5,8 @@
 use proptest::prelude::*;
 use tetris_ai_core::ai::search::SearchConfig;
 use tetris_ai_core::engine::manual::Key;
-use tetris_ai_core::replay::{Move, Recording, Replay, decode, encode};
+use tetris_ai_core::record::{Move, Recording, decode, encode};
+use tetris_ai_core::replay::Replay;
 use tetris_ai_core::{Game, GameConfig, Piece, Rules, Stats};
 
 /// A game of `rules` and `seed` searching one ply deep.
@@ -369,13 +370,16 @@ fn bad_recording_text_is_refused_naming_what_is_wrong() {
     assert!(read("{").starts_with("a replay must be JSON, and this is not: "));
     assert_eq!(
         read("[1]"),
-        "a replay must be an object with the fields config, pieces, moves, got [1]"
+        "replay must be an object with the fields config, pieces, moves, got [1]"
     );
     assert_eq!(
         read(r#"{"config": {}, "pieces": 1, "move": ""}"#),
-        "a replay has no field \"move\" (its fields: config, pieces, moves)"
+        "replay has an unknown field \"move\" (fields: config, pieces, moves)"
     );
-    assert_eq!(read(r#"{"pieces": 1}"#), "the replay has no config");
+    assert_eq!(
+        read(r#"{"pieces": 1}"#),
+        "replay needs the field \"config\""
+    );
     assert_eq!(
         read(r#"{"config": {"width": 3}, "pieces": 1}"#),
         "config.width must be a whole number from 4 to 16, got 3"

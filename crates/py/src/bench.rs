@@ -9,8 +9,8 @@ use serde_json::{Map, Value, json};
 use std::time::Instant;
 use tetris_ai_core::bench::{Benchmark, BenchmarkStats, DEFAULT_GAMES, GameOutcome};
 use tetris_ai_core::checked::{self as check, MAX_SAFE_INTEGER};
-use tetris_ai_core::game::DEFAULT_PRESET;
-use tetris_ai_core::game::GameConfig;
+use tetris_ai_core::config::DEFAULT_PRESET;
+use tetris_ai_core::config::GameConfig;
 
 /// The most games one call plays.
 pub const MAX_GAMES: u64 = 1_000_000;

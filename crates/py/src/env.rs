@@ -49,7 +49,7 @@ impl Layout {
 
 /// The settings read from Python (`settings`, a dict or None).
 fn settings(settings: Option<&Bound<'_, PyAny>>) -> PyResult<EnvConfig> {
-    checked(settings, "env", check::env_config)
+    checked(settings, "env", tetris_ai_core::env::env_config)
 }
 
 /// `action` for an environment of `count` actions: a whole number below `count`.

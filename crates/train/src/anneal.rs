@@ -9,6 +9,7 @@
 //! `step_decay`. A NaN score never wins.
 
 use crate::above_zero;
+use crate::learner::{OptimizerSettings, PopulationSizes, RunShape, initial_ranges};
 use crate::{Genome, Learner, Ranges, Scored, uniform_genome};
 use serde::{Deserialize, Serialize};
 use tetris_ai_core::engine::rng::GameRng;
@@ -46,9 +47,27 @@ impl Default for AnnealConfig {
     }
 }
 
-impl AnnealConfig {
+impl OptimizerSettings for AnnealConfig {
+    type Learner = Anneal;
+
+    const NAME: &'static str = "anneal";
+
+    const DOC: &'static str = "Simulated annealing";
+
+    const POPULATION: Option<PopulationSizes> = Some(PopulationSizes {
+        min: MIN_CANDIDATES,
+        max: None,
+    });
+
+    /// Its population is the candidates it scores per generation.
+    fn defaults(shape: &RunShape) -> Result<(AnnealConfig, Vec<(f64, f64)>)> {
+        let mut config = AnnealConfig::default();
+        config.candidates = shape.population.unwrap_or(config.candidates);
+        Ok((config, initial_ranges(shape)))
+    }
+
     /// Checks the values; the error names the bad one.
-    pub fn validate(&self) -> Result<()> {
+    fn validate(&self) -> Result<()> {
         above_zero("annealing step", self.step)?;
         if !(self.step_decay > 0.0 && self.step_decay <= 1.0) {
             return Err(Error::Config(format!(
@@ -75,6 +94,10 @@ impl AnnealConfig {
             )));
         }
         Ok(())
+    }
+
+    fn learner(&self, ranges: &Ranges, rng: &mut GameRng) -> Result<Anneal> {
+        Anneal::new(*self, ranges, rng)
     }
 }
 

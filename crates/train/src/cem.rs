@@ -8,7 +8,9 @@
 //! count) plus the noise `Z_t = max(a - t / b, 0)`, where `t` counts the generations done before
 //! this one. The noise keeps the distribution from collapsing early and fades out.
 
+use crate::Ranges;
 use crate::above_zero;
+use crate::learner::{OptimizerSettings, PopulationSizes, RunShape, initial_ranges};
 use crate::{Genome, Learner, Scored, rank_key};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
@@ -51,8 +53,42 @@ impl Default for CemConfig {
 }
 
 impl CemConfig {
+    /// The noise `Z_t = max(a - t / b, 0)` added to the variance at the refit after `t`
+    /// earlier generations.
+    pub fn noise_at(&self, t: u64) -> f64 {
+        (self.noise - t as f64 / self.noise_decay).max(0.0)
+    }
+
+    /// How many of a sample of `population` genomes form the elite: `ceil(elite * population)`,
+    /// at least 1 and at most the population. The product is taken a hair low so that rounding
+    /// error cannot add a genome (0.07 × 100 is 7.000000000000001 in floating point: 7, not 8).
+    pub fn elite_count(&self) -> usize {
+        let kept = (self.elite * self.population as f64 * (1.0 - 1e-12)).ceil();
+        (kept as usize).clamp(1, self.population.max(1))
+    }
+}
+
+impl OptimizerSettings for CemConfig {
+    type Learner = Cem;
+
+    const NAME: &'static str = "cem";
+
+    const DOC: &'static str = "The noisy cross-entropy method";
+
+    const POPULATION: Option<PopulationSizes> = Some(PopulationSizes {
+        min: MIN_POPULATION,
+        max: None,
+    });
+
+    fn defaults(shape: &RunShape) -> Result<(CemConfig, Vec<(f64, f64)>)> {
+        let mut config = CemConfig::default();
+        config.population = shape.population.unwrap_or(config.population);
+        config.initial_std = shape.start_spread.unwrap_or(config.initial_std);
+        Ok((config, initial_ranges(shape)))
+    }
+
     /// Checks the values; the error names the bad one.
-    pub fn validate(&self) -> Result<()> {
+    fn validate(&self) -> Result<()> {
         if self.population < MIN_POPULATION {
             return Err(Error::Config(format!(
                 "CEM population {} is out of range: it must be at least {MIN_POPULATION}",
@@ -87,18 +123,8 @@ impl CemConfig {
         Ok(())
     }
 
-    /// The noise `Z_t = max(a - t / b, 0)` added to the variance at the refit after `t`
-    /// earlier generations.
-    pub fn noise_at(&self, t: u64) -> f64 {
-        (self.noise - t as f64 / self.noise_decay).max(0.0)
-    }
-
-    /// How many of a sample of `population` genomes form the elite: `ceil(elite * population)`,
-    /// at least 1 and at most the population. The product is taken a hair low so that rounding
-    /// error cannot add a genome (0.07 × 100 is 7.000000000000001 in floating point: 7, not 8).
-    pub fn elite_count(&self) -> usize {
-        let kept = (self.elite * self.population as f64 * (1.0 - 1e-12)).ceil();
-        (kept as usize).clamp(1, self.population.max(1))
+    fn learner(&self, ranges: &Ranges, _rng: &mut GameRng) -> Result<Cem> {
+        Cem::new(*self, ranges.len())
     }
 }
 

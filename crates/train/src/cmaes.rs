@@ -23,6 +23,7 @@
 
 use crate::above_zero;
 use crate::eigen::{Matrix, symmetric_eigen};
+use crate::learner::{OptimizerSettings, PopulationSizes, RunShape, initial_ranges};
 use crate::{Genome, Learner, Ranges, Scored, check_ranges, rank_key};
 use serde::{Deserialize, Serialize};
 use tetris_ai_core::engine::rng::GameRng;
@@ -54,8 +55,35 @@ impl Default for CmaesConfig {
 }
 
 impl CmaesConfig {
+    /// The population for `n` weights: the one set, or the tutorial's `4 + ⌊3 ln n⌋`.
+    pub fn population_for(&self, n: usize) -> usize {
+        self.population
+            .unwrap_or_else(|| 4 + (3.0 * libm::log(n as f64)) as usize)
+    }
+}
+
+impl OptimizerSettings for CmaesConfig {
+    type Learner = Cmaes;
+
+    const NAME: &'static str = "cmaes";
+
+    const DOC: &'static str = "CMA-ES, covariance matrix adaptation";
+
+    const POPULATION: Option<PopulationSizes> = Some(PopulationSizes {
+        min: MIN_POPULATION,
+        max: None,
+    });
+
+    /// The population defaults to the tutorial's for the number of features.
+    fn defaults(shape: &RunShape) -> Result<(CmaesConfig, Vec<(f64, f64)>)> {
+        let mut config = CmaesConfig::default();
+        let tutorials = config.population_for(shape.features.len());
+        config.population = Some(shape.population.unwrap_or(tutorials));
+        Ok((config, initial_ranges(shape)))
+    }
+
     /// Checks the values; the error names the bad one.
-    pub fn validate(&self) -> Result<()> {
+    fn validate(&self) -> Result<()> {
         if let Some(population) = self.population
             && population < MIN_POPULATION
         {
@@ -67,10 +95,8 @@ impl CmaesConfig {
         Ok(())
     }
 
-    /// The population for `n` weights: the one set, or the tutorial's `4 + ⌊3 ln n⌋`.
-    pub fn population_for(&self, n: usize) -> usize {
-        self.population
-            .unwrap_or_else(|| 4 + (3.0 * libm::log(n as f64)) as usize)
+    fn learner(&self, ranges: &Ranges, _rng: &mut GameRng) -> Result<Cmaes> {
+        Cmaes::new(*self, ranges)
     }
 }
 

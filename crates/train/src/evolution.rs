@@ -9,18 +9,13 @@
 //! best has come and the report set is on, its report batch. Until the generation completes,
 //! the run's saved state is the state at its start, so a checkpoint taken in between replays it.
 
-use crate::anneal::{Anneal, AnnealConfig};
 use crate::batch::GameBatch;
-use crate::cem::{Cem, CemConfig};
 use crate::checkpoint::{read_text, write_atomically};
-use crate::cmaes::{Cmaes, CmaesConfig};
 use crate::fitness::FitnessConfig;
-use crate::ga::{Ga, GaConfig};
-use crate::hill::{HillClimb, HillConfig};
 use crate::noise::NoiseConfig;
-use crate::optimizers::{self, Optimizer};
+use crate::optimizers::{LearnerState, OptimizerConfig};
 use crate::validation::ValidationConfig;
-use crate::{Genome, Learner, Ranges, Scored, check_ranges, check_start, rank_key, weights_of};
+use crate::{Genome, Scored, check_ranges, check_start, rank_key, weights_of};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use tetris_ai_core::ai::features::find_index;
@@ -37,53 +32,6 @@ const LEARNER_STREAM: u64 = 11;
 const GAMES_STREAM: u64 = 12;
 const VALIDATION_STREAM: u64 = 13;
 const REPORT_STREAM: u64 = 14;
-
-/// Which optimizer, with its settings: a variant per entry of the
-/// [registry](crate::optimizers), which serde names as the entry does.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(tag = "kind", content = "settings", rename_all = "snake_case")]
-pub enum OptimizerConfig {
-    /// A genetic algorithm.
-    Ga(GaConfig),
-    /// The noisy cross-entropy method.
-    Cem(CemConfig),
-    /// CMA-ES.
-    Cmaes(CmaesConfig),
-    /// The perturbation hill-climber.
-    HillClimb(HillConfig),
-    /// Simulated annealing.
-    Anneal(AnnealConfig),
-}
-
-impl OptimizerConfig {
-    /// The optimizer's entry in the registry.
-    pub fn optimizer(&self) -> &'static Optimizer {
-        match self {
-            OptimizerConfig::Ga(_) => &optimizers::GA,
-            OptimizerConfig::Cem(_) => &optimizers::CEM,
-            OptimizerConfig::Cmaes(_) => &optimizers::CMAES,
-            OptimizerConfig::HillClimb(_) => &optimizers::HILL_CLIMB,
-            OptimizerConfig::Anneal(_) => &optimizers::ANNEAL,
-        }
-    }
-
-    /// The optimizer's name.
-    pub fn name(&self) -> &'static str {
-        self.optimizer().name
-    }
-
-    /// Checks the settings; the error names the bad value.
-    pub fn validate(&self) -> Result<()> {
-        match self {
-            OptimizerConfig::Ga(c) => c.validate(),
-            OptimizerConfig::Cem(c) => c.validate(),
-            OptimizerConfig::Cmaes(c) => c.validate(),
-            OptimizerConfig::HillClimb(c) => c.validate(),
-            OptimizerConfig::Anneal(c) => c.validate(),
-        }
-    }
-}
 
 /// Everything that defines a run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -168,79 +116,6 @@ impl EvolutionConfig {
         (0..count as u64)
             .map(|game| base.wrapping_add(game))
             .collect()
-    }
-}
-
-/// The optimizer's state: a variant per entry of the [registry](crate::optimizers),
-/// which serde names as the entry does.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "state", rename_all = "snake_case")]
-pub enum LearnerState {
-    /// A genetic algorithm.
-    Ga(Ga),
-    /// The noisy cross-entropy method.
-    Cem(Cem),
-    /// CMA-ES.
-    Cmaes(Cmaes),
-    /// The perturbation hill-climber.
-    HillClimb(HillClimb),
-    /// Simulated annealing.
-    Anneal(Anneal),
-}
-
-impl LearnerState {
-    /// The optimizer's first state, for genomes of one weight per range of `ranges`, started
-    /// at `start` when one is given (a genome of the same length).
-    pub(crate) fn new(
-        optimizer: &OptimizerConfig,
-        ranges: &Ranges,
-        start: Option<&[f64]>,
-        rng: &mut GameRng,
-    ) -> Result<LearnerState> {
-        let mut state = match optimizer {
-            OptimizerConfig::Ga(c) => LearnerState::Ga(Ga::new(c.clone(), ranges, rng)?),
-            OptimizerConfig::Cem(c) => LearnerState::Cem(Cem::new(*c, ranges.len())?),
-            OptimizerConfig::Cmaes(c) => LearnerState::Cmaes(Cmaes::new(*c, ranges)?),
-            OptimizerConfig::HillClimb(c) => {
-                LearnerState::HillClimb(HillClimb::new(*c, ranges, rng)?)
-            }
-            OptimizerConfig::Anneal(c) => LearnerState::Anneal(Anneal::new(*c, ranges, rng)?),
-        };
-        if let Some(start) = start {
-            state.learner().start_at(start);
-        }
-        Ok(state)
-    }
-
-    fn learner(&mut self) -> &mut dyn Learner {
-        match self {
-            LearnerState::Ga(l) => l,
-            LearnerState::Cem(l) => l,
-            LearnerState::Cmaes(l) => l,
-            LearnerState::HillClimb(l) => l,
-            LearnerState::Anneal(l) => l,
-        }
-    }
-
-    fn best(&self) -> Option<&Scored> {
-        match self {
-            LearnerState::Ga(l) => l.best(),
-            LearnerState::Cem(l) => l.best(),
-            LearnerState::Cmaes(l) => l.best(),
-            LearnerState::HillClimb(l) => l.best(),
-            LearnerState::Anneal(l) => l.best(),
-        }
-    }
-
-    /// The optimizer's entry in the registry.
-    pub(crate) fn optimizer(&self) -> &'static Optimizer {
-        match self {
-            LearnerState::Ga(_) => &optimizers::GA,
-            LearnerState::Cem(_) => &optimizers::CEM,
-            LearnerState::Cmaes(_) => &optimizers::CMAES,
-            LearnerState::HillClimb(_) => &optimizers::HILL_CLIMB,
-            LearnerState::Anneal(_) => &optimizers::ANNEAL,
-        }
     }
 }
 

@@ -11,10 +11,11 @@
 use serde::{Deserialize, Serialize};
 use tetris_ai_core::ai::search::SearchConfig;
 use tetris_ai_core::ai::weights::Weights;
+use tetris_ai_core::config::GameConfig;
 use tetris_ai_core::engine::board::Board;
 use tetris_ai_core::engine::rules::Rules;
 use tetris_ai_core::error::{Error, Result};
-use tetris_ai_core::game::{Game, GameConfig};
+use tetris_ai_core::game::Game;
 use tetris_ai_core::survival::{self, Replicate, SurvivalPlan};
 
 /// The lines a replicate that saw no game end counts for: the most a page's number holds

@@ -26,6 +26,7 @@
 //! performance: a strict climber, which converges on the same toy problem.
 
 use crate::above_zero;
+use crate::learner::{OptimizerSettings, PopulationSizes, RunShape, initial_ranges};
 use crate::{Genome, Learner, Ranges, Scored, uniform_genome};
 use serde::{Deserialize, Serialize};
 use tetris_ai_core::engine::rng::GameRng;
@@ -55,8 +56,28 @@ impl Default for HillConfig {
 }
 
 impl HillConfig {
+    /// The learning rate `alpha0 * exp(-A t)` of the step after `t` earlier steps.
+    pub fn learning_rate(&self, t: u64) -> f64 {
+        self.alpha0 * libm::exp(-self.decay * t as f64)
+    }
+}
+
+impl OptimizerSettings for HillConfig {
+    type Learner = HillClimb;
+
+    const NAME: &'static str = "hill_climb";
+
+    const DOC: &'static str = "The perturbation hill-climber";
+
+    const POPULATION: Option<PopulationSizes> = None;
+
+    /// It scores one genome a generation, whatever the population.
+    fn defaults(shape: &RunShape) -> Result<(HillConfig, Vec<(f64, f64)>)> {
+        Ok((HillConfig::default(), initial_ranges(shape)))
+    }
+
     /// Checks the values; the error names the bad one.
-    pub fn validate(&self) -> Result<()> {
+    fn validate(&self) -> Result<()> {
         above_zero("hill-climber alpha0", self.alpha0)?;
         if !(self.decay.is_finite() && self.decay >= 0.0) {
             return Err(Error::Config(format!(
@@ -73,9 +94,8 @@ impl HillConfig {
         Ok(())
     }
 
-    /// The learning rate `alpha0 * exp(-A t)` of the step after `t` earlier steps.
-    pub fn learning_rate(&self, t: u64) -> f64 {
-        self.alpha0 * libm::exp(-self.decay * t as f64)
+    fn learner(&self, ranges: &Ranges, rng: &mut GameRng) -> Result<HillClimb> {
+        HillClimb::new(*self, ranges, rng)
     }
 }
 

@@ -12,7 +12,8 @@
 //!   held out from every choice.
 //! - [`noise`]: re-evaluating the best genomes, and games per individual that grow as the
 //!   population converges.
-//! - [`optimizers`]: the optimizer registry: each optimizer's name, defaults and settings.
+//! - [`learner`]: what an optimizer is: a learner asked and told, and the settings it declares.
+//! - [`optimizers`]: the optimizer registry: one line per optimizer.
 //! - [`setup`]: a run from the choices the command line and the page offer.
 //! - [`ga`]: the genetic algorithm and its operators.
 //! - [`cem`]: the noisy cross-entropy method.
@@ -31,10 +32,13 @@ pub mod evolution;
 pub mod fitness;
 pub mod ga;
 pub mod hill;
+pub mod learner;
 pub mod noise;
 pub mod optimizers;
 pub mod setup;
 pub mod validation;
+
+pub use learner::{Evaluate, Learner};
 
 use serde::{Deserialize, Serialize};
 use tetris_ai_core::ai::weights::Weights;
@@ -74,46 +78,6 @@ pub(crate) fn above_zero(what: &str, value: f64) -> tetris_ai_core::Result<()> {
             "{what} {value} must be a finite number above 0"
         )))
     }
-}
-
-/// Scores a batch of genomes; the result has one fitness per genome, in order. Within one call
-/// every genome plays the same games when common random numbers are on.
-pub type Evaluate<'a> = dyn FnMut(&[Genome]) -> Vec<f64> + 'a;
-
-/// An optimizer that runs one generation at a time, in two halves: [`Learner::ask`] proposes the
-/// genomes the generation needs scored, [`Learner::tell`] takes their fitness and completes it.
-/// Between the two the optimizer holds what it asked for; a state saved then carries it, a state
-/// saved between generations does not.
-pub trait Learner {
-    /// The genomes this generation needs scored, in order. Asking again before telling returns
-    /// the same genomes and draws nothing from `rng`.
-    fn ask(&mut self, rng: &mut GameRng) -> Vec<Genome>;
-
-    /// Completes the generation with the fitness of the genomes [`Learner::ask`] returned, in
-    /// their order (missing scores count as never measured). Returns every genome scored in this
-    /// generation with its fitness, so the caller can report best, mean and median. Telling
-    /// without a pending ask changes nothing and returns nothing.
-    fn tell(&mut self, rng: &mut GameRng, fitness: &[f64]) -> Vec<Scored>;
-
-    /// Runs one whole generation: asks, scores the genomes through `evaluate` (not called when
-    /// nothing is asked), and tells. All randomness comes from `rng`.
-    fn generation(&mut self, rng: &mut GameRng, evaluate: &mut Evaluate) -> Vec<Scored> {
-        let genomes = self.ask(rng);
-        let fitness = if genomes.is_empty() {
-            Vec::new()
-        } else {
-            evaluate(&genomes)
-        };
-        self.tell(rng, &fitness)
-    }
-
-    /// The best genome found so far, with its fitness.
-    fn best(&self) -> Option<&Scored>;
-
-    /// Moves a fresh run's start to `start`, a genome of one weight per range (checked by
-    /// [`check_start`]): where the optimizer's first generation is centred, or, for a
-    /// population, one of its members.
-    fn start_at(&mut self, start: &[f64]);
 }
 
 /// The range each feature's initial weight is drawn from, uniformly.

@@ -1,51 +1,28 @@
-//! The optimizer registry: every optimizer a run can use, one entry each, with its name, what it
-//! is, the population sizes it takes, the features it learns when none are chosen, its default
-//! settings, and how its settings are read. Runs, checkpoints, the command line's `--optimizer`,
-//! the page's choices (through [`setup::choices`](crate::setup::choices)) and the
-//! TypeScript declarations all read this table; a new optimizer is an entry here and a variant
-//! of [`OptimizerConfig`] and of the run's learner state, which serde names as the entry does (a
-//! test checks that).
+//! The optimizer registry: every optimizer a run can use, one line each. An optimizer is a file
+//! whose settings implement [`OptimizerSettings`] (its name, what it is, the population sizes it
+//! takes, its defaults and its first state) and whose state is a [`Learner`]; its line here
+//! names its variant, its settings and its entry. From these lines come the settings a run saves
+//! ([`OptimizerConfig`]), the state a checkpoint keeps ([`LearnerState`]), the entries
+//! ([`OPTIMIZERS`]) that the command line's `--optimizer`, the page's choices (through
+//! [`setup::choices`](crate::setup::choices)) and the TypeScript declarations read, and every
+//! match over them. Serde names each variant as its entry does (a test checks that).
 
-use crate::anneal::{self, AnnealConfig};
-use crate::cem::{self, CemConfig};
-use crate::cmaes::{self, CmaesConfig};
-use crate::evolution::OptimizerConfig;
-use crate::ga;
+use crate::anneal::AnnealConfig;
+use crate::cem::CemConfig;
+use crate::cmaes::CmaesConfig;
+use crate::ga::GaConfig;
 use crate::hill::HillConfig;
-use serde::Serialize;
+use crate::learner::{Learner, OptimizerSettings, PopulationSizes, RunShape};
+use crate::{Ranges, Scored};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tetris_ai_core::ai::presets;
+use tetris_ai_core::engine::rng::GameRng;
 use tetris_ai_core::engine::ts_name_union;
 use tetris_ai_core::error::{Error, Result};
-
-/// What an optimizer's defaults depend on: the features a run learns, the population asked
-/// for, and the GA preset chosen (read by the GA only).
-#[derive(Clone, Copy, Debug)]
-pub struct RunShape<'a> {
-    /// The features learned, in genome order.
-    pub features: &'a [&'a str],
-    /// Individuals per generation, or `None` for the optimizer's own.
-    pub population: Option<usize>,
-    /// The GA preset's name.
-    pub ga_preset: &'a str,
-    /// The spread around the start weights, when the run starts from given weights: the
-    /// cross-entropy method's initial standard deviation.
-    pub start_spread: Option<f64>,
-}
 
 /// An optimizer's settings for a run, with the range each feature's initial weight is drawn
 /// from.
 pub type Start = (OptimizerConfig, Vec<(f64, f64)>);
-
-/// The population sizes an optimizer takes, from `min` to `max`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub struct PopulationSizes {
-    /// The fewest individuals per generation.
-    pub min: usize,
-    /// The most, if there is a limit.
-    pub max: Option<usize>,
-}
 
 /// One registered optimizer.
 #[derive(Debug)]
@@ -84,112 +61,132 @@ impl Optimizer {
     }
 }
 
-/// The range every initial weight is drawn from for the optimizers other than the GA (whose
-/// presets bring their own).
-const INITIAL_RANGE: (f64, f64) = (-1.0, 1.0);
+/// Declares the registry from one line per optimizer, `Variant(Settings) => ENTRY`: the
+/// settings and state enumerations, each optimizer's entry, [`OPTIMIZERS`], and the matches
+/// that dispatch to each optimizer.
+macro_rules! registry {
+    ($($(#[doc = $doc:literal])* $variant:ident($settings:ty) => $entry:ident,)+) => {
+        /// Which optimizer, with its settings: a variant per line of the registry, which serde
+        /// names as the optimizer's entry does.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+        #[serde(tag = "kind", content = "settings", rename_all = "snake_case")]
+        pub enum OptimizerConfig {
+            $($(#[doc = $doc])* $variant($settings),)+
+        }
 
-/// The weight preset whose features are learned when none are chosen, except with the GA.
-const DEFAULT_FEATURES: &str = "du";
+        /// The optimizer's state: a variant per line of the registry, which serde names as the
+        /// optimizer's entry does.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(tag = "kind", content = "state", rename_all = "snake_case")]
+        pub enum LearnerState {
+            $($(#[doc = $doc])* $variant(<$settings as OptimizerSettings>::Learner),)+
+        }
 
-/// The features of [`DEFAULT_FEATURES`].
-fn preset_features(_ga_preset: &str) -> Result<Vec<String>> {
-    let preset = presets::find(DEFAULT_FEATURES)?;
-    Ok(preset.terms.iter().map(|t| t.0.to_string()).collect())
+        $(
+            $(#[doc = $doc])*
+            pub static $entry: Optimizer = Optimizer {
+                name: <$settings>::NAME,
+                doc: <$settings>::DOC,
+                population: <$settings>::POPULATION,
+                default_features: <$settings>::default_features,
+                defaults: |shape| {
+                    <$settings>::defaults(shape)
+                        .map(|(settings, ranges)| (OptimizerConfig::$variant(settings), ranges))
+                },
+                read: |settings| serde_json::from_value(settings).map(OptimizerConfig::$variant),
+            };
+        )+
+
+        /// Every optimizer, in the order the command line and the page list them.
+        pub static OPTIMIZERS: &[&Optimizer] = &[$(&$entry),+];
+
+        impl OptimizerConfig {
+            /// The optimizer's entry in the registry.
+            pub fn optimizer(&self) -> &'static Optimizer {
+                match self {
+                    $(OptimizerConfig::$variant(_) => &$entry,)+
+                }
+            }
+
+            /// Checks the settings; the error names the bad value.
+            pub fn validate(&self) -> Result<()> {
+                match self {
+                    $(OptimizerConfig::$variant(settings) => settings.validate(),)+
+                }
+            }
+
+            /// The optimizer's first state (see [`OptimizerSettings::learner`]).
+            fn first_state(&self, ranges: &Ranges, rng: &mut GameRng) -> Result<LearnerState> {
+                match self {
+                    $(OptimizerConfig::$variant(settings) => {
+                        settings.learner(ranges, rng).map(LearnerState::$variant)
+                    })+
+                }
+            }
+        }
+
+        impl LearnerState {
+            /// The optimizer's state as a learner.
+            pub(crate) fn learner(&mut self) -> &mut dyn Learner {
+                match self {
+                    $(LearnerState::$variant(learner) => learner,)+
+                }
+            }
+
+            /// The best genome found so far, with its fitness.
+            pub(crate) fn best(&self) -> Option<&Scored> {
+                match self {
+                    $(LearnerState::$variant(learner) => learner.best(),)+
+                }
+            }
+
+            /// The optimizer's entry in the registry.
+            pub(crate) fn optimizer(&self) -> &'static Optimizer {
+                match self {
+                    $(LearnerState::$variant(_) => &$entry,)+
+                }
+            }
+        }
+    };
 }
 
-/// [`INITIAL_RANGE`] for each feature of `shape`.
-fn uniform(shape: &RunShape) -> Vec<(f64, f64)> {
-    vec![INITIAL_RANGE; shape.features.len()]
+registry! {
+    /// A genetic algorithm.
+    Ga(GaConfig) => GA,
+    /// The noisy cross-entropy method.
+    Cem(CemConfig) => CEM,
+    /// CMA-ES.
+    Cmaes(CmaesConfig) => CMAES,
+    /// The perturbation hill-climber.
+    HillClimb(HillConfig) => HILL_CLIMB,
+    /// Simulated annealing.
+    Anneal(AnnealConfig) => ANNEAL,
 }
 
-/// A genetic algorithm.
-pub static GA: Optimizer = Optimizer {
-    name: "ga",
-    doc: "A genetic algorithm, as its GA preset configures it",
-    population: Some(PopulationSizes {
-        min: ga::MIN_POPULATION,
-        max: Some(ga::MAX_POPULATION),
-    }),
-    default_features: ga::preset_features,
-    defaults: |shape| {
-        let (mut config, ranges) = ga::preset(shape.ga_preset, shape.features)?;
-        config.population = shape.population.unwrap_or(config.population);
-        Ok((OptimizerConfig::Ga(config), ranges))
-    },
-    read: |settings| serde_json::from_value(settings).map(OptimizerConfig::Ga),
-};
+impl OptimizerConfig {
+    /// The optimizer's name.
+    pub fn name(&self) -> &'static str {
+        self.optimizer().name
+    }
+}
 
-/// The noisy cross-entropy method.
-pub static CEM: Optimizer = Optimizer {
-    name: "cem",
-    doc: "The noisy cross-entropy method",
-    population: Some(PopulationSizes {
-        min: cem::MIN_POPULATION,
-        max: None,
-    }),
-    default_features: preset_features,
-    defaults: |shape| {
-        let mut config = CemConfig::default();
-        config.population = shape.population.unwrap_or(config.population);
-        config.initial_std = shape.start_spread.unwrap_or(config.initial_std);
-        Ok((OptimizerConfig::Cem(config), uniform(shape)))
-    },
-    read: |settings| serde_json::from_value(settings).map(OptimizerConfig::Cem),
-};
-
-/// CMA-ES, whose population defaults to the tutorial's for the number of features.
-pub static CMAES: Optimizer = Optimizer {
-    name: "cmaes",
-    doc: "CMA-ES, covariance matrix adaptation",
-    population: Some(PopulationSizes {
-        min: cmaes::MIN_POPULATION,
-        max: None,
-    }),
-    default_features: preset_features,
-    defaults: |shape| {
-        let mut config = CmaesConfig::default();
-        let tutorials = config.population_for(shape.features.len());
-        config.population = Some(shape.population.unwrap_or(tutorials));
-        Ok((OptimizerConfig::Cmaes(config), uniform(shape)))
-    },
-    read: |settings| serde_json::from_value(settings).map(OptimizerConfig::Cmaes),
-};
-
-/// The perturbation hill-climber (which scores one genome a generation, whatever the
-/// population).
-pub static HILL_CLIMB: Optimizer = Optimizer {
-    name: "hill_climb",
-    doc: "The perturbation hill-climber",
-    population: None,
-    default_features: preset_features,
-    defaults: |shape| {
-        Ok((
-            OptimizerConfig::HillClimb(HillConfig::default()),
-            uniform(shape),
-        ))
-    },
-    read: |settings| serde_json::from_value(settings).map(OptimizerConfig::HillClimb),
-};
-
-/// Simulated annealing (its population is the candidates it scores per generation).
-pub static ANNEAL: Optimizer = Optimizer {
-    name: "anneal",
-    doc: "Simulated annealing",
-    population: Some(PopulationSizes {
-        min: anneal::MIN_CANDIDATES,
-        max: None,
-    }),
-    default_features: preset_features,
-    defaults: |shape| {
-        let mut config = AnnealConfig::default();
-        config.candidates = shape.population.unwrap_or(config.candidates);
-        Ok((OptimizerConfig::Anneal(config), uniform(shape)))
-    },
-    read: |settings| serde_json::from_value(settings).map(OptimizerConfig::Anneal),
-};
-
-/// Every optimizer, in the order the command line and the page list them.
-pub static OPTIMIZERS: [&Optimizer; 5] = [&GA, &CEM, &CMAES, &HILL_CLIMB, &ANNEAL];
+impl LearnerState {
+    /// The optimizer's first state, for genomes of one weight per range of `ranges`, started
+    /// at `start` when one is given (a genome of the same length).
+    pub(crate) fn new(
+        optimizer: &OptimizerConfig,
+        ranges: &Ranges,
+        start: Option<&[f64]>,
+        rng: &mut GameRng,
+    ) -> Result<LearnerState> {
+        let mut state = optimizer.first_state(ranges, rng)?;
+        if let Some(start) = start {
+            state.learner().start_at(start);
+        }
+        Ok(state)
+    }
+}
 
 /// The optimizer a run uses when none is chosen.
 pub static DEFAULT_OPTIMIZER: &Optimizer = &CEM;
@@ -222,8 +219,6 @@ ts_name_union!(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evolution::LearnerState;
-    use tetris_ai_core::engine::rng::GameRng;
 
     fn shape() -> RunShape<'static> {
         RunShape {

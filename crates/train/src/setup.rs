@@ -8,8 +8,9 @@ use crate::above_zero;
 use crate::evolution::EvolutionConfig;
 use crate::fitness::{FitnessConfig, SurvivalEffort};
 use crate::ga;
+use crate::learner::{PopulationSizes, RunShape};
 use crate::noise::NoiseConfig;
-use crate::optimizers::{self, DEFAULT_OPTIMIZER, OPTIMIZERS, PopulationSizes, RunShape, Start};
+use crate::optimizers::{self, DEFAULT_OPTIMIZER, OPTIMIZERS, Start};
 use crate::validation::ValidationConfig;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -279,8 +280,8 @@ impl RunOptions {
 mod tests {
     use super::*;
     use crate::cem::CemConfig;
-    use crate::evolution::OptimizerConfig;
     use crate::hill::HillConfig;
+    use crate::optimizers::OptimizerConfig;
 
     fn config(json: &str) -> Result<EvolutionConfig> {
         serde_json::from_str::<RunOptions>(json).unwrap().config()

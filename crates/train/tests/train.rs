@@ -5,9 +5,10 @@ mod runs;
 
 use tetris_ai_core::Weights;
 use tetris_ai_train::cmaes::CmaesConfig;
-use tetris_ai_train::evolution::{Evolution, EvolutionConfig, OptimizerConfig};
+use tetris_ai_train::evolution::{Evolution, EvolutionConfig};
 use tetris_ai_train::ga;
 use tetris_ai_train::hill::HillConfig;
+use tetris_ai_train::optimizers::OptimizerConfig;
 use tetris_ai_train::validation::ValidationConfig;
 
 /// The best 2 genomes of each generation validated on 3 games.

@@ -6,16 +6,19 @@
 //! reads.
 
 pub mod actions;
+mod config;
 pub mod reward;
 
 use crate::ai::features::{FEATURES, Outcome};
+use crate::config::GameConfig;
 use crate::engine::manual::{Handling, Key};
 use crate::engine::moves::Placement;
 use crate::engine::rules::TopOut;
 use crate::error::{Error, Result};
-use crate::game::{Game, GameConfig, Step};
-use crate::replay::Move;
+use crate::game::{Game, Step};
+use crate::record::Move;
 pub use actions::PlacementActions;
+pub use config::env_config;
 pub use reward::Reward;
 use tetris_ai_engine::named_choices;
 

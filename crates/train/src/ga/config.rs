@@ -1,7 +1,12 @@
 //! The genetic algorithm's configuration: population, survivors, and the choice of selection,
 //! crossover and mutation, each checked with an error naming the bad value.
 
+use super::Ga;
+use super::presets::{preset, preset_features};
+use crate::Ranges;
+use crate::learner::{OptimizerSettings, PopulationSizes, RunShape};
 use serde::{Deserialize, Serialize};
+use tetris_ai_core::engine::rng::GameRng;
 use tetris_ai_core::error::{Error, Result};
 
 /// The largest population accepted, so every random index fits the 32-bit draws of
@@ -121,14 +126,6 @@ pub enum MutationKind {
 }
 
 impl GaConfig {
-    /// Checks every value; the error names the first bad one.
-    pub fn validate(&self) -> Result<()> {
-        self.validate_population()?;
-        self.validate_survivors()?;
-        self.selection.validate(self.population)?;
-        self.mutation.validate()
-    }
-
     /// How many of the best individuals survive into the next generation.
     pub fn elites(&self) -> usize {
         (self.survivors * self.population as f64).round() as usize
@@ -158,6 +155,43 @@ impl GaConfig {
             )));
         }
         Ok(())
+    }
+}
+
+impl OptimizerSettings for GaConfig {
+    type Learner = Ga;
+
+    const NAME: &'static str = "ga";
+
+    const DOC: &'static str = "A genetic algorithm, as its GA preset configures it";
+
+    const POPULATION: Option<PopulationSizes> = Some(PopulationSizes {
+        min: MIN_POPULATION,
+        max: Some(MAX_POPULATION),
+    });
+
+    /// The features of the GA preset's write-up.
+    fn default_features(ga_preset: &str) -> Result<Vec<String>> {
+        preset_features(ga_preset)
+    }
+
+    /// The GA preset's configuration and initial ranges.
+    fn defaults(shape: &RunShape) -> Result<(GaConfig, Vec<(f64, f64)>)> {
+        let (mut config, ranges) = preset(shape.ga_preset, shape.features)?;
+        config.population = shape.population.unwrap_or(config.population);
+        Ok((config, ranges))
+    }
+
+    /// Checks every value; the error names the first bad one.
+    fn validate(&self) -> Result<()> {
+        self.validate_population()?;
+        self.validate_survivors()?;
+        self.selection.validate(self.population)?;
+        self.mutation.validate()
+    }
+
+    fn learner(&self, ranges: &Ranges, rng: &mut GameRng) -> Result<Ga> {
+        Ga::new(self.clone(), ranges, rng)
     }
 }
 

@@ -19,6 +19,7 @@ pub use config::{
 pub use operators::{crossover, mutate, select_parents};
 pub use presets::{cs3243, csharp, preset, preset_features, preset_names, python};
 
+use crate::learner::OptimizerSettings;
 use crate::{Genome, Learner, Ranges, Scored, rank_key, uniform_genome};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;

@@ -4,9 +4,10 @@
 use tetris_ai_core::Rules;
 use tetris_ai_core::ai::presets;
 use tetris_ai_train::cem::CemConfig;
-use tetris_ai_train::evolution::{EvolutionConfig, OptimizerConfig};
+use tetris_ai_train::evolution::EvolutionConfig;
 use tetris_ai_train::fitness::FitnessConfig;
 use tetris_ai_train::noise::NoiseConfig;
+use tetris_ai_train::optimizers::OptimizerConfig;
 use tetris_ai_train::validation::ValidationConfig;
 
 /// The features of the DU controller, the ones these runs learn.

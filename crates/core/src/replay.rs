@@ -1,90 +1,13 @@
-//! Replays: a game kept as its configuration and one move per piece. The game is deterministic
-//! from its configuration and seed, so the move of each piece (hold first or not, the placement,
-//! the rows dropped by hand; the piece itself follows from the queue) plays it again exactly:
-//! the same cells, lines and score at every placement.
-//!
-//! A [`Recording`] is how a replay is written, one form for the page's history, its share links
-//! and its files: the configuration, the number of pieces, and the moves encoded as text (see
-//! [`codec`]); or no moves where the AI placed every piece under the configuration, which then
-//! plays the game again from its seed. A [`Replay`] plays a recording's moves on a fresh game of
-//! its configuration, to any placement, forward and back, with the coach's rating of each move.
-
-mod codec;
-mod moves;
-
-pub use codec::{decode, encode};
-pub use moves::Move;
+//! Replays: a [`Recording`] played again on a fresh game of its configuration, to any placement,
+//! forward and back, with the coach's rating of each move.
 
 use crate::ai::search::Rating;
-use crate::checked;
+use crate::config::GameConfig;
 use crate::engine::moves::Placement;
 use crate::error::{Error, Result};
-use crate::game::{Game, GameConfig, View};
+use crate::game::{Game, View};
+use crate::record::{MAX_PIECES, Move, Recording, decode, encode};
 use serde::Serialize;
-use serde_json::Value;
-
-/// The most pieces a replay holds. A replay of the AI alone plays every piece again from its seed
-/// as it opens (about 6 µs a piece), so no link or file may ask for a game without end.
-pub const MAX_PIECES: u64 = 1_000_000;
-
-/// The fields of a recording, as [`Recording`] writes them.
-const RECORDING_FIELDS: [&str; 3] = ["config", "pieces", "moves"];
-
-/// A game as a replay keeps it: JSON in the page's history, a share link and a file.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub struct Recording {
-    /// The game's configuration: rules, board and seed, and the AI's weights and search, which
-    /// the coach rates the moves by.
-    pub config: GameConfig,
-    /// How many pieces were placed.
-    pub pieces: u64,
-    /// The moves, one per piece, encoded as base64url text (a few characters a piece); null
-    /// where the AI placed every piece under `config`: the AI then plays the game again from
-    /// its seed.
-    pub moves: Option<String>,
-}
-
-impl Recording {
-    /// The recording written as JSON `text`, checked through and through: a bad one is refused,
-    /// naming what is wrong (the moves themselves are checked as a [`Replay`] plays them).
-    pub fn read(text: &str) -> Result<Recording> {
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| Error::Config(format!("a replay must be JSON, and this is not: {e}")))?;
-        let Value::Object(map) = &value else {
-            return Err(Error::Config(format!(
-                "a replay must be an object with the fields {}, got {}",
-                RECORDING_FIELDS.join(", "),
-                checked::shown(Some(&value))
-            )));
-        };
-        if let Some(unknown) = map.keys().find(|k| !RECORDING_FIELDS.contains(&k.as_str())) {
-            return Err(Error::Config(format!(
-                "a replay has no field \"{unknown}\" (its fields: {})",
-                RECORDING_FIELDS.join(", ")
-            )));
-        }
-        let config = match map.get("config") {
-            Some(config) => checked::game_config("config", Some(config))?,
-            None => return Err(Error::Config("the replay has no config".to_string())),
-        };
-        let pieces = checked::count("pieces", map.get("pieces"), 0, MAX_PIECES)?;
-        let moves = match map.get("moves") {
-            None | Some(Value::Null) => None,
-            moves => Some(checked::text("moves", moves)?),
-        };
-        Ok(Recording {
-            config,
-            pieces,
-            moves,
-        })
-    }
-
-    /// The recording as JSON text, as [`Recording::read`] reads it.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
-    }
-}
 
 /// One position of a replay: the game after `index` placements, and the move made from it.
 #[derive(Clone, Debug, PartialEq, Serialize)]

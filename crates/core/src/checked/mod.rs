@@ -1,0 +1,23 @@
+//! Checked outside input: a game configuration, weights, handling, key names and counts as
+//! JSON values, read into the library's types. Every bad value is an [`Error`](crate::Error) in
+//! plain words that names it by its path (`config.rules.kind`, `handling.arr`) and says what is
+//! allowed; nothing here panics, whatever the value.
+//!
+//! Each reader takes the argument's name (the root of every path in its messages) and the value,
+//! `None` when the argument was not given at all.
+//!
+//! - [`values`]: the building blocks, and plain values: whole numbers, seeds, counts, switches.
+//! - [`game`]: a game's values: its configuration, keys, placements.
+//! - [`deserialized`](mod@deserialized): values read through their serde form.
+
+mod deserialized;
+mod game;
+mod values;
+
+pub use deserialized::deserialized;
+pub use game::{KEYS, game_config, handling, key, placement, preset, rules, search, weights};
+pub use values::{
+    MAX_SAFE_INTEGER, cap, count, frame_count, index, line_counts, seed, shown, switch, text,
+    whole_numbers,
+};
+pub(crate) use values::{bad, field, fields, finite, frames, named, object, required};

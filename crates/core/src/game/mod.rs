@@ -1,0 +1,152 @@
+//! One game: the board, the piece queue, hold, score and statistics, played by the AI one piece
+//! at a time or by hand. Same configuration and seed, same game.
+//!
+//! A [`Game`] is made of parts, each a module with its own state:
+//! - [`position`]: the position a [`Snapshot`] keeps (board, colours, pieces, hold, score and
+//!   totals), and how a piece locks and the next comes in;
+//! - [`ai`]: the AI's weights, search and plan, and its play;
+//! - [`manual`]: play by hand: keys pressed and released, frames, the falling piece;
+//! - [`coach`]: the coach's explanations and ratings of placements;
+//! - [`recorder`]: the moves recorded for a replay, and a replay's moves played;
+//! - [`branch`]: snapshots, and games branched from them with a fresh future;
+//! - [`view`]: what a renderer draws.
+
+mod ai;
+mod branch;
+mod coach;
+mod manual;
+mod position;
+mod recorder;
+mod view;
+
+pub use position::Snapshot;
+pub use view::{ChoiceView, PieceView, View};
+
+use crate::ai::search::{Choice, Rating};
+use crate::config::GameConfig;
+use crate::engine::board::Board;
+use crate::engine::piece::Piece;
+use crate::engine::rules::GameRng;
+use crate::error::Result;
+use ai::Ai;
+use coach::Coach;
+use manual::Hands;
+use recorder::Recorder;
+use serde::{Deserialize, Serialize};
+
+/// Random streams drawn from a game's seed: the pieces, and the AI's ties.
+const PIECE_STREAM: u64 = 1;
+const TIE_STREAM: u64 = 2;
+
+/// A game's running totals.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct Stats {
+    /// Lines cleared.
+    pub lines: u64,
+    /// Pieces locked.
+    pub pieces: u64,
+    /// Guideline score (0 under the research rules, whose score is lines).
+    pub score: u64,
+    /// Pieces per line cleared, when any line was cleared.
+    pub pieces_per_line: Option<f64>,
+    /// Whether the game has ended.
+    pub game_over: bool,
+}
+
+/// What one step did: a piece the AI or a player placed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct Step {
+    /// The placement played and the inputs that reach it.
+    pub choice: Choice,
+    /// Lines the placement cleared.
+    pub rows_cleared: u32,
+    /// Points it scored.
+    pub points: u64,
+    /// Whether the game ended with it.
+    pub game_over: bool,
+    /// For a placement made by hand, the coach's rating of it against the AI's search on the
+    /// board and pieces before it locked (see [`Game::rate`]); null for the AI's own.
+    pub rating: Option<Rating>,
+}
+
+/// One game in progress.
+pub struct Game {
+    config: GameConfig,
+    /// The position: board, pieces in play, preview, hold, score and totals.
+    position: Snapshot,
+    /// The stream the pieces are drawn from.
+    piece_rng: GameRng,
+    ai: Ai,
+    hands: Hands,
+    coach: Coach,
+    recorder: Recorder,
+}
+
+impl Game {
+    /// A new game; a bad configuration is an error naming the bad value.
+    pub fn new(config: GameConfig) -> Result<Game> {
+        let (weights, search) = config.resolve()?;
+        let mut piece_rng = GameRng::new(config.seed, PIECE_STREAM);
+        let position = Snapshot::start(&config, &mut piece_rng)?;
+        let mut game = Game {
+            position,
+            piece_rng,
+            ai: Ai::new(weights, search, GameRng::new(config.seed, TIE_STREAM)),
+            hands: Hands::default(),
+            coach: Coach::default(),
+            recorder: Recorder::default(),
+            config,
+        };
+        game.check_block_out();
+        Ok(game)
+    }
+
+    /// The configuration the game was made with.
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.position.board
+    }
+
+    /// The piece to place next.
+    pub fn current(&self) -> Piece {
+        self.position.current
+    }
+
+    /// The piece in the hold slot.
+    pub fn held(&self) -> Option<Piece> {
+        self.position.hold
+    }
+
+    /// The visible preview, next piece first.
+    pub fn preview(&self) -> impl ExactSizeIterator<Item = Piece> + '_ {
+        self.position.preview.iter().copied()
+    }
+
+    /// Whether hold may be used now: the rules have it and it was not used for this piece.
+    pub fn can_hold(&self) -> bool {
+        self.config.rules.hold && !self.position.hold_used && !self.position.stats.game_over
+    }
+
+    /// Running totals.
+    pub fn stats(&self) -> Stats {
+        self.position.stats
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.position.stats.game_over
+    }
+
+    /// Ends the game where it stands.
+    pub fn end(&mut self) {
+        self.position.stats.game_over = true;
+        self.hands.falling = None;
+        self.ai.plan = None;
+    }
+}
