@@ -1,12 +1,7 @@
 //! The genetic algorithm's configuration: population, survivors, and the choice of selection,
 //! crossover and mutation, each checked with an error naming the bad value.
 
-use super::Ga;
-use super::presets::{preset, preset_features};
-use crate::Ranges;
-use crate::learner::{OptimizerSettings, PopulationSizes, RunShape};
 use serde::{Deserialize, Serialize};
-use tetris_ai_core::engine::rng::GameRng;
 use tetris_ai_core::error::{Error, Result};
 
 /// The largest population accepted, so every random index fits the 32-bit draws of
@@ -131,7 +126,7 @@ impl GaConfig {
         (self.survivors * self.population as f64).round() as usize
     }
 
-    fn validate_population(&self) -> Result<()> {
+    pub(super) fn validate_population(&self) -> Result<()> {
         let n = self.population;
         if (MIN_POPULATION..=MAX_POPULATION).contains(&n) {
             return Ok(());
@@ -141,7 +136,7 @@ impl GaConfig {
         )))
     }
 
-    fn validate_survivors(&self) -> Result<()> {
+    pub(super) fn validate_survivors(&self) -> Result<()> {
         let s = self.survivors;
         if !(0.0..1.0).contains(&s) {
             return Err(Error::Config(format!(
@@ -158,45 +153,9 @@ impl GaConfig {
     }
 }
 
-impl OptimizerSettings for GaConfig {
-    type Learner = Ga;
-
-    const NAME: &'static str = "ga";
-
-    const DOC: &'static str = "A genetic algorithm, as its GA preset configures it";
-
-    const POPULATION: Option<PopulationSizes> = Some(PopulationSizes {
-        min: MIN_POPULATION,
-        max: Some(MAX_POPULATION),
-    });
-
-    /// The features of the GA preset's write-up.
-    fn default_features(ga_preset: &str) -> Result<Vec<String>> {
-        preset_features(ga_preset)
-    }
-
-    /// The GA preset's configuration and initial ranges.
-    fn defaults(shape: &RunShape) -> Result<(GaConfig, Vec<(f64, f64)>)> {
-        let (mut config, ranges) = preset(shape.ga_preset, shape.features)?;
-        config.population = shape.population.unwrap_or(config.population);
-        Ok((config, ranges))
-    }
-
-    /// Checks every value; the error names the first bad one.
-    fn validate(&self) -> Result<()> {
-        self.validate_population()?;
-        self.validate_survivors()?;
-        self.selection.validate(self.population)?;
-        self.mutation.validate()
-    }
-
-    fn learner(&self, ranges: &Ranges, rng: &mut GameRng) -> Result<Ga> {
-        Ga::new(self.clone(), ranges, rng)
-    }
-}
-
 impl Selection {
-    fn validate(&self, population: usize) -> Result<()> {
+    /// Checks the selection for a population of `population`; the error names the bad value.
+    pub(super) fn validate(&self, population: usize) -> Result<()> {
         match *self {
             Selection::Tournament { size } if !(2..=population).contains(&size) => {
                 Err(Error::Config(format!(
@@ -214,7 +173,8 @@ impl Selection {
 }
 
 impl Mutation {
-    fn validate(&self) -> Result<()> {
+    /// Checks the mutation; the error names the bad value.
+    pub(super) fn validate(&self) -> Result<()> {
         let rate = self.rate;
         if !(0.0..=1.0).contains(&rate) {
             return Err(Error::Config(format!(
@@ -250,6 +210,7 @@ impl MutationKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learner::OptimizerSettings;
     use crate::ga::{Ga, preset, preset_names};
     use tetris_ai_core::engine::rng::GameRng;
 

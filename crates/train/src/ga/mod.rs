@@ -19,12 +19,49 @@ pub use config::{
 pub use operators::{crossover, mutate, select_parents};
 pub use presets::{cs3243, csharp, preset, preset_features, preset_names, python};
 
-use crate::learner::OptimizerSettings;
+use crate::learner::{OptimizerSettings, PopulationSizes, RunShape};
 use crate::{Genome, Learner, Ranges, Scored, rank_key, uniform_genome};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use tetris_ai_core::engine::rng::GameRng;
 use tetris_ai_core::error::Result;
+
+impl OptimizerSettings for GaConfig {
+    type Learner = Ga;
+
+    const NAME: &'static str = "ga";
+
+    const DOC: &'static str = "A genetic algorithm, as its GA preset configures it";
+
+    const POPULATION: Option<PopulationSizes> = Some(PopulationSizes {
+        min: MIN_POPULATION,
+        max: Some(MAX_POPULATION),
+    });
+
+    /// The features of the GA preset's write-up.
+    fn default_features(ga_preset: &str) -> Result<Vec<String>> {
+        preset_features(ga_preset)
+    }
+
+    /// The GA preset's configuration and initial ranges.
+    fn defaults(shape: &RunShape) -> Result<(GaConfig, Vec<(f64, f64)>)> {
+        let (mut config, ranges) = preset(shape.ga_preset, shape.features)?;
+        config.population = shape.population.unwrap_or(config.population);
+        Ok((config, ranges))
+    }
+
+    /// Checks every value; the error names the first bad one.
+    fn validate(&self) -> Result<()> {
+        self.validate_population()?;
+        self.validate_survivors()?;
+        self.selection.validate(self.population)?;
+        self.mutation.validate()
+    }
+
+    fn learner(&self, ranges: &Ranges, rng: &mut GameRng) -> Result<Ga> {
+        Ga::new(self.clone(), ranges, rng)
+    }
+}
 
 /// One individual of the population: its weights and, once scored, its fitness.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
