@@ -7,6 +7,7 @@ import type * as Engine from './types/engine.js';
 
 export type {
   AskedBatch,
+
   BenchmarkResult,
   Choices,
   Contribution,
@@ -19,6 +20,7 @@ export type {
   Handling,
   Key,
   Limits,
+  Measurements,
   OptimizerConfig,
   OptimizerName,
   Phase,
@@ -278,49 +280,27 @@ export interface BenchmarkProgress {
   total: number;
 }
 
-/** Options of `benchmark`. */
-export interface BenchmarkOptions {
-  /** Games to play (default 100). */
-  games?: number;
-  /** The first game's seed (default the configuration's); game i is seeded `seed + i`. */
-  seed?: Engine.GameConfig['seed'] | string;
-  /** Pieces after which each game stops (default: none). */
-  maxPieces?: number;
+/** The options every measurement takes besides its kind's own. */
+export interface MeasureOptions {
   build?: BuildChoice;
   /** Workers of a single-threaded build, simd or plain (default: one per core). */
   workers?: number;
   /** Threads of the threaded build's pool (default: one per core). */
   threads?: number;
-  /** Hears the games played, at most every 100 ms and once all are. */
+  /** Hears the jobs played (games, replicates), at most every 100 ms and once all are. */
   onProgress?: (progress: BenchmarkProgress) => void;
-  /** Cancels the benchmark: its workers stop and it rejects with an AbortError. */
+  /** Cancels the measurement: its workers stop and it rejects with an AbortError. */
   signal?: AbortSignal;
 }
 
+/** A kind of measurement: the engine's, each with its options and result. */
+export type MeasurementKind = keyof Engine.Measurements;
+
+/** Options of `benchmark`. */
+export type BenchmarkOptions = Engine.BenchmarkOptions & MeasureOptions;
+
 /** Options of `survival`. */
-export interface SurvivalOptions {
-  /** Replicates, each from its own seed (default 8); the standard error comes from their spread. */
-  replicates?: number;
-  /** The first replicate's seed (default the configuration's); replicate i is seeded `seed + i`. */
-  seed?: Engine.GameConfig['seed'] | string;
-  /** Pieces played in each replicate's long run (default 1,000,000). */
-  runPieces?: number;
-  /** Branches played from each level in each replicate (default 2,000). */
-  trials?: number;
-  /** The row an excursion starts from and ends at (default a fifth of the board's height). */
-  base?: number;
-  /** The levels, rising (default every row from the base + 2 to the top). */
-  levels?: number[];
-  build?: BuildChoice;
-  /** Workers of a single-threaded build, simd or plain (default: one per core). */
-  workers?: number;
-  /** Threads of the threaded build's pool (default: one per core). */
-  threads?: number;
-  /** Hears the replicates made, at most every 100 ms and once all are. */
-  onProgress?: (progress: BenchmarkProgress) => void;
-  /** Cancels the estimate: its workers stop and it rejects with an AbortError. */
-  signal?: AbortSignal;
-}
+export type SurvivalOptions = Engine.SurvivalOptions & MeasureOptions;
 
 /** A recorded game played again in a worker of its own (see `openReplay`). */
 export declare class Replay {
@@ -357,6 +337,15 @@ export function evolutionConfig(options?: RunOptions): Promise<Engine.EvolutionC
  * a recording that does not play rejects, naming what is wrong.
  */
 export function openReplay(text: string): Promise<Replay>;
+/**
+ * Makes the measurement of kind `kind` of `config`: the result the command line gives of the
+ * same jobs.
+ */
+export function measure<K extends MeasurementKind>(
+  kind: K,
+  config?: GameConfig,
+  options?: Engine.Measurements[K]['options'] & MeasureOptions,
+): Promise<Engine.Measurements[K]['result']>;
 /**
  * Plays the games `seed .. seed + games - 1` of `config`: the statistics `tetris-ai bench
  * --json` gives of the same games, and each game's lines.

@@ -9,7 +9,7 @@
 //   const game = await createGame({ preset: 'du', width: 10, height: 10, seed: 1 });
 //   const stats = await game.play(1000);
 
-import { measure } from './lib/measurement.js';
+import { measure as measureIn } from './lib/measurement.js';
 import { chooseBuild, EngineWorker, singleThreadedBuild } from './lib/engine.js';
 import { Evolution } from './lib/evolution.js';
 import { Game } from './lib/game.js';
@@ -112,6 +112,18 @@ export function resumeEvolution(checkpointText, options = {}) {
  */
 export function evolutionConfig(options = {}) {
   return onHelper((remote) => remote.runConfig(options));
+}
+
+/**
+ * Makes the measurement of kind `kind` (`"benchmark"`, `"survival"`: the engine's kinds, as
+ * `Measurements` in types/engine.d.ts lists them) of the game configuration `config` (the form
+ * `createGame` takes) with `options`, the kind's own (`BenchmarkOptions`, `SurvivalOptions`) and
+ * `build`, `workers`, `threads`, `onProgress` and `signal`; see `benchmark` and `survival`. Its
+ * jobs play in Web Workers, and it resolves to the result the command line gives of the same
+ * jobs. A bad kind, configuration or option rejects naming it.
+ */
+export function measure(kind, config, options = {}) {
+  return measureIn(kind, config, options);
 }
 
 /**

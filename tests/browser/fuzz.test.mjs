@@ -311,19 +311,29 @@ function sequenceOf(rng, surface, catalog) {
     if (rng.chance(0.5)) make.push([anyValue(rng)]);
     if (rng.chance(0.3)) make.push([mutate(rng, plausibleConfig(rng, catalog))]);
     make.push([V.obj(plausibleConfig(rng, catalog))]);
-    if (cls === 'Benchmark' || cls === 'BenchmarkRun') {
-      // A benchmark's games without a cap play to their end: cap each at 30 pieces, as `play`,
-      // and play one or two, since `play(from, to)` plays them all at up to four plies deep (30
-      // games of 30 pieces at depth 4 take seconds natively, longer than a hang in plain wasm).
-      for (const args of make) args.push(V.num(1 + rng.below(2)), V.undef(), V.num(30));
-    }
-    if (cls === 'Survival' || cls === 'SurvivalRun') {
-      // A survival estimate's defaults make 8 replicates of a million pieces each: make one or
-      // two of at most 60 pieces and 2 branches a level, mostly with the default base and levels.
-      const maybe = () => (rng.chance(0.7) ? V.undef() : anyValue(rng));
+    if (cls === 'Measurement') {
+      // A measurement takes its kind first, then the configuration, then the kind's options.
+      // Without caps its jobs play for long: a benchmark's one or two games of at most 30
+      // pieces (at up to four plies deep, 30 games of 30 pieces take seconds natively, longer
+      // than a hang in plain wasm), a survival estimate's one or two replicates of at most 60
+      // pieces and 2 branches a level, mostly with the default base and levels.
+      const maybe = () => (rng.chance(0.7) ? [] : [[rng.pick(['base', 'levels']), anyValue(rng)]]);
       for (const args of make) {
-        args.push(V.num(1 + rng.below(2)), V.undef(), V.num(20 + rng.below(41)));
-        args.push(V.num(1 + rng.below(2)), maybe(), maybe());
+        const kind = rng.pick(['benchmark', 'survival']);
+        const options =
+          kind === 'benchmark'
+            ? [
+                ['games', V.num(1 + rng.below(2))],
+                ['maxPieces', V.num(30)],
+              ]
+            : [
+                ['replicates', V.num(1 + rng.below(2))],
+                ['runPieces', V.num(20 + rng.below(41))],
+                ['trials', V.num(1 + rng.below(2))],
+                ...maybe(),
+              ];
+        args.unshift(rng.chance(0.95) ? V.of(kind) : anyValue(rng));
+        args.push(V.obj(options));
       }
     }
   }

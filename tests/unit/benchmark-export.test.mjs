@@ -1,11 +1,12 @@
-// A benchmark's results as files (www/js/benchmark-export.js): a CSV row per game with its seed
-// and each weight set's lines, seeds past 2^64 - 1 starting from 0 again as the engine's do; JSON
-// with the kind, the options, each set's configuration and result, and the comparison; and the
-// files' names.
+// A measurement's results as files (www/js/benchmark-export.js, and a benchmark's CSV in
+// www/js/benchmark-report.js): a CSV row per game with its seed and each weight set's lines,
+// seeds past 2^64 - 1 starting from 0 again as the engine's do; JSON with the kind, the options,
+// each set's configuration and result, and the comparison; and the files' names.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { csvText, fileName, gameSeed, jsonText } from '../../www/js/benchmark-export.js';
+import { fileName, gameSeed, jsonText } from '../../www/js/benchmark-export.js';
+import { csvText } from '../../www/js/benchmark-report.js';
 
 /** A weight set's part of a report: its name, configuration and lines per game. */
 function set(name, gameLines) {

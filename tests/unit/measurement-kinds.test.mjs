@@ -1,68 +1,89 @@
-// The measurements' table (www/lib/measurement-kinds.js) against what declares and reads their
-// options elsewhere: each kind's options interface in www/tetris-ai.d.ts, and the parameters of
-// the engine's constructors in crates/wasm/src/bindings (both the single-threaded class and the pool's run).
+// The measurements' table (www/lib/measurement-kinds.js) against the engine's kinds and options,
+// as www/types/engine.d.ts declares them (generated from the Rust types), and each kind's report
+// view against the shape the Benchmark panel reads.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  engineArguments,
-  MEASUREMENT_KINDS,
-  RUN_OPTIONS,
-} from '../../www/lib/measurement-kinds.js';
+import { MEASUREMENT_KINDS, measurementKind } from '../../www/lib/measurement-kinds.js';
 import { read } from './files.mjs';
 
-/** Where each kind is declared: its options interface, and its constructors' Rust file. */
-const DECLARED = {
-  benchmark: { options: 'BenchmarkOptions', rust: 'crates/wasm/src/bindings/bench.rs' },
-  survival: { options: 'SurvivalOptions', rust: 'crates/wasm/src/bindings/survival.rs' },
-};
-
-/** The fields of the interface `name` in www/tetris-ai.d.ts. */
-async function interfaceFields(name) {
-  const text = await read('www/tetris-ai.d.ts');
-  const start = text.indexOf(`export interface ${name} {`);
+/** The text of the declaration `export type NAME = ...;` in the generated declarations. */
+async function declaration(name) {
+  const text = await read('www/types/engine.d.ts');
+  const start = text.indexOf(`export type ${name} = `);
   assert.ok(start >= 0, `${name} is declared`);
-  const body = text.slice(start, text.indexOf('\n}', start));
-  return [...body.matchAll(/^ {2}(\w+)\?:/gm)].map((m) => m[1]);
+  return text.slice(start, text.indexOf(';\n', start));
 }
 
-/** The parameters of each `#[wasm_bindgen(constructor)]` in the Rust file at `file`, camelCased. */
-async function constructorParameters(file) {
-  const text = await read(file);
-  const camel = (name) => name.replace(/_(\w)/g, (_, letter) => letter.toUpperCase());
-  return [...text.matchAll(/#\[wasm_bindgen\(constructor\)\][^{]*?pub fn new\(([^)]*)\)/g)].map(
-    (m) => [...m[1].matchAll(/(\w+): JsValue/g)].map((p) => camel(p[1])),
+/** The engine's kinds, each with the name of its options type. */
+async function engineKinds() {
+  const body = await declaration('Measurements');
+  return Object.fromEntries(
+    [...body.matchAll(/"(\w+)": \{ options: (\w+), result: (\w+) \}/g)].map((m) => [m[1], m[2]]),
   );
 }
 
-test("each kind's options are its d.ts interface's fields, with the run's own", async () => {
-  for (const [kind, { options }] of Object.entries(DECLARED)) {
-    const declared = await interfaceFields(options);
-    assert.deepEqual(declared, [...MEASUREMENT_KINDS[kind].options, ...RUN_OPTIONS], kind);
+/** The fields of the object type `name` in the generated declarations. */
+async function fields(name) {
+  const body = await declaration(name);
+  return [...body.matchAll(/^(\w+)\??:/gm)].map((m) => m[1]);
+}
+
+test("the table's kinds are the engine's, in its order", async () => {
+  assert.deepEqual(Object.keys(MEASUREMENT_KINDS), Object.keys(await engineKinds()));
+});
+
+test("each kind's form fields and job count are options of the engine's kind", async () => {
+  for (const [kind, options] of Object.entries(await engineKinds())) {
+    const declared = await fields(options);
+    const { fields: form, count } = MEASUREMENT_KINDS[kind];
+    assert.ok(declared.includes('seed'), `${kind} takes the form's first seed`);
+    assert.ok(declared.includes(count), `${kind} counts its jobs by an option`);
+    for (const { option } of form) assert.ok(declared.includes(option), `${kind}: ${option}`);
+    assert.ok(
+      form.some((field) => field.option === count),
+      `${kind}'s form asks for ${count}`,
+    );
   }
 });
 
-test("the engine's constructors take the configuration, then the kind's options in order", async () => {
-  for (const [kind, { rust }] of Object.entries(DECLARED)) {
-    const constructors = await constructorParameters(rust);
-    // The class that plays a range of jobs, and the pool's run (threaded build).
-    assert.equal(constructors.length, 2, `${rust} has both constructors`);
-    for (const parameters of constructors) {
-      assert.deepEqual(parameters, ['config', ...MEASUREMENT_KINDS[kind].options], kind);
+test("each kind's form fields take their bounds from the engine's limits", () => {
+  const limits = {
+    benchmark: { games: { min: 1, max: 9, default: 3 }, max_pieces: { min: 1, max: 99 } },
+    survival: {
+      replicates: { min: 1, max: 8, default: 2 },
+      run_pieces: { min: 1, max: 7, default: 4 },
+      trials: { min: 1, max: 6, default: 5 },
+    },
+  };
+  for (const [kind, { fields: form }] of Object.entries(MEASUREMENT_KINDS)) {
+    for (const field of form) {
+      const bounds = field.limits(limits);
+      assert.ok(bounds.min >= 1 && bounds.max >= bounds.min, `${kind}: ${field.option}`);
+      assert.ok(
+        Number.isSafeInteger(field.start ?? bounds.default),
+        `${kind}: ${field.option} starts with a value`,
+      );
     }
   }
 });
 
-test('the engine arguments are the configuration and the options in order', () => {
-  const spec = { config: { width: 6 }, trials: 5, replicates: 2, extra: 1 };
-  assert.deepEqual(engineArguments('survival', spec), [
-    { width: 6 },
-    2,
-    undefined,
-    undefined,
-    5,
-    undefined,
-    undefined,
-  ]);
-  assert.throws(() => engineArguments('race', spec), /^Error: no measurement is called race$/);
+test('each kind has a report view of the shape the panel reads', async () => {
+  for (const [kind, { report }] of Object.entries(MEASUREMENT_KINDS)) {
+    const view = await import(`../../www/js/${report}`);
+    for (const name of ['rows', 'compare', 'comparison', 'effort']) {
+      assert.equal(typeof view[name], 'function', `${kind}: ${name}`);
+    }
+    assert.ok(Array.isArray(view.files) && view.files.includes('json'), `${kind}: files`);
+    if (view.files.includes('csv')) assert.equal(typeof view.csvText, 'function', kind);
+    assert.deepEqual(view.comparison(null, []), { text: '', verdict: null }, kind);
+  }
+});
+
+test('a kind that is none is refused, naming it and the kinds', () => {
+  assert.equal(measurementKind('survival').job, 'replicate');
+  assert.throws(
+    () => measurementKind('race'),
+    /^Error: no measurement is called "race" \(measurements: benchmark, survival\)$/,
+  );
 });

@@ -1,61 +1,29 @@
-// The Benchmark panel: many seeded games of one weight set (the current weights, a preset, or
-// weights imported as JSON) under the rules, board and search depth of the settings, with a
-// progress bar, the time left and Cancel; the statistics of the lines cleared (worked out by the
-// engine as `tetris-ai bench` works them out) and a histogram of the lines per game; two weight
-// sets compared on the same seeds (the paired difference, its 95% interval and a verdict); and
-// the results exported as CSV or JSON. For games too long to play out, it makes a survival
-// estimate of the mean lines per game instead, as `tetris-ai survival` makes it, and compares
-// two sets' estimates (see survival-report.js).
+// The Benchmark panel: a measurement (see lib/measurement-kinds.js) of one weight set (the
+// current weights, a preset, or weights imported as JSON) under the rules, board and search depth
+// of the settings, with a progress bar, the time left and Cancel; its result, and two weight sets
+// compared on the same seeds, shown and exported by the kind's report view. Whole games
+// (benchmark-report.js): the statistics of the lines cleared, worked out by the engine as
+// `tetris-ai bench` works them out, a histogram and a paired difference. For games too long to
+// play out, a survival estimate (survival-report.js), as `tetris-ai survival` makes it. The
+// form's fields, the table, the comparison and the exports are the kind's; nothing here names a
+// kind but the weights' quick check.
 
-import uPlot from '../vendor/uPlot.esm.js';
-import { benchmark, survival } from '../tetris-ai.js';
+import { benchmark, measure } from '../tetris-ai.js';
 import { count } from '../lib/count.js';
 import { $, message } from '../lib/dom.js';
 import { gameConfig } from '../lib/game-config.js';
-import { csvText, fileName, gameSeed, jsonText } from './benchmark-export.js';
+import { MEASUREMENT_KINDS } from '../lib/measurement-kinds.js';
+import { fileName, gameSeed, jsonText } from './benchmark-export.js';
+import { CHART_HEIGHT } from './benchmark-report.js';
 import { openFileWith, saveJson, saveText } from './files.js';
-import { bins } from './histogram.js';
 import { Pace, seconds } from './pace.js';
-import { figure, pairedDifference, verdict } from './paired-difference.js';
 import { weightsRefusal } from './refusals.js';
 import { rulesName } from './rules.js';
-import {
-  estimateDifference,
-  SURVIVAL_ROWS,
-  survivalVerdict,
-  unseenNote,
-} from './survival-report.js';
 import { rangeMessage } from './values.js';
 import { readWeights } from './weights-json.js';
 
-/**
- * What the form holds on a first visit: games, first seed and the cap on each game's pieces (a
- * survival estimate's effort starts at the engine's defaults).
- */
-const FORM = { games: 100, seed: 0, maxPieces: 10_000 };
-
-/** The engine's names of the form's options, and the form's own. */
-const OPTION_LABELS = [
-  ['options.games', 'Games'],
-  ['options.seed', 'First seed'],
-  ['options.maxPieces', 'Pieces per game'],
-  ['options.replicates', 'Replicates'],
-  ['options.runPieces', 'Pieces in each long run'],
-  ['options.trials', 'Branches per level'],
-];
-
-/**
- * What each kind of measurement plays: the API's function, the word for one of its jobs, and how
- * many jobs its options ask for.
- */
-const MEASURES = {
-  benchmark: { play: benchmark, job: 'game', jobs: (options) => options.games },
-  survival: { play: survival, job: 'replicate', jobs: (options) => options.replicates },
-};
-
-/** Each weight set's colour in the histogram. */
-const COLORS = { A: '#5aa9ff', B: '#f0a35a' };
-const CHART_HEIGHT = 180;
+/** What the form's first seed holds on a first visit. */
+const FIRST_SEED = 0;
 
 /** A figure of the table with `digits` decimals (grouped thousands); "–" for none. */
 function decimals(x, digits) {
@@ -64,26 +32,16 @@ function decimals(x, digits) {
     : x.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-/** The label of the row of games stopped at the cap, shown only where there was a cap. */
-const CAPPED = 'Games stopped at the cap';
+/** The element id of the field of `option`: `bench-` and its name in kebab case. */
+function fieldId(option) {
+  return `bench-${option.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
 
-/** A benchmark's table rows: label, a result's figure, and how many decimals it reads with. */
-const BENCHMARK_ROWS = [
-  ['Games', (r) => r.games, 0],
-  ['Average', (r) => r.mean, 1],
-  ['Median', (r) => r.median, 1],
-  ['Fewest', (r) => r.min, 0],
-  ['Most', (r) => r.max, 0],
-  ['Standard deviation', (r) => r.std, 1],
-  ['Lines in all', (r) => r.lines, 0],
-  ['Pieces in all', (r) => r.pieces, 0],
-  ['Pieces per line', (r) => r.pieces_per_line, 3],
-  [CAPPED, (r) => r.capped, 0],
-];
-
-/** A difference with its sign: "+124", "−3.5". */
-function signed(x) {
-  return `${x < 0 ? '−' : '+'}${figure(Math.abs(x))}`;
+/** The report view of `kind`: its module in www/js, loaded once. */
+const views = new Map();
+function reportView(kind) {
+  if (!views.has(kind)) views.set(kind, import(`./${MEASUREMENT_KINDS[kind].report}`));
+  return views.get(kind);
 }
 
 /**
@@ -97,15 +55,8 @@ export function createBenchmarkPanel(app) {
       'compare',
       'b-side',
       'kind',
-      'survival-note',
-      'games-fields',
-      'survival-fields',
-      'games',
+      'fields',
       'seed',
-      'max-pieces',
-      'replicates',
-      'run-pieces',
-      'trials',
       'run',
       'cancel',
       'error',
@@ -159,26 +110,56 @@ export function createBenchmarkPanel(app) {
   }
   const sides = { A: side('a'), B: side('b') };
 
-  el.games.value = FORM.games;
-  el.seed.value = FORM.seed;
+  el.seed.value = FIRST_SEED;
   el.seed.max = limits.seed.max;
-  el['max-pieces'].value = FORM.maxPieces;
-  for (const [id, count] of [
-    ['replicates', limits.survival.replicates],
-    ['run-pieces', limits.survival.run_pieces],
-    ['trials', limits.survival.trials],
-  ]) {
-    Object.assign(el[id], { value: count.default, min: count.min, max: count.max });
+
+  /** Each kind's choice, note and fields, from the table, in the order it lists them. */
+  for (const [kind, { title, note, fields }] of Object.entries(MEASUREMENT_KINDS)) {
+    const choice = document.createElement('option');
+    choice.value = kind;
+    choice.textContent = title;
+    el.kind.append(choice);
+    const group = document.createElement('div');
+    group.id = `bench-${kind}-fields`;
+    if (note) {
+      const said = document.createElement('p');
+      said.className = 'note';
+      said.id = `bench-${kind}-note`;
+      // The note's `code` spans are written between backticks.
+      said.append(
+        ...note.split('`').map((text, i) => {
+          if (i % 2 === 0) return text;
+          const code = document.createElement('code');
+          code.textContent = text;
+          return code;
+        }),
+      );
+      group.append(said);
+    }
+    for (const field of fields) {
+      const { min, max, default: fallback } = field.limits(limits);
+      const label = document.createElement('label');
+      label.className = 'row';
+      const name = document.createElement('span');
+      name.textContent = field.label;
+      const input = document.createElement('input');
+      Object.assign(input, { type: 'number', id: fieldId(field.option), min, max, step: 1 });
+      input.value = field.start ?? fallback;
+      if (field.placeholder) input.placeholder = field.placeholder;
+      label.append(name, ' ', input);
+      group.append(label);
+    }
+    el.fields.append(group);
   }
 
-  /** Shows the fields of the measurement chosen. */
+  /** Shows the note and fields of the measurement chosen. */
   function showKind() {
-    const survivalChosen = el.kind.value === 'survival';
-    el['survival-note'].hidden = !survivalChosen;
-    el['survival-fields'].hidden = !survivalChosen;
-    el['games-fields'].hidden = survivalChosen;
+    for (const kind of Object.keys(MEASUREMENT_KINDS)) {
+      $(`bench-${kind}-fields`).hidden = kind !== el.kind.value;
+    }
   }
   el.kind.addEventListener('change', showKind);
+  showKind();
 
   // B starts as a preset other than the one the game plays, when the comparison is asked for.
   el.compare.addEventListener('change', () => {
@@ -191,8 +172,10 @@ export function createBenchmarkPanel(app) {
 
   let controller = null;
   let chart = null;
-  /** The results shown: `{options, a, b, difference}` (see benchmark-export.js), or null. */
+  /** The results shown: `{kind, options, a, b, difference}` (see benchmark-export.js), or null. */
   let report = null;
+  /** Their kind's report view. */
+  let shownView = null;
   const pace = new Pace();
 
   function showError(text) {
@@ -209,10 +192,7 @@ export function createBenchmarkPanel(app) {
     el.live.hidden = false;
   }
 
-  /**
-   * The form's options as `benchmark()` or, for `kind` "survival", `survival()` takes them; a
-   * bad one throws in plain words.
-   */
+  /** The form's options of a measurement of `kind`, as `measure()` takes them; a bad one throws in plain words. */
   function formOptions(kind) {
     const read = (input, label) => {
       const text = input.value.trim();
@@ -224,20 +204,14 @@ export function createBenchmarkPanel(app) {
     if (!Number.isSafeInteger(seed) || seed < range[0] || seed > range[1]) {
       throw new Error(rangeMessage('First seed', range, seed));
     }
-    if (kind === 'survival') {
-      return {
-        replicates: read(el.replicates, 'Replicates'),
-        seed,
-        runPieces: read(el['run-pieces'], 'Pieces in each long run'),
-        trials: read(el.trials, 'Branches per level'),
-      };
+    const options = {};
+    for (const { option, label, called, placeholder } of MEASUREMENT_KINDS[kind].fields) {
+      const input = $(fieldId(option));
+      // An empty field with a placeholder ("no cap") is left out.
+      if (!(placeholder && input.value.trim() === ''))
+        options[option] = read(input, called ?? label);
     }
-    const capped = el['max-pieces'].value.trim() !== '';
-    return {
-      games: read(el.games, 'Games'),
-      seed,
-      maxPieces: capped ? read(el['max-pieces'], 'Pieces per game') : undefined,
-    };
+    return { ...options, seed };
   }
 
   /**
@@ -268,9 +242,14 @@ export function createBenchmarkPanel(app) {
   }
 
   /** The engine's refusal `err` of what `set` plays or of the form, in the page's words. */
-  function refusal(err, set) {
+  function refusal(err, set, kind) {
     let text = message(err);
-    for (const [name, label] of OPTION_LABELS) {
+    const labels = [
+      ['seed', 'First seed'],
+      ...MEASUREMENT_KINDS[kind].fields.map((f) => [f.option, f.called ?? f.label]),
+    ];
+    for (const [option, label] of labels) {
+      const name = `options.${option}`;
       if (text.startsWith(`${name} `)) return `${label}${text.slice(name.length)}`;
     }
     if (set.imported && text.startsWith('config.weights')) {
@@ -290,26 +269,14 @@ export function createBenchmarkPanel(app) {
       (Number.isFinite(left) ? ` · about ${seconds(left)} left` : '');
   }
 
-  /** What the results are of: the rules, board and search, the seeds, and the cap or effort. */
-  function describe({ kind, options, a }, elapsed) {
+  /** What the results are of: the rules, board and search, the seeds, and the effort. */
+  function describe({ kind, options, a }, view, elapsed) {
     const { rules, width, height, search } = a.config;
-    const last = gameSeed(options.seed, MEASURES[kind].jobs(options) - 1);
-    const grouped = (x) => x.toLocaleString('en');
-    let effort = '';
-    if (kind === 'survival') {
-      effort =
-        `; replicates from seeds ${options.seed} to ${last}, each a long run of ` +
-        `${grouped(options.runPieces)} pieces and ${grouped(options.trials)} branches per level`;
-    } else {
-      const cap =
-        options.maxPieces === undefined
-          ? ''
-          : `, at most ${grouped(options.maxPieces)} pieces a game`;
-      effort = `; seeds ${options.seed} to ${last}${cap}`;
-    }
+    const last = gameSeed(options.seed, options[MEASUREMENT_KINDS[kind].count] - 1);
     return (
       `${rulesName(rules, limits.rules)} rules, ${width}×${height} board, depth ` +
-      `${search.depth}${effort}. Played in ${seconds(elapsed)} on the ${app.build} build.`
+      `${search.depth}; ${view.effort(options, last)}. Played in ${seconds(elapsed)} on the ` +
+      `${app.build} build.`
     );
   }
 
@@ -320,16 +287,12 @@ export function createBenchmarkPanel(app) {
     return made;
   }
 
-  function showTable({ kind, options, a, b }) {
+  function showTable({ options, a, b }, view) {
     el['head-a'].textContent = `A: ${a.name}`;
     el['head-b'].textContent = b ? `B: ${b.name}` : '';
     el['head-b'].hidden = !b;
-    const rows =
-      kind === 'survival'
-        ? SURVIVAL_ROWS
-        : BENCHMARK_ROWS.filter(([label]) => label !== CAPPED || options.maxPieces !== undefined);
     el.body.replaceChildren(
-      ...rows.map(([label, value, digits]) => {
+      ...view.rows(options).map(([label, value, digits]) => {
         const row = document.createElement('tr');
         row.append(cell('th', label), cell('td', decimals(value(a.result), digits)));
         if (b) row.append(cell('td', decimals(value(b.result), digits)));
@@ -338,103 +301,39 @@ export function createBenchmarkPanel(app) {
     );
   }
 
-  /** Two survival estimates compared, and what it means where a set saw no game end. */
-  function showEstimates({ a, b, difference }) {
-    const labelled = [{ label: 'A', ...a }, ...(b ? [{ label: 'B', ...b }] : [])];
-    const note = unseenNote(labelled);
-    el.difference.hidden = !difference && !note;
-    el.verdict.hidden = !difference;
-    if (note) {
-      el.difference.textContent = note;
-    } else if (difference) {
-      const { mean, error, low, high } = difference;
-      el.difference.textContent =
-        mean === null
-          ? 'A − B: no interval without a standard error of each estimate.'
-          : `A − B, estimate against estimate: ${signed(mean)} lines per game; standard ` +
-            `error ${figure(error)}, 95% interval ${signed(low)} to ${signed(high)} (normal ` +
-            'approximation).';
-    }
-    if (difference) el.verdict.textContent = survivalVerdict(difference);
+  /** The comparison of A and B, or what the kind says of one set alone. */
+  function showComparison({ a, b, difference }, view) {
+    const sets = [{ label: 'A', ...a }, ...(b ? [{ label: 'B', ...b }] : [])];
+    const { text, verdict } = view.comparison(difference, sets);
+    el.difference.hidden = !text;
+    el.difference.textContent = text;
+    el.verdict.hidden = !verdict;
+    el.verdict.textContent = verdict ?? '';
   }
 
-  function showDifference(shown) {
-    if (shown.kind === 'survival') {
-      showEstimates(shown);
-      return;
-    }
-    const { difference } = shown;
-    el.difference.hidden = !difference;
-    el.verdict.hidden = !difference;
-    if (!difference) return;
-    const { games, mean, low, high } = difference;
-    el.difference.textContent =
-      games > 1
-        ? `A − B, game by game: ${signed(mean)} lines on average; 95% interval ` +
-          `${signed(low)} to ${signed(high)} (normal approximation).`
-        : `A − B over one game: ${signed(mean)} lines; play more games for an interval.`;
-    el.verdict.textContent = verdict(difference);
-  }
-
-  /** The histogram of the lines per game of each set shown, side by side. */
-  function drawChart({ a, b }) {
-    const shown = b ? [a, b] : [a];
-    const { starts, width, counts } = bins(shown.map((set) => set.result.game_lines));
-    const range = (i) =>
-      `${starts[i].toLocaleString('en')}–${(starts[i] + width - 1).toLocaleString('en')}`;
-    const labels = b ? ['A', 'B'] : ['A'];
-    chart?.destroy();
-    chart = new uPlot(
-      {
-        width: Math.max(240, el.chart.clientWidth || 340),
-        height: CHART_HEIGHT,
-        scales: {
-          x: { time: false, range: [starts[0], starts.at(-1) + width] },
-          y: { range: (u, min, max) => [0, Math.max(1, max)] },
-        },
-        axes: [
-          { stroke: '#8b97aa', grid: { stroke: '#243044' }, label: 'lines per game' },
-          { stroke: '#8b97aa', grid: { stroke: '#243044' }, size: 48, label: 'games' },
-        ],
-        series: [
-          { label: 'lines', value: (u, x, s, i) => (i == null ? '' : range(i)) },
-          ...labels.map((label, s) => ({
-            label: `${label}: ${shown[s].name}`,
-            value: (u, games) => (games == null ? '' : count(games, 'game')),
-            stroke: COLORS[label],
-            fill: `${COLORS[label]}aa`,
-            paths: uPlot.paths.bars({
-              size: [b ? 0.45 : 0.9, Infinity],
-              align: b ? [-1, 1][s] : 0,
-            }),
-            points: { show: false },
-          })),
-        ],
-      },
-      [starts.map((start) => start + width / 2), ...counts],
-      el.chart,
-    );
-  }
-
-  function show(shown, elapsed) {
+  function show(shown, view, elapsed) {
     report = shown;
+    shownView = view;
     el.results.hidden = false;
-    el.played.textContent = describe(shown, elapsed);
-    showTable(shown);
-    showDifference(shown);
-    const games = shown.kind === 'benchmark';
-    el.chart.hidden = !games;
-    el.csv.hidden = !games;
-    if (games) drawChart(shown);
+    el.played.textContent = describe(shown, view, elapsed);
+    showTable(shown, view);
+    showComparison(shown, view);
+    el.chart.hidden = !view.draw;
+    chart?.destroy();
+    chart = view.draw ? view.draw(el.chart, shown) : null;
+    el.csv.hidden = !view.files.includes('csv');
+    el.json.hidden = !view.files.includes('json');
   }
 
   async function run() {
     showError('');
     const kind = el.kind.value;
-    const { play, job, jobs: jobsOf } = MEASURES[kind];
+    const { job, count: counted } = MEASUREMENT_KINDS[kind];
     let options;
     let sets;
+    let view;
     try {
+      view = await reportView(kind);
       options = formOptions(kind);
       sets = [weightSet('A', options.seed)];
       if (el.compare.checked) sets.push(weightSet('B', options.seed));
@@ -448,7 +347,7 @@ export function createBenchmarkPanel(app) {
     el.results.hidden = true;
     report = null;
     pace.restart();
-    const jobs = jobsOf(options);
+    const jobs = options[counted];
     const total = jobs * sets.length;
     let done = 0;
     let playing = sets[0];
@@ -466,7 +365,7 @@ export function createBenchmarkPanel(app) {
       for (const set of sets) {
         playing = set;
         const before = results.length * jobs;
-        const result = await play(set.config, {
+        const result = await measure(kind, set.config, {
           ...options,
           build: app.build,
           signal,
@@ -478,10 +377,8 @@ export function createBenchmarkPanel(app) {
         results.push({ name: set.name, config: set.config, result });
       }
       const [a, b = null] = results;
-      let difference = null;
-      if (b && kind === 'survival') difference = estimateDifference(a.result, b.result);
-      else if (b) difference = pairedDifference(a.result.game_lines, b.result.game_lines);
-      show({ kind, options, a, b, difference }, (performance.now() - started) / 1000);
+      const difference = b ? view.compare(a.result, b.result) : null;
+      show({ kind, options, a, b, difference }, view, (performance.now() - started) / 1000);
       el.status.textContent = `Done: ${count(total, job)} played.`;
       el.progress.value = el.progress.max;
     } catch (err) {
@@ -489,7 +386,7 @@ export function createBenchmarkPanel(app) {
         el.status.textContent = `Cancelled after ${done} of ${count(total, job)}: nothing to show.`;
       } else {
         el.status.textContent = '';
-        showError(refusal(err, playing));
+        showError(refusal(err, playing, kind));
       }
     } finally {
       controller = null;
@@ -500,8 +397,8 @@ export function createBenchmarkPanel(app) {
   el.run.addEventListener('click', run);
   el.cancel.addEventListener('click', () => controller?.abort());
   el.csv.addEventListener('click', () => {
-    if (report?.kind === 'benchmark') {
-      saveText(fileName(report, 'csv'), csvText(report), 'text/csv');
+    if (report && shownView.csvText) {
+      saveText(fileName(report, 'csv'), shownView.csvText(report), 'text/csv');
     }
   });
   el.json.addEventListener('click', () => {

@@ -1,8 +1,10 @@
 // A survival estimate in the Benchmark panel, for games too long to play out: the rows of its
 // table, two weight sets' estimates compared (the difference of the means with a 95% interval
-// from their standard errors, and what that says in plain words), and what it means that no game
-// ended.
+// from their standard errors, and what that says in plain words), what it means that no game
+// ended, and its effort in words. The panel reads it as a kind's report view (see
+// benchmark-report.js): `rows`, `compare`, `comparison`, `effort` and `files`.
 
+import { signed } from './benchmark-report.js';
 import { figure, Z_95 } from './paired-difference.js';
 
 /** The sum of `count(replicate)` over the replicates of `result`. */
@@ -72,3 +74,41 @@ export function unseenNote(sets) {
     "rules' bag a good player's games may practically never end."
   );
 }
+
+/** The table's rows. */
+export function rows() {
+  return SURVIVAL_ROWS;
+}
+
+/** A's and B's estimates compared (see `estimateDifference`). */
+export const compare = estimateDifference;
+
+/**
+ * What shows under the table: `{text, verdict}`, the note on `sets` (each `{label, name,
+ * result}`) that saw no game end, else the comparison `difference` (none without B).
+ */
+export function comparison(difference, sets) {
+  const note = unseenNote(sets);
+  if (note) return { text: note, verdict: difference && survivalVerdict(difference) };
+  if (!difference) return { text: '', verdict: null };
+  const { mean, error, low, high } = difference;
+  const text =
+    mean === null
+      ? 'A − B: no interval without a standard error of each estimate.'
+      : `A − B, estimate against estimate: ${signed(mean)} lines per game; standard ` +
+        `error ${figure(error)}, 95% interval ${signed(low)} to ${signed(high)} (normal ` +
+        'approximation).';
+  return { text, verdict: survivalVerdict(difference) };
+}
+
+/** The effort of `options` in words, its last replicate seeded `last`. */
+export function effort(options, last) {
+  const grouped = (x) => x.toLocaleString('en');
+  return (
+    `replicates from seeds ${options.seed} to ${last}, each a long run of ` +
+    `${grouped(options.runPieces)} pieces and ${grouped(options.trials)} branches per level`
+  );
+}
+
+/** The files the results export as: a replicate is no game, so no CSV of games. */
+export const files = ['json'];

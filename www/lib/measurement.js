@@ -8,7 +8,7 @@
 
 import { BatchProgress } from './batch-progress.js';
 import { chooseBuild, Comlink, cores, EngineWorker, wholeOption } from './engine.js';
-import { MEASUREMENT_KINDS as KINDS, RUN_OPTIONS } from './measurement-kinds.js';
+import { measurementKind, RUN_OPTIONS } from './measurement-kinds.js';
 import { spread } from './spread.js';
 
 /** Progress is reported at most this often, in ms (and once more when every job is played). */
@@ -23,17 +23,12 @@ function shown(value) {
 }
 
 /**
- * Checks that `options` holds only the options of measurements of `kind`, and the ones only
- * JavaScript reads (the engine checks the others); throws naming one.
+ * Checks the options of `options` that JavaScript reads (`RUN_OPTIONS`); the engine checks the
+ * kind's own. Throws naming a bad one.
  */
-function checkOptions(kind, options) {
+function checkOptions(options) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw new Error(`options must be an object, got ${shown(options)}`);
-  }
-  const known = [...KINDS[kind].options, ...RUN_OPTIONS];
-  const unknown = Object.keys(options).find((name) => !known.includes(name));
-  if (unknown !== undefined) {
-    throw new Error(`options has an unknown field "${unknown}" (fields: ${known.join(', ')})`);
   }
   const { onProgress, signal } = options;
   if (onProgress !== undefined && typeof onProgress !== 'function') {
@@ -45,11 +40,21 @@ function checkOptions(kind, options) {
 }
 
 /**
+ * `err`, the engine's refusal of the options: where it names an unknown field and lists the
+ * kind's own, the options JavaScript reads are listed after them (the engine never sees those).
+ */
+function withRunOptions(err) {
+  const unknown = /^(options has an unknown field ".*" \(fields: .*)\)$/.exec(err?.message ?? '');
+  if (unknown) err.message = `${unknown[1]}, ${RUN_OPTIONS.join(', ')})`;
+  return err;
+}
+
+/**
  * The error of a measurement of `kind` its signal cancelled, saying how far `run` (if started)
  * had come.
  */
 function cancelled(kind, run) {
-  const { called, jobs } = KINDS[kind];
+  const { called, jobs } = measurementKind(kind);
   const far = run?.total ? ` after ${run.done} of ${run.total} ${jobs}` : '';
   return new DOMException(`${called} was cancelled${far}`, 'AbortError');
 }
@@ -140,13 +145,14 @@ class Run {
 }
 
 /**
- * Plays the measurement of kind `kind` ("benchmark" or "survival") of the game configuration
- * `config` with `options` (see `benchmark` and `survival` in tetris-ai.js) and resolves to its
- * result. A bad configuration or option rejects naming it; a cancelled measurement rejects with
- * an AbortError, its workers stopped.
+ * Plays the measurement of kind `kind` (see measurement-kinds.js) of the game configuration
+ * `config` with `options` (the kind's own, and `RUN_OPTIONS`; see `measure` in tetris-ai.js) and
+ * resolves to its result. A bad kind, configuration or option rejects naming it; a cancelled
+ * measurement rejects with an AbortError, its workers stopped.
  */
 export async function measure(kind, config, options = {}) {
-  checkOptions(kind, options);
+  measurementKind(kind);
+  checkOptions(options);
   const { onProgress, signal } = options;
   const workers = wholeOption(options.workers, 'options.workers', 1) ?? cores();
   const threads = wholeOption(options.threads, 'options.threads', 1) ?? cores();
@@ -160,9 +166,11 @@ export async function measure(kind, config, options = {}) {
   });
   aborted.catch(() => {});
   signal?.addEventListener('abort', abort, { once: true });
-  const spec = { config };
-  for (const name of KINDS[kind].options) spec[name] = options[name];
-  const playing = run.play(spec);
+  const own = Object.entries(options).filter(([name]) => !RUN_OPTIONS.includes(name));
+  const spec = { config, options: Object.fromEntries(own) };
+  const playing = run.play(spec).catch((err) => {
+    throw withRunOptions(err);
+  });
   playing.catch(() => {});
   try {
     return await Promise.race([playing, aborted]);

@@ -7,7 +7,6 @@
 import * as Comlink from '../vendor/comlink.mjs';
 import { joined } from './batch-progress.js';
 import { timeDecisions } from './measure.js';
-import { engineArguments } from './measurement-kinds.js';
 import { gameCall, SERVER } from './protocol.js';
 import { Session } from './session.js';
 
@@ -62,10 +61,9 @@ function holdLifeLock(name) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Plays games `from` to `to` (exclusive) of `games` (a `GameBatch`, a `Benchmark` or a
- * `Survival`, whose `play(from, to)` gives a few numbers per game or replicate) one after
- * another, telling `progress(done)` about finished games now and then; returns their numbers in
- * game order.
+ * Plays games `from` to `to` (exclusive) of `games` (a `GameBatch` or a `Measurement`, whose
+ * `play(from, to)` gives a few numbers per game or replicate) one after another, telling
+ * `progress(done)` about finished games now and then; returns their numbers in game order.
  */
 function playEach(games, from, to, progress) {
   const played = [];
@@ -82,7 +80,7 @@ function playEach(games, from, to, progress) {
 }
 
 /**
- * Waits for `run` (a `BatchRun`, `BenchmarkRun` or `SurvivalRun` playing on the pool), reporting
+ * Waits for `run` (a `PoolRun`: a batch's or a measurement's jobs on the pool), reporting
  * `progress(done)` while it runs, and frees it; resolves to the numbers of its games, or to
  * null once `progress` answers false (the games not yet started are abandoned).
  */
@@ -113,29 +111,9 @@ function using(made, use) {
   }
 }
 
-/**
- * The engine's side of each measurement (see measurement-kinds.js), by kind: its jobs' class,
- * how many jobs it has, its pool run, and its result from every job's numbers, each from the
- * engine's constructor arguments.
- */
-const MEASUREMENTS = {
-  benchmark: {
-    jobs: (args) => new wasm.Benchmark(...args),
-    count: (jobs) => jobs.games(),
-    run: (args) => new wasm.BenchmarkRun(...args),
-    result: (args, numbers) => wasm.benchmarkResult(numbers),
-  },
-  survival: {
-    jobs: (args) => new wasm.Survival(...args),
-    count: (jobs) => jobs.replicates(),
-    run: (args) => new wasm.SurvivalRun(...args),
-    result: (args, numbers) => using(new wasm.Survival(...args), (jobs) => jobs.result(numbers)),
-  },
-};
-
-/** The engine's side of a measurement of `kind`, and its arguments from `spec`. */
+/** The engine's measurement of kind `kind` and `spec` (`{config, options}`), read anew. */
 function measurement(kind, spec) {
-  return { ...MEASUREMENTS[kind], args: engineArguments(kind, spec) };
+  return new wasm.Measurement(kind, spec.config, spec.options);
 }
 
 const engine = {
@@ -302,18 +280,17 @@ const engine = {
    * while it runs; when `progress` answers false the batch is abandoned and the result is null.
    */
   playAll(text, progress) {
-    return finished(new wasm.BatchRun(text), progress);
+    return finished(batch(text).start(), progress);
   },
 
   // ---- measurements: benchmarks and survival estimates ----
 
   /**
-   * The number of jobs (games or replicates) of the measurement of kind `kind` ("benchmark" or
-   * "survival") and options `spec`; a bad option throws naming the bad value.
+   * The number of jobs (games or replicates) of the measurement of kind `kind` and `spec`
+   * (`{config, options}`); a bad option throws naming the bad value.
    */
   measurementJobs(kind, spec) {
-    const { args, jobs, count } = measurement(kind, spec);
-    return using(jobs(args), count);
+    return using(measurement(kind, spec), (made) => made.jobs());
   },
 
   /**
@@ -322,8 +299,7 @@ const engine = {
    * `progress(done)` hears about finished jobs now and then.
    */
   playMeasurement(kind, spec, from, to, progress) {
-    const { args, jobs } = measurement(kind, spec);
-    return using(jobs(args), (made) => playEach(made, from, to, progress));
+    return using(measurement(kind, spec), (made) => playEach(made, from, to, progress));
   },
 
   /**
@@ -331,8 +307,11 @@ const engine = {
    * `progress(done)` while it runs: the numbers `playMeasurement` gives for all of them.
    */
   playMeasurementAll(kind, spec, progress) {
-    const { args, run } = measurement(kind, spec);
-    return finished(run(args), progress);
+    // The run holds the measurement while it plays: this object can go at once.
+    return finished(
+      using(measurement(kind, spec), (made) => made.start()),
+      progress,
+    );
   },
 
   /**
@@ -340,8 +319,7 @@ const engine = {
    * lines, or a survival estimate and every replicate's counts.
    */
   measurementResult(kind, spec, numbers) {
-    const { args, result } = measurement(kind, spec);
-    return result(args, numbers);
+    return using(measurement(kind, spec), (made) => made.result(numbers));
   },
 };
 

@@ -63,6 +63,37 @@ max: number,
 default_by_depth: { [key in string]: number }, };
 
 /**
+ * The games a benchmark may play (see [`crate::bench`]).
+ */
+export type BenchmarkLimits = {
+/**
+ * Games.
+ */
+games: Count,
+/**
+ * The pieces after which each game stops, where a cap is given.
+ */
+max_pieces: Range, };
+
+/**
+ * A benchmark's options as a page gives them (`benchmark()`'s, beside the game configuration):
+ * each may be left out.
+ */
+export type BenchmarkOptions = {
+/**
+ * Games to play (default 100).
+ */
+games?: number,
+/**
+ * The first game's seed (default the configuration's); game i is seeded `seed + i`.
+ */
+seed?: number | string,
+/**
+ * Pieces after which each game stops (default: none).
+ */
+maxPieces?: number, };
+
+/**
  * A benchmark's result as a page gets it: the statistics, and the lines of every game.
  */
 export type BenchmarkResult = {
@@ -619,6 +650,10 @@ seed: Range,
  */
 rules: RuleDefaults,
 /**
+ * The games a benchmark may play.
+ */
+benchmark: BenchmarkLimits,
+/**
  * The effort a survival estimate may take.
  */
 survival: SurvivalLimits,
@@ -630,6 +665,11 @@ game: GameConfig,
  * The preset a game plays when none is named.
  */
 default_preset: PresetName, };
+
+/**
+ * The options and the result of each kind of measurement, by its name (`measure()` takes these).
+ */
+export type Measurements = { "benchmark": { options: BenchmarkOptions, result: BenchmarkResult }, "survival": { options: SurvivalOptions, result: SurvivalEstimate } };
 
 /**
  * How a child is changed after crossover.
@@ -1335,6 +1375,38 @@ trials: Count,
  * Replicates.
  */
 replicates: Count, };
+
+/**
+ * A survival estimate's options as a page gives them (`survival()`'s, beside the game
+ * configuration): each may be left out.
+ */
+export type SurvivalOptions = {
+/**
+ * Replicates, each from its own seed (default 8); the standard error comes from their
+ * spread.
+ */
+replicates?: number,
+/**
+ * The first replicate's seed (default the configuration's); replicate i is seeded
+ * `seed + i`.
+ */
+seed?: number | string,
+/**
+ * Pieces played in each replicate's long run (default 1,000,000).
+ */
+runPieces?: number,
+/**
+ * Branches played from each level in each replicate (default 2,000).
+ */
+trials?: number,
+/**
+ * The row an excursion starts from and ends at (default a fifth of the board's height).
+ */
+base?: number,
+/**
+ * The levels, rising (default every row from the base + 2 to the top).
+ */
+levels?: Array<number>, };
 
 /**
  * How a tie between equally good first moves is broken.

@@ -4,14 +4,63 @@
 //! games can be played in any order, on any thread or worker; the statistics are worked out here,
 //! from every game's outcome in game order, whoever played them.
 
+use crate::checked::{self, MAX_SAFE_INTEGER};
 use crate::config::GameConfig;
 use crate::error::{Error, Result};
 use crate::game::{Game, Stats};
+use crate::measurement::{self, Host, Measurement};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 /// The games a benchmark plays unless told otherwise.
 pub const DEFAULT_GAMES: u64 = 100;
+
+/// The most games one benchmark plays from a page or Python: every game's outcome is kept until
+/// the end.
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// A benchmark's options as a page gives them (`benchmark()`'s, beside the game configuration):
+/// each may be left out.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct BenchmarkOptions {
+    /// Games to play (default 100).
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub games: Option<u64>,
+    /// The first game's seed (default the configuration's); game i is seeded `seed + i`.
+    #[cfg_attr(feature = "typescript", ts(optional, type = "number | string"))]
+    pub seed: Option<u64>,
+    /// Pieces after which each game stops (default: none).
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub max_pieces: Option<u64>,
+}
+
+/// The fields of a benchmark's options, as [`BenchmarkOptions`] writes them.
+const OPTION_FIELDS: [&str; 3] = ["games", "seed", "maxPieces"];
+
+impl BenchmarkOptions {
+    /// The options `value` (JSON; none for none), named `name`: games from 1 to [`MAX_GAMES`],
+    /// a seed, and a cap of 1 piece or more (or null for none). A bad one is an error naming it.
+    pub fn read(name: &str, value: Option<&Value>) -> Result<BenchmarkOptions> {
+        let Some(map) = checked::object(name, value, &OPTION_FIELDS, true)? else {
+            return Ok(BenchmarkOptions::default());
+        };
+        let path = |field: &str| format!("{name}.{field}");
+        let given = |field: &str| map.get(field).filter(|v| !v.is_null());
+        Ok(BenchmarkOptions {
+            games: given("games")
+                .map(|v| checked::count(&path("games"), Some(v), 1, MAX_GAMES))
+                .transpose()?,
+            seed: given("seed")
+                .map(|v| checked::seed(&path("seed"), Some(v)))
+                .transpose()?,
+            max_pieces: given("maxPieces")
+                .map(|v| checked::count(&path("maxPieces"), Some(v), 1, MAX_SAFE_INTEGER))
+                .transpose()?,
+        })
+    }
+}
 
 /// The games of a benchmark: one configuration played from `games` seeds in a row.
 #[derive(Clone, Debug, PartialEq)]
@@ -78,6 +127,48 @@ impl Benchmark {
     }
 }
 
+/// The numbers a game's outcome is sent as: its lines, its pieces, and 1 if it stopped at the
+/// cap on pieces, else 0.
+const OUTCOME_NUMBERS: usize = 3;
+
+impl Measurement for Benchmark {
+    /// The benchmark of `config` with `options` (see [`BenchmarkOptions::read`]; the page's
+    /// `benchmark()`): its jobs are its games.
+    fn read(config: GameConfig, options: Option<&Value>, _host: &Host) -> Result<Benchmark> {
+        let options = BenchmarkOptions::read("options", options)?;
+        let config = GameConfig {
+            seed: options.seed.unwrap_or(config.seed),
+            ..config
+        };
+        Benchmark::new(
+            config,
+            options.games.unwrap_or(DEFAULT_GAMES),
+            options.max_pieces,
+        )
+    }
+
+    fn jobs(&self) -> u64 {
+        self.games
+    }
+
+    /// The game's lines, its pieces, and 1 if it stopped at the cap, else 0.
+    fn play(&self, job: u64) -> Result<Vec<f64>> {
+        let outcome = Benchmark::play(self, job, false)?;
+        Ok(vec![
+            outcome.lines as f64,
+            outcome.pieces as f64,
+            f64::from(u8::from(outcome.capped)),
+        ])
+    }
+
+    /// The statistics `tetris-ai bench --json` gives, and every game's lines, from the games'
+    /// numbers (`outcomes`).
+    fn result(&self, numbers: &[f64]) -> Result<Value> {
+        let outcomes = GameOutcome::read(numbers, self.games)?;
+        measurement::as_json(&BenchmarkResult::of(&outcomes))
+    }
+}
+
 /// How one game of a benchmark ended.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GameOutcome {
@@ -90,6 +181,30 @@ pub struct GameOutcome {
 }
 
 impl GameOutcome {
+    /// The outcomes of `games` games from the numbers they were sent as (three a game, see
+    /// [`Measurement::play`]), called `outcomes` in messages; numbers that are no outcomes are
+    /// refused, naming the first bad one.
+    pub fn read(numbers: &[f64], games: u64) -> Result<Vec<GameOutcome>> {
+        if numbers.len() as u64 != games * OUTCOME_NUMBERS as u64 {
+            return Err(Error::Config(format!(
+                "outcomes must hold three numbers for each of {games} games (lines, pieces, \
+                 capped), got {} numbers",
+                numbers.len()
+            )));
+        }
+        let read = |at: usize, max: u64| checked::sent_count("outcomes", numbers, at, max);
+        (0..numbers.len() / OUTCOME_NUMBERS)
+            .map(|game| {
+                let at = game * OUTCOME_NUMBERS;
+                Ok(GameOutcome {
+                    lines: read(at, MAX_SAFE_INTEGER)?,
+                    pieces: read(at + 1, MAX_SAFE_INTEGER)?,
+                    capped: read(at + 2, 1)? == 1,
+                })
+            })
+            .collect()
+    }
+
     /// The outcome of a game whose totals are `stats`, once played.
     pub fn of(stats: &Stats) -> GameOutcome {
         GameOutcome {

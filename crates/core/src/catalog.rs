@@ -5,6 +5,7 @@ use crate::ai::features::FEATURES;
 use crate::ai::presets::{PRESETS, Published};
 use crate::ai::search::{MAX_BEAM, MAX_DEPTH, MIN_DEPTH, default_beam};
 use crate::ai::weights::Weights;
+use crate::bench::{DEFAULT_GAMES, MAX_GAMES};
 use crate::checked::MAX_SAFE_INTEGER;
 use crate::config::{DEFAULT_PRESET, GameConfig};
 use crate::engine::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
@@ -116,6 +117,16 @@ impl Count {
     }
 }
 
+/// The games a benchmark may play (see [`crate::bench`]).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct BenchmarkLimits {
+    /// Games.
+    pub games: Count,
+    /// The pieces after which each game stops, where a cap is given.
+    pub max_pieces: Range,
+}
+
 /// The effort a survival estimate may take (see [`crate::survival`]).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
@@ -156,6 +167,8 @@ pub struct Limits {
     pub seed: Range,
     /// Each rule set's defaults.
     pub rules: RuleDefaults,
+    /// The games a benchmark may play.
+    pub benchmark: BenchmarkLimits,
     /// The effort a survival estimate may take.
     pub survival: SurvivalLimits,
     /// The default game.
@@ -166,8 +179,8 @@ pub struct Limits {
 }
 
 /// The engine's limits and defaults: board sizes, search depths and beams, preview lengths,
-/// seeds, each rule set's defaults, a survival estimate's effort, the default game (with its
-/// handling and search), and the default preset.
+/// seeds, each rule set's defaults, a benchmark's games and a survival estimate's effort, the
+/// default game (with its handling and search), and the default preset.
 pub fn limits() -> Limits {
     Limits {
         width: Range {
@@ -200,6 +213,13 @@ pub fn limits() -> Limits {
         rules: RuleDefaults {
             classic: Rules::classic(),
             guideline: Rules::guideline(),
+        },
+        benchmark: BenchmarkLimits {
+            games: Count::positive(MAX_GAMES, DEFAULT_GAMES),
+            max_pieces: Range {
+                min: 1,
+                max: MAX_SAFE_INTEGER,
+            },
         },
         survival: SurvivalLimits {
             run_pieces: Count::positive(MAX_RUN_PIECES, DEFAULT_RUN_PIECES),

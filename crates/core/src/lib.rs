@@ -12,6 +12,8 @@
 //! - [`replay`]: a recording played again to any placement.
 //! - [`env`]: a reinforcement-learning environment: a placement or an input per step, rewards,
 //!   observations written into buffers.
+//! - [`measurement`]: many jobs of one configuration, played anywhere, and their result: a
+//!   benchmark's games, a survival estimate's replicates.
 //! - [`bench`]: many seeded games of one configuration, and the statistics of their lines.
 //! - [`survival`]: the mean lines of games too long to play out, by multilevel splitting.
 //! - [`catalog`]: what the engine ships and allows (presets, features, limits), as a page reads
@@ -26,6 +28,7 @@ pub mod checked;
 pub mod config;
 pub mod env;
 pub mod game;
+pub mod measurement;
 pub mod record;
 pub mod replay;
 pub mod survival;

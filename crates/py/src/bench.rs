@@ -7,13 +7,10 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 use serde_json::{Map, Value, json};
 use std::time::Instant;
-use tetris_ai_core::bench::{Benchmark, BenchmarkStats, DEFAULT_GAMES, GameOutcome};
+use tetris_ai_core::bench::{Benchmark, BenchmarkStats, DEFAULT_GAMES, GameOutcome, MAX_GAMES};
 use tetris_ai_core::checked::{self as check, MAX_SAFE_INTEGER};
 use tetris_ai_core::config::DEFAULT_PRESET;
 use tetris_ai_core::config::GameConfig;
-
-/// The most games one call plays.
-pub const MAX_GAMES: u64 = 1_000_000;
 
 /// Plays the games `seed .. seed + games - 1` of the game configuration `config` (the dict
 /// `Game` takes), each stopped after `max_pieces` pieces if given, `threads` at once (default

@@ -9,21 +9,15 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple};
 use serde::Serialize;
 use serde_json::{Map, Number, Value};
-use tetris_ai_core::checked::MAX_SAFE_INTEGER;
-
-/// How deeply dicts and lists may nest in an argument.
-const MAX_DEPTH: usize = 32;
-
-/// The most items a list or dict in an argument may have.
-const MAX_ITEMS: usize = 10_000;
+use tetris_ai_core::checked::{MAX_ITEMS, MAX_NESTING, MAX_SAFE_INTEGER};
 
 /// The library's error as a Python `ValueError`.
 pub(crate) fn value_error(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())
 }
 
-/// Reads the argument `name` with `check`, one of the readers of [`tetris_ai_core::checked`]: `None`
-/// (Python's `None` or nothing) when not given, else the value as JSON.
+/// Reads the argument `name` with `check`, one of the readers of [`tetris_ai_core::checked`]:
+/// `None` (Python's `None` or nothing) when not given, else the value as JSON.
 pub(crate) fn checked<T>(
     value: Option<&Bound<'_, PyAny>>,
     name: &str,
@@ -66,9 +60,9 @@ pub(crate) fn json(value: &Bound<'_, PyAny>, path: &str, depth: usize) -> PyResu
     }
     if value.hasattr("__array__")? && value.hasattr("tolist")? {
         // A numpy array or scalar: as the plain data it holds.
-        if depth >= MAX_DEPTH {
+        if depth >= MAX_NESTING {
             return Err(PyTypeError::new_err(format!(
-                "{path} nests deeper than {MAX_DEPTH} levels"
+                "{path} nests deeper than {MAX_NESTING} levels"
             )));
         }
         let plain = value.call_method0("tolist")?;
@@ -89,9 +83,9 @@ pub(crate) fn json(value: &Bound<'_, PyAny>, path: &str, depth: usize) -> PyResu
         )));
     }
     let nested = |depth: usize| -> PyResult<()> {
-        if depth >= MAX_DEPTH {
+        if depth >= MAX_NESTING {
             return Err(PyTypeError::new_err(format!(
-                "{path} nests deeper than {MAX_DEPTH} levels"
+                "{path} nests deeper than {MAX_NESTING} levels"
             )));
         }
         Ok(())

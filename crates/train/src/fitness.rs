@@ -1,6 +1,6 @@
-//! Fitness: the average lines cleared over K seeded games on a training board and rule set of
-//! its own, with an optional cap on pieces per game; or, for boards whose games are too long to
-//! play out, the mean lines estimated by [splitting](tetris_ai_core::survival) over K replicates. The
+//! Fitness: the average lines cleared over K seeded games on a training board and rule set of its
+//! own, with an optional cap on pieces per game; or, for boards whose games are too long to play
+//! out, the mean lines estimated by [splitting](tetris_ai_core::survival) over K replicates. The
 //! games themselves are played as a [`GameBatch`](crate::batch::GameBatch).
 //!
 //! Under splitting each "game" of an individual is one replicate, and its "lines" are the

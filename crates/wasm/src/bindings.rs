@@ -4,27 +4,21 @@
 #[cfg(feature = "threads")]
 mod allocator;
 mod args;
-mod bench;
 mod catalog;
 mod evolution;
 mod game;
+mod measurement;
 #[cfg(feature = "threads")]
 mod pool;
 mod replay;
-mod survival;
 
-#[cfg(feature = "threads")]
-pub use bench::BenchmarkRun;
-pub use bench::{MAX_GAMES, WebBenchmark, benchmark_result};
 pub use catalog::{features, limits, presets};
-#[cfg(feature = "threads")]
-pub use evolution::BatchRun;
 pub use evolution::{WebBatch, WebEvolution, evolution_choices, run_config};
 pub use game::WebGame;
-pub use replay::WebReplay;
+pub use measurement::Measurement;
 #[cfg(feature = "threads")]
-pub use survival::SurvivalRun;
-pub use survival::WebSurvival;
+pub use pool::PoolRun;
+pub use replay::WebReplay;
 use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "threads")]

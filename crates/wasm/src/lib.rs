@@ -4,6 +4,7 @@
 //! page loads are built without it). Every bad argument becomes a thrown `Error` naming it;
 //! nothing a page passes in reaches a panic.
 
+pub mod measurements;
 #[cfg(feature = "typescript")]
 pub mod typescript;
 

@@ -20,11 +20,11 @@
 //! - Maps are declared as objects, as the serializer sends them; the unions of the registries'
 //!   names (features, presets, optimizers) are declared from the registries themselves.
 
+use crate::measurements::Measurements;
 use std::any::TypeId;
 use std::collections::BTreeMap;
 use tetris_ai_core::ai::search::{Explanation, Rating};
 use tetris_ai_core::ai::weights::WrittenWeight;
-use tetris_ai_core::bench::BenchmarkResult;
 use tetris_ai_core::catalog::{FeatureInfo, Limits, PresetInfo};
 use tetris_ai_core::config::GameConfig;
 use tetris_ai_core::engine::manual::Key;
@@ -32,7 +32,6 @@ use tetris_ai_core::error::{Error, Result};
 use tetris_ai_core::game::{ChoiceView, Stats, Step, View};
 use tetris_ai_core::record::Recording;
 use tetris_ai_core::replay::Frame;
-use tetris_ai_core::survival::SurvivalEstimate;
 use tetris_ai_train::batch::AskedBatch;
 use tetris_ai_train::evolution::{EvolutionConfig, Report};
 use tetris_ai_train::setup::{Choices, RunOptions};
@@ -111,10 +110,8 @@ pub fn declarations() -> Result<String> {
     declarations.visit::<RunOptions>();
     declarations.visit::<Choices>();
     declarations.visit::<AskedBatch>();
-    // Benchmarks.
-    declarations.visit::<BenchmarkResult>();
-    // Survival estimates.
-    declarations.visit::<SurvivalEstimate>();
+    // Measurements: benchmarks and survival estimates, their options and results.
+    declarations.visit::<Measurements>();
     if let Some(name) = declarations.clash {
         return Err(Error::Config(format!(
             "two Rust types are both named {name} in TypeScript"

@@ -438,23 +438,24 @@ fn the_values_a_game_sends_have_the_fields_their_types_declare() {
     assert_declared::<tetris_ai_core::ai::search::Difference>(&difference);
 }
 
-/// The benchmark of `config` (JSON text), `games` games from `seed`, capped at `max_pieces`.
-fn benchmark(config_text: &str, games: u32, seed: u32, max_pieces: u32) -> web::WebBenchmark {
-    web::WebBenchmark::new(
-        config(config_text),
-        games.into(),
-        seed.into(),
-        max_pieces.into(),
-    )
-    .unwrap()
+/// The measurement of kind `kind` of `config` (JSON text) with `options` (JSON text).
+fn measurement(kind: &str, config_text: &str, options: &str) -> web::Measurement {
+    web::Measurement::new(kind.into(), config(config_text), config(options)).unwrap()
+}
+
+/// Why the measurement of kind `kind` of `config_text` with `options` (JSON text) is refused.
+fn refused(kind: &str, config_text: &str, options: &str) -> String {
+    let made = web::Measurement::new(kind.into(), config(config_text), config(options));
+    message(made.err().expect("refused"))
 }
 
 #[wasm_bindgen_test]
 fn a_benchmark_plays_the_librarys_games_and_gives_its_statistics() {
     use tetris_ai_core::GameConfig;
     use tetris_ai_core::bench::{Benchmark, BenchmarkResult};
-    let games = benchmark(r#"{"width": 6, "height": 6}"#, 3, 5, 200);
-    assert_eq!(games.games(), 3);
+    let options = r#"{"games": 3, "seed": 5, "maxPieces": 200}"#;
+    let games = measurement("benchmark", r#"{"width": 6, "height": 6}"#, options);
+    assert_eq!(games.jobs(), 3);
     // Played in two ranges, out of order: the library's games seeded 5, 6 and 7, in order.
     let mut numbers = games.play(2.into(), 3.into()).unwrap();
     numbers.splice(0..0, games.play(0.into(), 2.into()).unwrap());
@@ -482,7 +483,7 @@ fn a_benchmark_plays_the_librarys_games_and_gives_its_statistics() {
         .collect();
     assert_eq!(numbers, expected);
     let sent = js_sys::Float64Array::from(&numbers[..]);
-    let result = web::benchmark_result(sent.into()).unwrap();
+    let result = games.result(sent.into()).unwrap();
     assert_declared::<BenchmarkResult>(&result);
     let written = serde_json::to_string(&BenchmarkResult::of(&outcomes)).unwrap();
     assert_eq!(
@@ -493,36 +494,41 @@ fn a_benchmark_plays_the_librarys_games_and_gives_its_statistics() {
 
 #[wasm_bindgen_test]
 fn bad_benchmarks_and_outcomes_throw_naming_the_value() {
-    let refused = |games: JsValue, seed: JsValue, cap: JsValue| {
-        let made = web::WebBenchmark::new(config("{}"), games, seed, cap);
-        message(made.err().expect("refused"))
-    };
-    let too_many = (web::MAX_GAMES + 1) as f64;
+    let too_many = tetris_ai_core::bench::MAX_GAMES + 1;
     let cases = [
         (
-            refused(0.into(), JsValue::UNDEFINED, JsValue::UNDEFINED),
+            refused("benchmark", "{}", r#"{"games": 0}"#),
             "options.games must be a whole number from 1 to 1000000, got 0",
         ),
         (
-            refused(too_many.into(), JsValue::UNDEFINED, JsValue::UNDEFINED),
+            refused("benchmark", "{}", &format!(r#"{{"games": {too_many}}}"#)),
             "options.games must be a whole number from 1 to 1000000, got 1000001",
         ),
         (
-            refused(1.into(), "x".into(), JsValue::UNDEFINED),
+            refused("benchmark", "{}", r#"{"games": 1, "seed": "x"}"#),
             "options.seed must be a whole number from 0 to 9007199254740991",
         ),
         (
-            refused(1.into(), JsValue::UNDEFINED, 0.into()),
+            refused("benchmark", "{}", r#"{"games": 1, "maxPieces": 0}"#),
             "options.maxPieces must be a whole number from 1 to 9007199254740991, got 0",
+        ),
+        (
+            refused("benchmark", "{}", r#"{"games": 1, "replicates": 2}"#),
+            "options has an unknown field \"replicates\" (fields: games, seed, maxPieces)",
+        ),
+        (
+            refused("benchmark", r#"{"width": 30}"#, r#"{"games": 1}"#),
+            "config.width must be",
+        ),
+        (
+            refused("race", "{}", "{}"),
+            "no measurement is called \"race\" (measurements: \"benchmark\", \"survival\")",
         ),
     ];
     for (error, expected) in cases {
         assert!(error.contains(expected), "{error}");
     }
-    let wide = web::WebBenchmark::new(config(r#"{"width": 30}"#), 1.into(), 0.into(), 1.into());
-    let error = message(wide.err().expect("refused"));
-    assert!(error.contains("config.width must be"), "{error}");
-    let games = benchmark("{}", 2, 0, 10);
+    let games = measurement("benchmark", "{}", r#"{"games": 2, "maxPieces": 10}"#);
     let error = message(games.play(2.into(), 1.into()).unwrap_err());
     assert_eq!(error, "from (2) must not be past to (1)");
     let error = message(games.play(0.into(), 3.into()).unwrap_err());
@@ -532,48 +538,35 @@ fn bad_benchmarks_and_outcomes_throw_naming_the_value() {
     );
     let outcomes = |numbers: &[f64]| {
         let sent = js_sys::Float64Array::from(numbers);
-        message(web::benchmark_result(sent.into()).unwrap_err())
+        message(games.result(sent.into()).unwrap_err())
     };
+    assert!(outcomes(&[1.0, 2.0, 0.0, 4.0]).contains("for each of 2 games"));
     assert!(outcomes(&[1.0, 2.0, 0.0, 4.0]).contains("got 4 numbers"));
     assert!(
-        outcomes(&[1.0, 2.0, 2.0]).starts_with("outcomes[2] must be a whole number from 0 to 1")
+        outcomes(&[1.0, 2.0, 2.0, 1.0, 2.0, 0.0])
+            .starts_with("outcomes[2] must be a whole number from 0 to 1")
     );
-    assert!(outcomes(&[f64::NAN, 2.0, 0.0]).starts_with("outcomes[0] must be a finite number"));
-    assert!(outcomes(&[1.5, 2.0, 0.0]).starts_with("outcomes[0] must be a whole number"));
-    let error = message(web::benchmark_result(config("[1, 2, 0]")).unwrap_err());
+    assert!(
+        outcomes(&[f64::NAN, 2.0, 0.0, 1.0, 2.0, 0.0])
+            .starts_with("outcomes[0] must be a finite number")
+    );
+    assert!(
+        outcomes(&[1.5, 2.0, 0.0, 1.0, 2.0, 0.0]).starts_with("outcomes[0] must be a whole number")
+    );
+    let error = message(games.result(config("[1, 2, 0]")).unwrap_err());
     assert!(
         error.starts_with("outcomes must be a Float64Array"),
         "{error}"
     );
 }
 
-/// The survival estimate of `config` (JSON text): `replicates` replicates from `seed`, each with
-/// a long run of `run_pieces` pieces and `trials` branches per level, the default levels.
-fn survival(
-    config_text: &str,
-    replicates: u32,
-    seed: u32,
-    run_pieces: u32,
-    trials: u32,
-) -> web::WebSurvival {
-    web::WebSurvival::new(
-        config(config_text),
-        replicates.into(),
-        seed.into(),
-        run_pieces.into(),
-        trials.into(),
-        JsValue::UNDEFINED,
-        JsValue::UNDEFINED,
-    )
-    .unwrap()
-}
-
 #[wasm_bindgen_test]
 fn a_survival_estimate_makes_the_librarys_replicates_and_gives_its_estimate() {
     use tetris_ai_core::GameConfig;
     use tetris_ai_core::survival::{SurvivalEstimate, SurvivalPlan, default_levels};
-    let made = survival(r#"{"width": 6, "height": 8}"#, 3, 5, 400, 20);
-    assert_eq!(made.replicates(), 3);
+    let options = r#"{"replicates": 3, "seed": 5, "runPieces": 400, "trials": 20}"#;
+    let made = measurement("survival", r#"{"width": 6, "height": 8}"#, options);
+    assert_eq!(made.jobs(), 3);
     // Made in two ranges, out of order: the library's replicates 0, 1 and 2 of seed 5.
     let mut numbers = made.play(2.into(), 3.into()).unwrap();
     numbers.splice(0..0, made.play(0.into(), 2.into()).unwrap());
@@ -610,78 +603,50 @@ fn a_survival_estimate_makes_the_librarys_replicates_and_gives_its_estimate() {
 
 #[wasm_bindgen_test]
 fn bad_survival_estimates_and_counts_throw_naming_the_value() {
-    let refused = |options: [JsValue; 6]| {
-        let [replicates, seed, run_pieces, trials, base, levels] = options;
-        let made = web::WebSurvival::new(
-            config(r#"{"width": 6, "height": 8}"#),
-            replicates,
-            seed,
-            run_pieces,
-            trials,
-            base,
-            levels,
-        );
-        message(made.err().expect("refused"))
-    };
-    let none = || JsValue::UNDEFINED;
+    let board = r#"{"width": 6, "height": 8}"#;
     let cases = [
         (
-            refused([0.into(), none(), none(), none(), none(), none()]),
+            r#"{"replicates": 0}"#,
             "options.replicates must be a whole number from 1 to 1000000, got 0",
         ),
         (
-            refused([none(), "x".into(), none(), none(), none(), none()]),
+            r#"{"seed": "x"}"#,
             "options.seed must be a whole number from 0 to 9007199254740991",
         ),
         (
-            refused([none(), none(), 10_000_001.into(), none(), none(), none()]),
+            r#"{"runPieces": 10000001}"#,
             "options.runPieces must be a whole number from 1 to 10000000, got 10000001",
         ),
         (
-            refused([none(), none(), none(), 0.into(), none(), none()]),
+            r#"{"trials": 0}"#,
             "options.trials must be a whole number from 1 to 1000000, got 0",
         ),
         (
-            refused([none(), none(), none(), none(), 4.into(), config("[3, 6]")]),
+            r#"{"base": 4, "levels": [3, 6]}"#,
             "level 3 is not above the base 4",
         ),
         (
-            refused([none(), none(), none(), none(), none(), config("[4, 9]")]),
+            r#"{"levels": [4, 9]}"#,
             "level 9 is above the board's 8 rows",
         ),
-        (
-            refused([none(), none(), none(), none(), none(), config("[4, -1]")]),
-            "options.levels",
-        ),
+        (r#"{"levels": [4, -1]}"#, "options.levels"),
         // Past 2^32 a row would wrap around in a 32-bit usize: refused by name instead.
         (
-            refused([
-                none(),
-                none(),
-                none(),
-                none(),
-                4_294_967_297f64.into(),
-                none(),
-            ]),
+            r#"{"base": 4294967297}"#,
             "options.base must be a whole number from 0 to 40, got 4294967297",
         ),
         (
-            refused([
-                none(),
-                none(),
-                none(),
-                none(),
-                none(),
-                config("[3, 4294967299]"),
-            ]),
+            r#"{"levels": [3, 4294967299]}"#,
             "options.levels[1] must be a whole number from 1 to 40, got 4294967299",
         ),
     ];
-    for (error, expected) in cases {
+    for (options, expected) in cases {
+        let error = refused("survival", board, options);
         assert!(error.contains(expected), "{error}");
     }
     // Default levels on 8 rows: base 1, levels 3..=8, so 6 stages and 15 numbers a replicate.
-    let made = survival(r#"{"width": 6, "height": 8}"#, 2, 0, 100, 4);
+    let options = r#"{"replicates": 2, "seed": 0, "runPieces": 100, "trials": 4}"#;
+    let made = measurement("survival", board, options);
     let error = message(made.play(2.into(), 1.into()).unwrap_err());
     assert_eq!(error, "from (2) must not be past to (1)");
     let counts = |numbers: &[f64]| {

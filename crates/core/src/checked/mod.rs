@@ -17,7 +17,7 @@ mod values;
 pub use deserialized::deserialized;
 pub use game::{KEYS, game_config, handling, key, placement, preset, rules, search, weights};
 pub use values::{
-    MAX_SAFE_INTEGER, cap, count, frame_count, index, line_counts, seed, shown, switch, text,
-    whole_numbers,
+    MAX_ITEMS, MAX_NESTING, MAX_SAFE_INTEGER, cap, count, double, frame_count, index, line_counts,
+    seed, sent_count, shown, switch, text, whole_numbers,
 };
 pub(crate) use values::{bad, field, fields, finite, frames, named, object, required};

@@ -3,10 +3,16 @@
 //! `value`"; "a whole number from MIN to MAX" is said here alone.
 
 use crate::error::{Error, Result};
-use serde_json::{Map, Value};
+use serde_json::{Map, Number, Value};
 
 /// The largest whole number a JS number holds exactly: 2^53 - 1.
 pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+/// How deeply the arrays and objects of outside input may nest, as a binding turns it into JSON.
+pub const MAX_NESTING: usize = 32;
+
+/// The most items an array or object of outside input may hold, as a binding turns it into JSON.
+pub const MAX_ITEMS: usize = 10_000;
 
 /// The longest rendering of a bad value a message quotes.
 const SHOWN_CHARS: usize = 60;
@@ -273,4 +279,35 @@ pub fn whole_numbers(name: &str, value: Option<&Value>) -> Result<Vec<u64>> {
         .enumerate()
         .map(|(i, item)| whole(&format!("{name}[{i}]"), Some(item), 0, MAX_SAFE_INTEGER))
         .collect()
+}
+
+/// A double (a JavaScript number, say) as JSON: a whole number the double holds exactly becomes
+/// an integer; NaN and the infinities are refused as JavaScript spells them.
+pub fn double(path: &str, n: f64) -> Result<Value> {
+    if !n.is_finite() {
+        let shown = if n.is_nan() {
+            "NaN"
+        } else if n > 0.0 {
+            "Infinity"
+        } else {
+            "-Infinity"
+        };
+        return Err(Error::Config(format!(
+            "{path} must be a finite number, got {shown}"
+        )));
+    }
+    if n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER as f64 {
+        return Ok(Value::from(n as i64));
+    }
+    Number::from_f64(n)
+        .map(Value::Number)
+        .ok_or_else(|| Error::Config(format!("{path} must be a finite number, got {n}")))
+}
+
+/// `numbers[at]`, read as a whole number from 0 to `max` and named `{name}[{at}]`: a count a
+/// measurement's job sent as a double.
+pub fn sent_count(name: &str, numbers: &[f64], at: usize, max: u64) -> Result<u64> {
+    let path = format!("{name}[{at}]");
+    let value = double(&path, numbers[at])?;
+    whole(&path, Some(&value), 0, max)
 }

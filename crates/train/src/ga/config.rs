@@ -210,8 +210,8 @@ impl MutationKind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learner::OptimizerSettings;
     use crate::ga::{Ga, preset, preset_names};
+    use crate::learner::OptimizerSettings;
     use tetris_ai_core::engine::rng::GameRng;
 
     fn cs3243_config() -> GaConfig {

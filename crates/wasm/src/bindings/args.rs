@@ -1,23 +1,17 @@
 //! Reading JS arguments: what JSON cannot hold (undefined inside arrays, NaN and the infinities,
 //! functions, symbols, class instances, cyclic or deeply nested objects) is refused here with the
-//! argument's path; the rest becomes JSON for the checked readers of [`tetris_ai_core::checked`], which
-//! say what each argument allows. Writing values back as plain JS data.
+//! argument's path; the rest becomes JSON for the checked readers of [`tetris_ai_core::checked`],
+//! which say what each argument allows. Writing values back as plain JS data.
 
 use js_sys::{Array, BigInt, Reflect};
 use serde::Serialize;
-use serde_json::{Map, Number, Value};
-use tetris_ai_core::checked::MAX_SAFE_INTEGER;
+use serde_json::{Map, Value};
+use tetris_ai_core::checked::{MAX_ITEMS, MAX_NESTING};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-/// How deeply objects and arrays may nest in an argument.
-const MAX_DEPTH: usize = 32;
-
-/// The most elements an array in an argument may have.
-const MAX_ELEMENTS: u32 = 10_000;
-
-/// Reads the argument `name` with `check`, one of the readers of [`tetris_ai_core::checked`]: `None` for
-/// undefined, else the value as JSON. Every refusal is an error naming the argument.
+/// Reads the argument `name` with `check`, one of the readers of [`tetris_ai_core::checked`]:
+/// `None` for undefined, else the value as JSON. Every refusal is an error naming the argument.
 pub(crate) fn checked<T>(
     value: &JsValue,
     name: &str,
@@ -28,7 +22,7 @@ pub(crate) fn checked<T>(
     } else {
         Some(json(value, name, &mut Vec::new())?)
     };
-    check(name, json.as_ref()).map_err(|e| JsError::new(&e.to_string()))
+    check(name, json.as_ref()).map_err(JsError::from)
 }
 
 /// The jobs `from` to `to` (exclusive) of `jobs` (a batch's games, say), read from a call's
@@ -74,28 +68,6 @@ fn unreadable(path: &str, error: JsValue) -> JsError {
     JsError::new(&format!("{path} could not be read: {reason}"))
 }
 
-/// A JS number as JSON: whole numbers JS holds exactly become integers.
-pub(crate) fn number(path: &str, n: f64) -> Result<Value, JsError> {
-    if !n.is_finite() {
-        let shown = if n.is_nan() {
-            "NaN"
-        } else if n > 0.0 {
-            "Infinity"
-        } else {
-            "-Infinity"
-        };
-        return Err(JsError::new(&format!(
-            "{path} must be a finite number, got {shown}"
-        )));
-    }
-    if n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER as f64 {
-        return Ok(Value::from(n as i64));
-    }
-    Number::from_f64(n)
-        .map(Value::Number)
-        .ok_or_else(|| JsError::new(&format!("{path} must be a finite number, got {n}")))
-}
-
 /// A BigInt as JSON: an exact integer when it fits 64 bits.
 fn bigint(path: &str, value: &JsValue) -> Result<Value, JsError> {
     let text = value
@@ -139,7 +111,7 @@ fn json(value: &JsValue, path: &str, parents: &mut Vec<JsValue>) -> Result<Value
         return Ok(Value::Bool(b));
     }
     if let Some(n) = value.as_f64() {
-        return number(path, n);
+        return Ok(tetris_ai_core::checked::double(path, n)?);
     }
     if let Some(s) = value.as_string() {
         return Ok(Value::String(s));
@@ -161,9 +133,9 @@ fn json(value: &JsValue, path: &str, parents: &mut Vec<JsValue>) -> Result<Value
             "{path} must be plain data, got an object that contains itself"
         )));
     }
-    if parents.len() >= MAX_DEPTH {
+    if parents.len() >= MAX_NESTING {
         return Err(JsError::new(&format!(
-            "{path} must be plain data, got objects nested more than {MAX_DEPTH} deep"
+            "{path} must be plain data, got objects nested more than {MAX_NESTING} deep"
         )));
     }
     parents.push(value.clone());
@@ -181,9 +153,9 @@ fn array(value: &JsValue, path: &str, parents: &mut Vec<JsValue>) -> Result<Valu
         .map_err(|e| unreadable(path, e))?
         .as_f64()
         .unwrap_or(0.0);
-    if length > MAX_ELEMENTS as f64 {
+    if length > MAX_ITEMS as f64 {
         return Err(JsError::new(&format!(
-            "{path} must be plain data, got an array of {length} elements (at most {MAX_ELEMENTS})"
+            "{path} must be plain data, got an array of {length} elements (at most {MAX_ITEMS})"
         )));
     }
     let mut items = Vec::with_capacity(length as usize);
@@ -224,5 +196,5 @@ fn object(value: &JsValue, path: &str, parents: &mut Vec<JsValue>) -> Result<Val
 pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+        .map_err(JsError::from)
 }

@@ -2,7 +2,7 @@
 //! their lines (`tell`), so that the games can be played anywhere (this worker's pool, or other
 //! workers), and the batches of games themselves, played in any order or in parallel.
 
-use super::args::{checked, job_range, number, text_arg, to_js};
+use super::args::{checked, job_range, text_arg, to_js};
 use js_sys::Float64Array;
 use serde_json::Value;
 use std::sync::Arc;
@@ -29,27 +29,26 @@ impl WebEvolution {
             Some(text) => {
                 let json = serde_json::from_str(&text)
                     .map_err(|e| JsError::new(&format!("config is not JSON text: {e}")))?;
-                check::deserialized("config", Some(&json))
-                    .map_err(|e| JsError::new(&e.to_string()))?
+                check::deserialized("config", Some(&json))?
             }
             None => checked(&config, "config", check::deserialized)?,
         };
-        let run = Evolution::new(config).map_err(|e| JsError::new(&e.to_string()))?;
+        let run = Evolution::new(config)?;
         Ok(WebEvolution { run })
     }
 
     /// A run continued from checkpoint text (as `checkpoint()` and `tetris-ai evolve` write it).
     pub fn resume(text: JsValue) -> Result<WebEvolution, JsError> {
         let text = text_arg(&text, "checkpoint")?;
-        let run = Evolution::from_json(&text).map_err(|e| JsError::new(&e.to_string()))?;
+        let run = Evolution::from_json(&text)?;
         Ok(WebEvolution { run })
     }
 
     /// The games the pending generation needs played next: `{text, jobs, phase}`. Asking again
     /// before `tell` gives the same batch.
     pub fn ask(&mut self) -> Result<JsValue, JsError> {
-        let batch = self.run.ask().map_err(|e| JsError::new(&e.to_string()))?;
-        let asked = AskedBatch::of(batch).map_err(|e| JsError::new(&e.to_string()))?;
+        let batch = self.run.ask()?;
+        let asked = AskedBatch::of(batch)?;
         to_js(&asked)
     }
 
@@ -58,11 +57,7 @@ impl WebEvolution {
     /// or value throws and changes nothing.
     pub fn tell(&mut self, lines: JsValue) -> Result<JsValue, JsError> {
         let lines = line_counts(&lines)?;
-        match self
-            .run
-            .tell(&lines)
-            .map_err(|e| JsError::new(&e.to_string()))?
-        {
+        match self.run.tell(&lines)? {
             Some(report) => to_js(&report),
             None => Ok(JsValue::NULL),
         }
@@ -99,10 +94,9 @@ fn line_counts(value: &JsValue) -> Result<Vec<u64>, JsError> {
         .to_vec()
         .into_iter()
         .enumerate()
-        .map(|(i, n)| number(&format!("lines[{i}]"), n))
-        .collect::<Result<Vec<Value>, JsError>>()?;
-    check::line_counts("lines", Some(&Value::Array(items)))
-        .map_err(|e| JsError::new(&e.to_string()))
+        .map(|(i, n)| check::double(&format!("lines[{i}]"), n))
+        .collect::<tetris_ai_core::Result<Vec<Value>>>()?;
+    check::line_counts("lines", Some(&Value::Array(items))).map_err(JsError::from)
 }
 
 /// A batch from its JSON text; a bad one is an error naming the problem.
@@ -139,6 +133,13 @@ impl WebBatch {
         let jobs = job_range(&from, &to, self.batch.len())?;
         Ok(jobs.map(|job| self.batch.play(job) as f64).collect())
     }
+
+    /// Starts playing every game on the thread pool and returns at once (threaded build).
+    #[cfg(feature = "threads")]
+    pub fn start(&self) -> super::pool::PoolRun {
+        let batch = self.batch.clone();
+        super::pool::PoolRun::start(batch.len(), move |job| Ok(vec![batch.play(job) as f64]))
+    }
 }
 
 /// A run's configuration from the choices `tetris-ai evolve` offers (the fields of
@@ -150,7 +151,7 @@ pub fn run_config(options: JsValue) -> Result<JsValue, JsError> {
     } else {
         checked(&options, "options", check::deserialized)?
     };
-    let config = options.config().map_err(|e| JsError::new(&e.to_string()))?;
+    let config = options.config()?;
     to_js(&config)
 }
 
@@ -158,49 +159,4 @@ pub fn run_config(options: JsValue) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = evolutionChoices)]
 pub fn evolution_choices() -> Result<JsValue, JsError> {
     to_js(&setup::choices())
-}
-
-#[cfg(feature = "threads")]
-pub use pool::BatchRun;
-
-/// Batches played on the thread pool while the calling worker stays free to report progress.
-#[cfg(feature = "threads")]
-mod pool {
-    use super::read_batch;
-    use crate::bindings::pool::PoolRun;
-    use std::sync::Arc;
-    use wasm_bindgen::prelude::*;
-
-    /// A batch being played on the pool.
-    #[wasm_bindgen]
-    pub struct BatchRun {
-        run: PoolRun,
-    }
-
-    #[wasm_bindgen]
-    impl BatchRun {
-        /// Starts playing every game of a batch (its JSON text, from `Evolution.ask`) on the
-        /// thread pool and returns at once; a bad batch throws naming the problem.
-        #[wasm_bindgen(constructor)]
-        pub fn new(text: JsValue) -> Result<BatchRun, JsError> {
-            let batch = Arc::new(read_batch(&text)?);
-            let run = PoolRun::start(batch.len(), move |job| Ok(vec![batch.play(job) as f64]));
-            Ok(BatchRun { run })
-        }
-
-        /// Games finished so far.
-        pub fn done(&self) -> usize {
-            self.run.done()
-        }
-
-        /// The lines of every game in batch order once all are played, else `undefined`.
-        pub fn result(&self) -> Result<Option<Vec<f64>>, JsError> {
-            self.run.result()
-        }
-
-        /// Abandons the games not yet started.
-        pub fn cancel(&self) {
-            self.run.cancel();
-        }
-    }
 }

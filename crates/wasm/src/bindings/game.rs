@@ -26,7 +26,7 @@ impl WebGame {
     #[wasm_bindgen(constructor)]
     pub fn new(config: JsValue) -> Result<WebGame, JsError> {
         let config = checked(&config, "config", check::game_config)?;
-        let game = Game::recorded(config).map_err(|e| JsError::new(&e.to_string()))?;
+        let game = Game::recorded(config)?;
         Ok(WebGame { game })
     }
 
@@ -84,10 +84,7 @@ impl WebGame {
     /// it.
     pub fn explain(&mut self, placement: JsValue) -> Result<JsValue, JsError> {
         let placement = checked(&placement, "placement", check::placement)?;
-        let explanation = self
-            .game
-            .explain(&placement)
-            .map_err(|e| JsError::new(&e.to_string()))?;
+        let explanation = self.game.explain(&placement)?;
         to_js(&explanation)
     }
 
@@ -96,10 +93,7 @@ impl WebGame {
     /// placement throws, naming it.
     pub fn rate(&mut self, placement: JsValue) -> Result<JsValue, JsError> {
         let placement = checked(&placement, "placement", check::placement)?;
-        let rating = self
-            .game
-            .rate(&placement)
-            .map_err(|e| JsError::new(&e.to_string()))?;
+        let rating = self.game.rate(&placement)?;
         to_js(&rating)
     }
 
@@ -131,9 +125,7 @@ impl WebGame {
     #[wasm_bindgen(js_name = setHandling)]
     pub fn set_handling(&mut self, handling: JsValue) -> Result<(), JsError> {
         let handling = checked(&handling, "handling", check::handling)?;
-        self.game
-            .set_handling(handling)
-            .map_err(|e| JsError::new(&e.to_string()))
+        self.game.set_handling(handling).map_err(JsError::from)
     }
 
     /// Replaces the AI's search (`{depth, prune, margin}`, the fields not given as by default; a
@@ -142,9 +134,7 @@ impl WebGame {
     #[wasm_bindgen(js_name = setSearch)]
     pub fn set_search(&mut self, search: JsValue) -> Result<(), JsError> {
         let search = checked(&search, "search", check::search)?;
-        self.game
-            .set_search(search)
-            .map_err(|e| JsError::new(&e.to_string()))
+        self.game.set_search(search).map_err(JsError::from)
     }
 
     /// The locked cells, row by row from the bottom (visible rows, then the buffer): 0 empty,

@@ -1,6 +1,6 @@
-//! Games played on the threaded build's pool while the calling worker stays free to report
-//! their progress: jobs played by index in any order, each giving a few numbers, gathered in job
-//! order once all are played.
+//! Jobs played on the threaded build's pool while the calling worker stays free to report their
+//! progress: a measurement's or a batch's, played by index in any order, each giving a few
+//! numbers, gathered in job order once all are played. One class for every kind of job.
 
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -13,8 +13,9 @@ const CANCELLED: &str = "the games were cancelled";
 /// The numbers of every job in job order, or why one could not be played.
 type Played = Result<Vec<f64>, String>;
 
-/// Jobs being played on the pool.
-pub(crate) struct PoolRun {
+/// Jobs being played on the pool (see `Measurement.start` and `GameBatch.start`).
+#[wasm_bindgen]
+pub struct PoolRun {
     done: Arc<AtomicUsize>,
     cancelled: Arc<AtomicBool>,
     played: Arc<Mutex<Option<Played>>>,
@@ -53,15 +54,18 @@ impl PoolRun {
         });
         run
     }
+}
 
+#[wasm_bindgen]
+impl PoolRun {
     /// Jobs finished so far.
-    pub(crate) fn done(&self) -> usize {
+    pub fn done(&self) -> usize {
         self.done.load(Ordering::Relaxed)
     }
 
     /// The numbers of every job in job order once all are played, else `None`; throws why a
     /// job could not be played.
-    pub(crate) fn result(&self) -> Result<Option<Vec<f64>>, JsError> {
+    pub fn result(&self) -> Result<Option<Vec<f64>>, JsError> {
         match self.played.try_lock().ok().and_then(|slot| slot.clone()) {
             None => Ok(None),
             Some(played) => played.map(Some).map_err(|why| JsError::new(&why)),
@@ -69,7 +73,7 @@ impl PoolRun {
     }
 
     /// Abandons the jobs not yet started.
-    pub(crate) fn cancel(&self) {
+    pub fn cancel(&self) {
         self.cancelled.store(true, Ordering::Relaxed);
     }
 }

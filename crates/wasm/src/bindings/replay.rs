@@ -19,7 +19,7 @@ impl WebReplay {
     #[wasm_bindgen(constructor)]
     pub fn new(text: JsValue) -> Result<WebReplay, JsError> {
         let text = text_arg(&text, "text")?;
-        let replay = Replay::read(&text).map_err(|e| JsError::new(&e.to_string()))?;
+        let replay = Replay::read(&text)?;
         Ok(WebReplay { replay })
     }
 
@@ -35,10 +35,7 @@ impl WebReplay {
         let index = checked(&index, "index", |name, value| {
             check::index(name, value, count)
         })?;
-        let frame = self
-            .replay
-            .frame(index)
-            .map_err(|e| JsError::new(&e.to_string()))?;
+        let frame = self.replay.frame(index)?;
         to_js(&frame)
     }
 

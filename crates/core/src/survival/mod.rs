@@ -24,6 +24,10 @@
 //! its standard error comes from their spread. Replicates depend on nothing but the plan and
 //! their index, so they can run on any thread in any order.
 
+mod measurement;
+
+pub use measurement::SurvivalOptions;
+
 use crate::config::GameConfig;
 use crate::engine::piece::Piece;
 use crate::engine::rng::GameRng;
