@@ -7,7 +7,6 @@ import type * as Engine from './types/engine.js';
 
 export type {
   AskedBatch,
-
   BenchmarkResult,
   Choices,
   Contribution,
