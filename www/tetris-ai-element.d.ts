@@ -11,6 +11,7 @@ import type {
   Stats,
   Weights,
 } from './tetris-ai.js';
+import type { GameConfig } from './types/engine.js';
 
 /**
  * The `<tetris-ai>` element. Every setting is an attribute and a property (below, generated from
@@ -129,6 +130,11 @@ export declare class TetrisAiElement extends HTMLElement {
   readonly rulesInPlay: Rules | null;
   /** The search the AI runs (null before it starts). */
   readonly searchInPlay: Search | null;
+  /**
+   * The whole game configuration the settings play, as the engine resolved them: what
+   * `createGame` takes to play the same game (null before it starts).
+   */
+  readonly configInPlay: GameConfig | null;
   /** "threaded", "simd" or "plain" (null before it starts). */
   readonly build: Build | null;
   /** Resolves once the first game runs; rejects (and shows why in the box) if it cannot. */

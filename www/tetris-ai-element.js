@@ -9,7 +9,7 @@
 // and takes keys only while it has focus. Its events, methods and what a visitor gets are in
 // tetris-ai-element.d.ts and docs/element.md. Removing it stops its worker.
 
-import { createGame, limits, presets, resolveBuild } from './tetris-ai.js';
+import { createGame, gameConfig, limits, presets, resolveBuild } from './tetris-ai.js';
 import {
   ATTRIBUTES,
   PROPERTIES,
@@ -17,13 +17,14 @@ import {
   randomSeed,
   readAttribute,
   readSettings,
+  settingsOf,
 } from './lib/attributes.js';
 import { Announcer } from './lib/announcer.js';
 import { RestartCountdown } from './lib/countdown.js';
 import { decisionText } from './lib/decision-time.js';
 import { $, message } from './lib/dom.js';
 import { TEMPLATE } from './lib/element-template.js';
-import { gameConfig, publishedOf, rulesOf, searchKey } from './lib/game-config.js';
+import { sameValue, searchKey } from './lib/config-keys.js';
 import { attachKeyboard } from './lib/keys.js';
 import { Overlay } from './lib/overlay.js';
 import { Renderer, SPAWN_ROWS } from './lib/render.js';
@@ -74,6 +75,8 @@ export class TetrisAiElement extends HTMLElement {
     this.$ = (id) => $(id, this.root);
     this.renderer = new Renderer(this.$('board'), this.$('hold'), this.$('next'));
     this.settings = null;
+    /** The engine's game configuration of `settings` (see `resolve`), or null before a game. */
+    this.config = null;
     this.game = null;
     this.engine = null;
     /** The placements of the current game, as JSON text, oldest first. */
@@ -189,14 +192,21 @@ export class TetrisAiElement extends HTMLElement {
     return run;
   }
 
-  /** The rules the game plays now (see lib/game-config.js). */
-  playedRules() {
-    return rulesOf(this.settings, this.engine);
+  /**
+   * The game configuration the settings of `s` (the element's properties) play, as the engine
+   * resolves them: in the game's worker, or before there is one, the API's.
+   */
+  resolve(s) {
+    const settings = settingsOf(s);
+    return this.game ? this.game.gameConfig(settings) : gameConfig(settings);
   }
 
-  /** Starts a game from `s` (in the element's worker, made on first use). */
-  async replaceGame(s) {
-    const config = gameConfig(s, this.engine);
+  /**
+   * Starts a game from `s` (in the element's worker, made on first use), whose configuration
+   * is `config` where it was resolved already.
+   */
+  async replaceGame(s, config = null) {
+    config ??= await this.resolve(s);
     if (this.game) {
       await this.game.reset(config);
     } else {
@@ -208,6 +218,7 @@ export class TetrisAiElement extends HTMLElement {
       this.game = game;
     }
     this.settings = s;
+    this.config = config;
     this.runner.setGame(this.game);
     this.lastLines = 0;
     this.cancelRestart();
@@ -244,14 +255,17 @@ export class TetrisAiElement extends HTMLElement {
         const next = { ...(this.settings ?? this.readAttributes(patch)), ...patch };
         if ('weights' in patch && patch.weights) next.preset = null;
         if ('preset' in patch && patch.preset) next.weights = null;
+        const config = await this.resolve(next);
+        // A new game where a setting asks for one, or where the rules played change (as
+        // published, say).
         const renew =
           !this.game ||
           Object.keys(patch).some((name) => ATTRIBUTES[name]?.newGame) ||
-          publishedOf(this.settings, this.engine) !== publishedOf(next, this.engine);
+          !sameValue(config.rules, this.config.rules);
         if (renew) {
-          await this.replaceGame(next);
+          await this.replaceGame(next, config);
         } else {
-          await this.applyLive(patch, next);
+          await this.applyLive(patch, next, config);
         }
         if (starting) this.started = Promise.resolve();
       } catch (err) {
@@ -261,23 +275,23 @@ export class TetrisAiElement extends HTMLElement {
     });
   }
 
-  async applyLive(patch, next) {
-    const searched = searchKey(this.settings, this.engine);
+  /** Applies `patch` to the running game: `next` are the settings after it, `config` theirs. */
+  async applyLive(patch, next, config) {
+    const searched = searchKey(this.config);
     if ('preset' in patch || 'weights' in patch) {
       const preset = this.engine.presets.find((p) => p.name === next.preset);
       await this.game.setWeights(next.weights ?? preset?.weights ?? {});
     }
-    // While the preset plays as published, its published search stands.
-    if (('depth' in patch || 'margin' in patch) && !publishedOf(next, this.engine)) {
-      await this.game.setSearch({ depth: next.depth, margin: next.margin });
-    }
-    if ('gravity' in patch || 'lockDelay' in patch) {
-      await this.game.setHandling({ gravity: next.gravity, lock_delay: next.lockDelay });
+    // As published, the preset's search stands whatever the depth: the engine's config says so.
+    if (!sameValue(config.search, this.config.search)) await this.game.setSearch(config.search);
+    if (!sameValue(config.handling, this.config.handling)) {
+      await this.game.setHandling(config.handling);
     }
     this.settings = next;
+    this.config = config;
     // A new search is measured anew where "auto" follows a measurement; until it is measured,
     // "auto" searches on one thread.
-    if ('parallel' in patch || searchKey(next, this.engine) !== searched) {
+    if ('parallel' in patch || searchKey(config) !== searched) {
       await this.game.setParallel(this.parallelInUse());
       this.calibrate();
     }
@@ -351,9 +365,9 @@ export class TetrisAiElement extends HTMLElement {
 
   /** Sizes the board to the element's box, less the rows under it (legend, touch buttons). */
   layout() {
-    if (!this.settings) return;
+    if (!this.config) return;
     const [width, height] = this.settings.board;
-    const rules = this.playedRules();
+    const { rules } = this.config;
     this.$('hold-box').hidden = !rules.hold;
     this.$('next-box').hidden = rules.preview === 0;
     this.$('next-box').parentElement.hidden = rules.preview === 0;
@@ -625,7 +639,15 @@ export class TetrisAiElement extends HTMLElement {
    * published ones. Null before the element starts.
    */
   get rulesInPlay() {
-    return this.settings ? structuredClone(this.playedRules()) : null;
+    return this.config ? structuredClone(this.config.rules) : null;
+  }
+
+  /**
+   * The whole game configuration the element's settings play (a copy), as the engine resolved
+   * them: what `createGame` takes to play the same game. Null before the element starts.
+   */
+  get configInPlay() {
+    return this.config ? structuredClone(this.config) : null;
   }
 
   /**
@@ -634,7 +656,7 @@ export class TetrisAiElement extends HTMLElement {
    * element starts.
    */
   get searchInPlay() {
-    return this.settings ? structuredClone(gameConfig(this.settings, this.engine).search) : null;
+    return this.config ? structuredClone(this.config.search) : null;
   }
 
   /** The build the game runs on: "threaded", "simd" or "plain" (null before it starts). */

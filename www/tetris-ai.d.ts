@@ -31,6 +31,8 @@ export type {
   Rating,
   Recording,
   Report,
+  Settings as GameSettings,
+  SharedSettings,
   Rules,
   Stats,
   Step,
@@ -224,6 +226,11 @@ export declare class Game {
     config: GameConfig,
     bounds?: TimingBounds,
   ): Promise<{ sequential: number; parallel: number; decisions: [number, number] }>;
+  /**
+   * The game configuration `settings` play, as the engine resolves settings (see `gameConfig`),
+   * in this game's worker.
+   */
+  gameConfig(settings: Engine.Settings): Promise<Engine.GameConfig>;
   /** Stops the worker and frees its memory. */
   close(): void;
 }
@@ -331,6 +338,13 @@ export function resumeEvolution(
   options?: EvolutionOptions,
 ): Promise<Evolution>;
 export function evolutionConfig(options?: RunOptions): Promise<Engine.EvolutionConfig>;
+/**
+ * The game configuration that `settings` play: the one resolver of settings (as published, the
+ * preset's published rules and search stand in place of `rules`, `depth` and `margin`).
+ */
+export function gameConfig(settings?: Engine.Settings): Promise<Engine.GameConfig>;
+/** What a share link's JSON value holds: the settings it shares, and each one left out. */
+export function sharedSettings(link: unknown): Promise<Engine.SharedSettings>;
 /**
  * Opens the replay of a recording's JSON text (a game's `recording()`, or a replay's `text`);
  * a recording that does not play rejects, naming what is wrong.

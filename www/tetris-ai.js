@@ -115,6 +115,25 @@ export function evolutionConfig(options = {}) {
 }
 
 /**
+ * The game configuration that `settings` play (`{preset, weights, asPublished, rules, board,
+ * seed, depth, margin, gravity, lockDelay, overrides}`, each optional; see `Settings` in
+ * types/engine.d.ts): the one resolver of settings, the command line's and Python's too. As
+ * published, the preset's published rules and search stand in place of `rules`, `depth` and
+ * `margin`. Bad settings reject naming the value.
+ */
+export function gameConfig(settings = {}) {
+  return onHelper((remote) => remote.gameConfig(settings));
+}
+
+/**
+ * What a share link's JSON value `link` holds: `{settings, problems}`, the settings it shares
+ * (each read on its own, an older link's names too) and what is wrong with each one left out.
+ */
+export function sharedSettings(link) {
+  return onHelper((remote) => remote.sharedSettings(link));
+}
+
+/**
  * Makes the measurement of kind `kind` (`"benchmark"`, `"survival"`: the engine's kinds, as
  * `Measurements` in types/engine.d.ts lists them) of the game configuration `config` (the form
  * `createGame` takes) with `options`, the kind's own (`BenchmarkOptions`, `SurvivalOptions`) and

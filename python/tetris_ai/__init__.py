@@ -4,8 +4,10 @@
 statistics ``tetris-ai bench --json`` gives; ``survival`` estimates the mean lines of games too
 long to play out, as ``tetris-ai survival --json`` does; ``Evolution`` trains weights with
 checkpoints in the command line's format (``python -m tetris_ai.ray evolve`` on a Ray
-cluster). ``presets``, ``features`` and ``limits`` tell what the engine ships and allows. Bad
-values raise ``ValueError``, values of the wrong type ``TypeError``.
+cluster). ``game_config`` resolves settings (a preset as published, the board, the depth...)
+into the game they play, as the command line and the page do. ``presets``, ``features`` and
+``limits`` tell what the engine ships and allows. Bad values raise ``ValueError``, values of the
+wrong type ``TypeError``.
 
 With gymnasium installed, importing the package registers the environment
 ``tetris_ai/Tetris-v0`` (``tetris_ai.env``).
@@ -14,6 +16,8 @@ With gymnasium installed, importing the package registers the environment
 import importlib.util
 
 from ._engine import (
+    INPUTS,
+    PIECES,
     Env,
     EnvBatch,
     Evolution,
@@ -25,6 +29,7 @@ from ._engine import (
     evolve_report,
     evolve_closing,
     features,
+    game_config,
     limits,
     play_batch,
     presets,
@@ -33,6 +38,8 @@ from ._engine import (
 )
 
 __all__ = [
+    "INPUTS",
+    "PIECES",
     "Env",
     "EnvBatch",
     "Evolution",
@@ -44,6 +51,7 @@ __all__ = [
     "evolve_report",
     "evolve_closing",
     "features",
+    "game_config",
     "limits",
     "play_batch",
     "presets",

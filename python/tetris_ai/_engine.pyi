@@ -6,6 +6,10 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
+PIECES: str
+"""The pieces in the order observations number them (from 1): "IOTSZJL"."""
+INPUTS: tuple[str, ...]
+"""The actions of input mode, in order: "none", then each key."""
 
 class Game:
     """A game: rules, board, the AI and manual play."""
@@ -81,7 +85,9 @@ def bench(
     seed: Optional[int] = None,
     max_pieces: Optional[int] = None,
     threads: Optional[int] = None,
+    settings: Optional[dict[str, Any]] = None,
 ) -> dict[str, Any]: ...
+def game_config(settings: Optional[dict[str, Any]] = None) -> dict[str, Any]: ...
 def survival(
     config: Optional[dict[str, Any]] = None,
     base: Optional[int] = None,
@@ -91,6 +97,7 @@ def survival(
     replicates: Optional[int] = None,
     seed: Optional[int] = None,
     threads: Optional[int] = None,
+    settings: Optional[dict[str, Any]] = None,
 ) -> dict[str, Any]: ...
 def play_batch(
     batch: str,

@@ -22,15 +22,9 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space, concatenate, create_empty_array
 
-from ._engine import Env, EnvBatch
+from ._engine import INPUTS, PIECES, Env, EnvBatch, limits
 
-PIECES = "IOTSZJL"
-"""The pieces in the order observations number them."""
-
-INPUTS = ("none", "left", "right", "soft_drop", "hard_drop", "cw", "ccw", "hold")
-"""The actions of input mode, in order."""
-
-MAX_SEED = 2**53 - 1
+MAX_SEED = limits()["seed"]["max"]
 """The largest seed a game takes from Python and JavaScript alike."""
 
 COLORS = np.array(

@@ -198,7 +198,11 @@ test(
         'a new game under rules="guideline"',
       );
       assert.deepEqual(off.rules, guideline);
-      assert.deepEqual(off.search, { depth: 2 }, 'the depth set while it was on');
+      assert.deepEqual(
+        off.search,
+        { ...limits.game.search, depth: 2 },
+        'the depth set while it was on, the rest as by default',
+      );
       assert.equal(
         await page.evaluate(() => document.querySelector('#game').hasAttribute('as-published')),
         false,
@@ -523,7 +527,7 @@ test('choosing a preset plays its lookahead margin at once', async () => {
     assert.equal((await search()).margin, margin, "smartspot2's margin plays");
     await setValue(page, '#preset', 'dellacherie');
     assert.equal(presets.dellacherie.lookahead_margin, null);
-    assert.equal((await search()).margin, undefined, 'no margin left over from smartspot2');
+    assert.equal((await search()).margin, null, 'no margin left over from smartspot2');
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();

@@ -300,12 +300,22 @@ test(
       limits = await engineLimits(page);
       const shown = await alerts(page);
       const expected = [
-        ['rules', '"tetris99"', Object.keys(limits.rules).join(' or ')],
+        [
+          'rules',
+          '"tetris99"',
+          Object.keys(limits.rules)
+            .map((kind) => `"${kind}"`)
+            .join(' or '),
+        ],
         ['width', '999', `a whole number from ${limits.width.min} to ${limits.width.max}`],
         ['height', '0', `a whole number from ${limits.height.min} to ${limits.height.max}`],
         ['depth', '7', `a whole number from ${limits.depth.min} to ${limits.depth.max}`],
-        ['margin', '"x"', 'a number, or none'],
-        ['weights', '"abc"', 'features with their weights, like {"holes": -4}'],
+        ['margin', '"x"', "a finite number, 0 or more (or null for the preset's)"],
+        [
+          'weights',
+          '"abc"',
+          'an object of feature name -> weight (a number or {weight, exponent})',
+        ],
       ];
       for (const [field, value, allowed] of expected) {
         const line = `The share link's ${field} must be ${allowed}, got ${value}; the rest of the link is used.`;
@@ -331,11 +341,12 @@ test(
         await shared.close();
       }
     }
-    // A good board width with a bad height: the width plays.
+    // A good board width with a bad height: a board plays whole or not at all, so the page's
+    // own board plays, the height named.
     const board = await openPage(env.browser, linkTo({ seed: 5, width: 6, height: 0 }));
     try {
       const got = await playing(board.page);
-      assert.equal(got.width, 6, "the link's good width should play");
+      assert.deepEqual([got.seed, got.width], [5, 10], "the page's own board should play");
       assert.match(await alerts(board.page), /height .*got 0/);
     } finally {
       await board.close();

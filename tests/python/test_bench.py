@@ -41,6 +41,30 @@ def test_bench_with_a_preset_and_a_cap_matches_the_command_line(cli):
     }
 
 
+def test_settings_as_published_are_the_command_lines(cli):
+    # The same settings resolved by the same resolver: lee as published (a bag, a two-ply
+    # search), with the depth given as an override, as `--depth` overrides it.
+    printed = json.loads(
+        cli(
+            "bench", "--games", "2", "--board", "8x12", "--preset", "lee", "--as-published",
+            "--depth", "1", "--max-pieces", "80", "--threads", "1", "--json",
+        )
+    )
+    settings = {"preset": "lee", "asPublished": True, "board": [8, 12], "overrides": {"depth": 1}}
+    given = tetris_ai.bench(settings=settings, games=2, max_pieces=80, threads=1)
+    assert given["as_published"] is True
+    assert {k: v for k, v in given.items() if k not in TIMING} == {
+        k: v for k, v in printed.items() if k not in TIMING
+    }
+    config = tetris_ai.game_config(settings)
+    assert (config["rules"]["randomizer"], config["rules"]["preview"]) == ("bag", 1)
+    assert (config["search"]["depth"], config["search"]["prune"]) == (1, 1.0)
+    # As published, the settings' own depth waits: the preset's published one plays.
+    assert tetris_ai.game_config({"preset": "lee", "asPublished": True, "depth": 4})["search"][
+        "depth"
+    ] == 2
+
+
 def test_capped_games_count_every_piece():
     # Ten pieces of four cells cannot top out a 10x20 board: every game stops at the cap.
     report = tetris_ai.bench(games=3, max_pieces=10)
@@ -76,6 +100,8 @@ def test_the_statistics_agree_with_each_other():
         ({"config": {"width": 3}}, ValueError, "config.width must be a whole number from 4 to 16"),
         ({"games": [1]}, ValueError, "games must be a whole number"),
         ({"config": {"preset": object()}}, TypeError, "config.preset must be plain data"),
+        ({"settings": {"depth": 9}}, ValueError, "settings.depth must be a whole number from 1"),
+        ({"settings": {}, "config": {}}, ValueError, "give config or settings, not both"),
     ],
 )
 def test_bad_arguments_are_named(arguments, error, message):

@@ -1,6 +1,6 @@
 // How the element reads its attributes (www/lib/attributes.js): each kind of text, the defaults
 // of an element without attributes, the errors that name a bad value, and a property's value as
-// the attribute's text, read back the same.
+// the attribute's text, read back the same; and the properties that are the engine's settings.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,9 +13,12 @@ import {
   defaults,
   readAttribute,
   readSettings,
+  SETTINGS,
+  settingsOf,
   wholeIn,
 } from '../../www/lib/attributes.js';
 import { ENGINE } from './engine.mjs';
+import { read as readFile } from './files.mjs';
 
 /** The value of `property` read from `text`. */
 const read = (property, text) => readAttribute(property, text, ENGINE);
@@ -168,4 +171,16 @@ test('the ranges of the whole numbers are the engine’s where it states them', 
     newGame.map((a) => a.property),
     ['rules', 'board', 'seed'],
   );
+});
+
+test("the properties marked as settings are the engine's settings, by the same names", async () => {
+  const text = await readFile('www/types/engine.d.ts');
+  const start = text.indexOf('export type Settings = {');
+  const body = text.slice(start, text.indexOf('};', start));
+  const fields = [...body.matchAll(/^(\w+)\?:/gm)].map((m) => m[1]);
+  // The overrides are the command line's: no property of the element gives them.
+  assert.deepEqual([...SETTINGS].sort(), fields.filter((field) => field !== 'overrides').sort());
+  const s = { ...defaults(ENGINE), seed: 4 };
+  assert.deepEqual(Object.keys(settingsOf(s)), SETTINGS);
+  assert.equal(settingsOf(s).seed, 4);
 });

@@ -14,11 +14,14 @@ import {
   evolutionChoices,
   evolutionConfig,
   features,
+  gameConfig,
   limits,
+  measure,
   openReplay,
   presets,
   resolveBuild,
   resumeEvolution,
+  sharedSettings,
   survival,
   timeDepths,
   WorkerStopped,
@@ -224,7 +227,7 @@ export function animate(game: Game, canvas: HTMLCanvasElement): () => void {
 }
 
 /** How fast the AI decides at each depth here, and whether the thread pool pays at depth 3. */
-export async function measure(game: Game): Promise<string[]> {
+export async function decisionTimes(game: Game): Promise<string[]> {
   const config: GameConfig = { preset: 'du', search: { depth: 3 } };
   const times = await timeDepths(config, { depths: [1, 2], budgetMs: 200 });
   const { sequential, parallel, decisions } = await game.calibrateParallel(config, {
@@ -322,6 +325,29 @@ export async function fullBoardLines(): Promise<string> {
   return `dt20: ${millions(estimate.mean_lines)} ± ${millions(estimate.mean_lines_error)} M lines (ends seen: ${ended.join(', ')})`;
 }
 
+/**
+ * A preset as published, resolved by the engine into the game it plays, played in a worker for
+ * 200 pieces; and a share link's settings (an older link's names too) read the same way.
+ */
+export async function published(): Promise<string> {
+  const config = await gameConfig({ preset: 'lee', asPublished: true, board: [10, 10], seed: 3 });
+  const game = await createGame(config);
+  const stats = await game.play(200);
+  game.close();
+  const again = await game.gameConfig({ preset: 'lee' }).catch(() => null);
+  const link = await sharedSettings({ preset: 'du', width: 8, height: 12, published: true });
+  const quick = await measure('benchmark', link.settings.board ? { width: 8, height: 12 } : {}, {
+    games: 2,
+    maxPieces: 50,
+  });
+  return (
+    `lee as published: ${config.rules.randomizer} bag, depth ${config.search.depth}, ` +
+    `${stats.lines} lines; closed game answers ${again}; link plays ` +
+    `${link.settings.preset} on ${link.settings.board?.join('x')} (${link.problems.length} ` +
+    `problems), ${quick.games} quick games`
+  );
+}
+
 /** Calls `listener` with each `type` event of the element, typed. */
 function on<K extends keyof TetrisAiEventMap>(
   element: TetrisAiElement,
@@ -373,7 +399,7 @@ async function main(): Promise<void> {
   (await coachLines(game)).forEach(write);
   write(`by hand: ${(await playByHand(game)).length} pieces locked`);
   (await replayGame(game)).forEach(write);
-  (await measure(game)).forEach(write);
+  (await decisionTimes(game)).forEach(write);
   animate(game, canvas);
   const checkpoint = await evolve(2, (report) => {
     write(`generation ${report.generation}: best ${report.best}, mean ${report.mean}`);
@@ -385,6 +411,7 @@ async function main(): Promise<void> {
   setTimeout(() => giveUp.abort(), 60_000);
   write((await compare(giveUp.signal)) ?? 'the benchmark took over a minute: cancelled');
   write(await fullBoardLines());
+  write(await published());
   mountElement(host, status);
 }
 

@@ -11,7 +11,6 @@
 import { benchmark, measure } from '../tetris-ai.js';
 import { count } from '../lib/count.js';
 import { $, message } from '../lib/dom.js';
-import { gameConfig } from '../lib/game-config.js';
 import { MEASUREMENT_KINDS } from '../lib/measurement-kinds.js';
 import { fileName, gameSeed, jsonText } from './benchmark-export.js';
 import { CHART_HEIGHT } from './benchmark-report.js';
@@ -46,7 +45,8 @@ function reportView(kind) {
 
 /**
  * Builds and binds the panel. `app`: `settings` (the page's, read when a benchmark starts),
- * `engine` (`{limits, presets}`) and `build` (the build benchmarks run on).
+ * `config()` (the game configuration they play, as the engine resolved them), `engine`
+ * (`{limits, presets}`) and `build` (the build benchmarks run on).
  */
 export function createBenchmarkPanel(app) {
   const el = Object.fromEntries(
@@ -221,7 +221,7 @@ export function createBenchmarkPanel(app) {
    */
   function weightSet(label, seed) {
     const { select, json, file } = sides[label];
-    const config = { ...gameConfig(app.settings, app.engine), seed };
+    const config = { ...app.config(), seed };
     if (select.value === 'current') {
       const name = app.settings.preset ? `${app.settings.preset} (current)` : 'current weights';
       return { label, name, config, imported: null };

@@ -3,12 +3,18 @@
 // `window.tetris` is the page's handle for tests: the element's game, its placements, pause and
 // resume, and the race (see race-panel.js).
 
-import { evolutionChoices, features, limits, presets, resolveBuild } from '../tetris-ai.js';
+import {
+  evolutionChoices,
+  features,
+  limits,
+  presets,
+  resolveBuild,
+  sharedSettings as readShared,
+} from '../tetris-ai.js';
 import '../tetris-ai-element.js';
 import { randomSeed } from '../lib/attributes.js';
 import { count } from '../lib/count.js';
 import { $, message } from '../lib/dom.js';
-import { gameConfig } from '../lib/game-config.js';
 import { createBenchmarkPanel } from './benchmark-panel.js';
 import { createCoachPanel } from './coach-panel.js';
 import { copyOnClick } from './copy-link.js';
@@ -221,6 +227,7 @@ const app = {
   get settings() {
     return settings;
   },
+  config: () => element.configInPlay,
   get paused() {
     return element.paused;
   },
@@ -271,7 +278,7 @@ const app = {
 
 /** The share link in the URL (`{fields, problems}`, see `readShare`), or null. */
 function readLink() {
-  return readShare(window.location.hash, engine);
+  return readShare(window.location.hash, readShared);
 }
 
 /**
@@ -291,8 +298,8 @@ async function openLink(link) {
     await play(next);
   } catch (err) {
     if ([weights, preset, margin].every((part) => part === undefined)) throw err;
-    // The engine names the game's configuration ("config.weights"); the player knows weights.
-    const why = weightsRefusal(message(err).replace(/^config\./, ''), weights);
+    // The engine names the settings ("settings.weights"); the player knows weights.
+    const why = weightsRefusal(message(err).replace(/^settings\./, ''), weights);
     problems.push(
       `The share link's AI (its weights and margin) was refused: ${why}; ` +
         'your own weights play the rest of the link.',
@@ -332,8 +339,8 @@ function listen(game) {
 }
 
 /** A share link pasted into the address bar of the open page: its game plays. */
-function hashChanged() {
-  const link = readLink();
+async function hashChanged() {
+  const link = await readLink();
   if (!link) return;
   openLink(link).then(
     () => {
@@ -372,7 +379,7 @@ async function main() {
   panel = createPanel(app);
 
   settings = withWeights(settings);
-  const link = readLink();
+  const link = await readLink();
   try {
     if (link) await openLink(link);
     else await play(settings);
@@ -403,7 +410,7 @@ async function main() {
       if (started) stats.markRace();
       return started;
     },
-    config: () => gameConfig(store.elementSettings(settings), engine),
+    config: () => element.configInPlay,
     build: engine.build,
   });
   $('play-yourself').addEventListener('click', () => {
@@ -429,6 +436,7 @@ async function main() {
     get settings() {
       return settings;
     },
+    config: () => element.configInPlay,
     engine,
     build: engine.build,
   });

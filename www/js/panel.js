@@ -3,7 +3,6 @@
 import { ATTRIBUTES, boardRanges, wholeIn } from '../lib/attributes.js';
 import { msText } from '../lib/decision-time.js';
 import { $ } from '../lib/dom.js';
-import { publishedRules } from '../lib/game-config.js';
 import { openFileWith, saveJson } from './files.js';
 import { rovingGrid } from './grid-keys.js';
 import { weightsRefusal } from './refusals.js';
@@ -99,7 +98,8 @@ const NO_FEATURE =
 
 /**
  * Builds and binds the panel. `app` gives `settings`, `presets`, `features`, `limits`, `threaded`,
- * `paused`, and the actions `live(name, value)`, `restart(patch)`, `newGame()`, `togglePause()`,
+ * `paused`, `config()` (the engine's game configuration of the settings in play, null before a
+ * game), and the actions `live(name, value)`, `restart(patch)`, `newGame()`, `togglePause()`,
  * `setWeights(weights)` (resolves to an error message or null), `randomSeed()`, `reset()` and
  * `presetChosen(name)` ("" for custom weights). The settings are the element's, by its
  * properties (lib/attributes.js), whose table gives each number's range.
@@ -339,11 +339,13 @@ export function createPanel(app) {
 
   /**
    * Shows the rules and depth a preset plays as published in their fields, disabled, each with a
-   * note saying so; else the settings' own, enabled.
+   * note saying so; else the settings' own, enabled. What the preset plays is the engine's
+   * configuration of the settings in play (`app.config()`).
    */
   function showPublished(s) {
-    const published = publishedRules(app.presets, s.preset, s.asPublished);
-    el.asPublished.checked = Boolean(published);
+    const config = app.config();
+    const published = s.asPublished && s.preset && config ? config : null;
+    el.asPublished.checked = Boolean(s.asPublished && s.preset);
     el.asPublished.disabled = !s.preset;
     el.rules.value = published ? published.rules.kind : s.rules;
     el.depth.value = String(published ? published.search.depth : s.depth);

@@ -1,14 +1,11 @@
 // How the page names a value in its messages, and what a whole number in a range must be.
 
+import { wholeRule } from '../lib/whole.js';
+
 /** How a value reads in a message: numbers as they are, strings quoted, the rest as JSON. */
 export function shown(value) {
   if (value === undefined || value === '') return 'nothing';
   return typeof value === 'number' ? String(value) : JSON.stringify(value);
-}
-
-/** What a whole number in `[min, max]` must be: "a whole number from MIN to MAX". */
-export function wholeRule([min, max]) {
-  return `a whole number from ${min} to ${max}`;
 }
 
 /** The message for `value`, which the setting called `label` refused, its range `[min, max]`. */

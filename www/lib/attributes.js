@@ -6,21 +6,15 @@
 // the page: `engine` below is `{limits, presets}`, as `limits()` and `presets()` give them.
 
 import { RESTART_MS } from './countdown.js';
+import { wholeIn, wholeRule } from './whole.js';
+
+export { wholeIn };
 
 /** A random seed below 2^32 (short enough to read and type), from the browser's generator. */
 export function randomSeed() {
   const words = new Uint32Array(1);
   crypto.getRandomValues(words);
   return words[0];
-}
-
-/**
- * `value` (a number, or a number's text) where it is a whole number from `min` to `max`, else
- * null.
- */
-export function wholeIn(value, [min, max]) {
-  const n = typeof value === 'string' ? (value.trim() === '' ? NaN : Number(value)) : value;
-  return Number.isSafeInteger(n) && n >= min && n <= max ? n : null;
 }
 
 /** `value`, or what it gives for `engine` where it is a function. */
@@ -47,7 +41,7 @@ function flag() {
 function whole(range, fallback) {
   return {
     type: 'number',
-    values: typeof range === 'function' ? null : `a whole number from ${range[0]} to ${range[1]}`,
+    values: typeof range === 'function' ? null : wholeRule(range),
     default: fallback,
     range: (engine) => forEngine(range, engine),
     parse(text, engine, attribute) {
@@ -55,7 +49,7 @@ function whole(range, fallback) {
       const [min, max] = forEngine(range, engine);
       const n = wholeIn(text, [min, max]);
       if (n === null) {
-        throw new Error(`${attribute} must be a whole number from ${min} to ${max}, got "${text}"`);
+        throw new Error(`${attribute} must be ${wholeRule([min, max])}, got "${text}"`);
       }
       return n;
     },
@@ -211,13 +205,16 @@ function declare(entries) {
  * `parse(text, engine, attribute)`, the attribute's text, null when absent, as the property's
  * value, throwing an Error that names a bad one; `text(value)` where the attribute's text is not
  * the value's own; `range(engine)`, `[min, max]`, for a whole number), `newGame` (a change
- * starts a new game; the others apply to the running game), `doc`, `values` (what the
- * attribute's text may be) and, where it is not the default's own text, `defaultDoc`.
+ * starts a new game; the others apply to the running game), `setting` (the property is one of
+ * the engine's settings, `Settings` in types/engine.d.ts, by the same name), `doc`, `values`
+ * (what the attribute's text may be) and, where it is not the default's own text,
+ * `defaultDoc`.
  */
 export const ATTRIBUTES = declare({
   preset: {
     ...presetName(),
     newGame: false,
+    setting: true,
     doc: "The AI's weights: a preset's (give this or `weights`).",
     values: "a preset's name, as `presets()` lists them",
     defaultDoc: '`dellacherie` (`limits().default_preset`), where no `weights` are given',
@@ -225,6 +222,7 @@ export const ATTRIBUTES = declare({
   weights: {
     ...weightsJson(),
     newGame: false,
+    setting: true,
     doc: "The AI's weights: its own, in place of a preset's (the property: an object).",
     values:
       'JSON, feature name to weight: `{"holes": -4, "max_height": {"weight": -8, "exponent": 2}}`',
@@ -232,6 +230,7 @@ export const ATTRIBUTES = declare({
   rules: {
     ...ruleSet(),
     newGame: true,
+    setting: true,
     doc: 'The rules of the game.',
     values: '`classic` (the research rules) or `guideline` (7-bag, preview, hold, SRS)',
     defaultDoc: '`classic` (`limits().game.rules`)',
@@ -239,6 +238,7 @@ export const ATTRIBUTES = declare({
   board: {
     ...boardSize(),
     newGame: true,
+    setting: true,
     doc: 'The board (the property: `[width, height]`).',
     values: '`WIDTHxHEIGHT`, within `limits().width` and `limits().height`',
     defaultDoc: '`10x20` (`limits().game`)',
@@ -249,6 +249,7 @@ export const ATTRIBUTES = declare({
       () => randomSeed(),
     ),
     newGame: true,
+    setting: true,
     doc: 'The seed of the pieces: the same seed plays the same game.',
     values: 'a whole number within `limits().seed`',
     defaultDoc: 'random',
@@ -259,6 +260,7 @@ export const ATTRIBUTES = declare({
       ({ limits }) => limits.game.search.depth,
     ),
     newGame: false,
+    setting: true,
     doc: 'The pieces each decision plans: 1 the current piece, 2 and the next, and so on.',
     values: 'a whole number within `limits().depth`',
     defaultDoc: '`1` (`limits().game.search`)',
@@ -266,6 +268,7 @@ export const ATTRIBUTES = declare({
   asPublished: {
     ...flag(),
     newGame: false,
+    setting: true,
     doc:
       "A preset plays under the rules and search it was published with (`presets()`'s " +
       '`published`) in place of `rules`, `depth` and `margin`, which wait until it is removed ' +
@@ -325,22 +328,41 @@ export const ATTRIBUTES = declare({
   gravity: {
     ...whole([1, 1000], ({ limits }) => limits.game.handling.gravity),
     newGame: false,
+    setting: true,
     doc: 'Frames per row of fall in manual play.',
     defaultDoc: '`60` (`limits().game.handling`)',
   },
   lockDelay: {
     ...whole([1, 1000], ({ limits }) => limits.game.handling.lock_delay),
     newGame: false,
+    setting: true,
     doc: 'Frames a resting piece waits before it locks in manual play.',
     defaultDoc: '`30` (`limits().game.handling`)',
   },
   margin: {
     ...margin(),
     newGame: false,
+    setting: true,
     doc: "The lookahead's margin.",
     defaultDoc: "absent: the preset's",
   },
 });
+
+/** The properties that are the engine's settings (see `settingsOf`). */
+export const SETTINGS = Object.freeze(
+  Object.values(ATTRIBUTES)
+    .filter((a) => a.setting)
+    .map((a) => a.property),
+);
+
+/**
+ * The engine's settings of the element's properties `s`: what the engine resolves into the
+ * game they play (`gameConfig` of the API), every choice about it (as published or not, and
+ * what waits meanwhile) the engine's.
+ */
+export function settingsOf(s) {
+  return Object.fromEntries(SETTINGS.map((property) => [property, s[property]]));
+}
 
 /** The property of each attribute, by the attribute's name. */
 export const PROPERTIES = Object.freeze(

@@ -63,6 +63,14 @@ export class Game {
     return this.engine.call((remote) => remote.calibrateParallel(config, bounds));
   }
 
+  /**
+   * The game configuration `settings` play, as the engine resolves settings (see `gameConfig`
+   * of the API), in this game's worker.
+   */
+  gameConfig(settings) {
+    return this.engine.call((remote) => remote.gameConfig(settings));
+  }
+
   /** Stops the game's worker and frees its memory. */
   close() {
     this.engine.terminate();

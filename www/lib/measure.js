@@ -5,6 +5,7 @@
 // is an error. Nothing here decides anything about a game.
 
 import { median } from './session.js';
+import { wholeIn, wholeRule } from './whole.js';
 
 /**
  * A timed batch lasts at least this long: the clock's resolution is small beside it, and the
@@ -23,10 +24,8 @@ const SPARE_ROUNDS = 100;
  */
 export const TIMING = { budgetMs: 1500, minSamples: 5, maxSamples: 15 };
 
-/** Whether `value` is a whole number from `min` to `max`. */
-function whole(value, min, max) {
-  return Number.isSafeInteger(value) && value >= min && value <= max;
-}
+/** The most batches a measurement may ask for in each mode. */
+const MAX_SAMPLES = 10_000;
 
 /**
  * The measurement's bounds: `options` over `TIMING`, checked; throws an Error naming a bad one.
@@ -39,13 +38,12 @@ export function timingOptions(options = {}) {
   if (typeof budgetMs !== 'number' || !(budgetMs > 0 && budgetMs <= 600_000)) {
     throw new Error(`budgetMs must be a number above 0 and at most 600000, got ${budgetMs}`);
   }
-  if (!whole(minSamples, 1, 10_000)) {
-    throw new Error(`minSamples must be a whole number from 1 to 10000, got ${minSamples}`);
+  if (typeof minSamples !== 'number' || wholeIn(minSamples, [1, MAX_SAMPLES]) === null) {
+    throw new Error(`minSamples must be ${wholeRule([1, MAX_SAMPLES])}, got ${minSamples}`);
   }
-  if (!whole(maxSamples, minSamples, 10_000)) {
-    throw new Error(
-      `maxSamples must be a whole number from minSamples (${minSamples}) to 10000, got ${maxSamples}`,
-    );
+  if (typeof maxSamples !== 'number' || wholeIn(maxSamples, [minSamples, MAX_SAMPLES]) === null) {
+    const rule = wholeRule([`minSamples (${minSamples})`, MAX_SAMPLES]);
+    throw new Error(`maxSamples must be ${rule}, got ${maxSamples}`);
   }
   return { budgetMs, minSamples, maxSamples };
 }

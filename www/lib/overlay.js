@@ -16,8 +16,8 @@ export class Overlay {
   /**
    * The overlay of `element`, a `<tetris-ai>`, in its shadow root. It reads the element's
    * `runner` (whether the game is paused or over, which game runs, what it showed last),
-   * `controls`, `touchShown()`, `helpOpen`, `countdown` and `playedRules()`, finds its parts
-   * with the element's `$`, and its buttons start games with `newGame`.
+   * `controls`, `touchShown()`, `helpOpen`, `countdown` and `config` (the rules in play), finds
+   * its parts with the element's `$`, and its buttons start games with `newGame`.
    */
   constructor(element) {
     this.element = element;
@@ -82,7 +82,7 @@ export class Overlay {
     this.$('overlay-note').hidden = !note;
     if (state === 'over') {
       const { stats } = runner.snapshot.view;
-      const scored = element.playedRules().kind === 'guideline';
+      const scored = element.config.rules.kind === 'guideline';
       this.$('overlay-title').textContent = 'Game over';
       this.$('overlay-text').textContent =
         `${count(stats.lines, 'line')} · ${count(stats.pieces, 'piece')}` +

@@ -4,15 +4,15 @@
 // game plays on.
 
 import { message } from './dom.js';
-import { boardKey, gameConfig, searchKey } from './game-config.js';
+import { boardKey, searchKey } from './config-keys.js';
 import { parallelState } from './parallel-state.js';
 import { timeDepths } from '../tetris-ai.js';
 
 export class SearchMeasurements {
   /**
    * The measurements of `element`, a `<tetris-ai>`: they read its `game`, `settings` and
-   * `engine`, apply the pool's answer to its game through `serially` and fire `calibrated` with
-   * `emit`.
+   * `config` (the engine's game configuration of its settings), apply the pool's answer to its
+   * game through `serially` and fire `calibrated` with `emit`.
    */
   constructor(element) {
     this.element = element;
@@ -38,22 +38,17 @@ export class SearchMeasurements {
     return run;
   }
 
-  /** The search depth `s` plays (the preset's published one where it plays as published). */
-  depthOf(s) {
-    return gameConfig(s, this.element.engine).search.depth;
-  }
-
   /**
    * Whether the element's search runs on the pool and why: `{on, why, calibration}` (see
    * lib/parallel-state.js), with the measurement of the search in play where it was made.
    */
   parallelState() {
-    const { game, settings: s, engine } = this.element;
+    const { game, settings: s, config } = this.element;
     return parallelState({
       build: game?.build,
-      depth: s ? this.depthOf(s) : null,
+      depth: config ? config.search.depth : null,
       parallel: s?.parallel,
-      measured: s ? this.calibrations.get(searchKey(s, engine)) : null,
+      measured: config ? this.calibrations.get(searchKey(config)) : null,
     });
   }
 
@@ -66,16 +61,15 @@ export class SearchMeasurements {
    */
   calibrate() {
     const element = this.element;
-    const { game, settings, engine } = element;
-    if (game?.build !== 'threaded' || this.depthOf(settings) < 2) return;
-    const key = searchKey(settings, engine);
+    const { game, config } = element;
+    if (game?.build !== 'threaded' || config.search.depth < 2) return;
+    const key = searchKey(config);
     if (this.calibrations.has(key) || this.calibrating.has(key)) return;
     this.calibrating.add(key);
-    const config = gameConfig(settings, engine);
     const { depth } = config.search;
     this.serially(async () => {
       // A search no longer in play is measured if it comes back.
-      if (element.game !== game || searchKey(element.settings, engine) !== key) return;
+      if (element.game !== game || searchKey(element.config) !== key) return;
       try {
         this.calibrations.set(key, { ...(await game.calibrateParallel(config)), depth });
       } catch (err) {
@@ -98,14 +92,14 @@ export class SearchMeasurements {
    */
   timeDepths() {
     const element = this.element;
-    if (!element.settings) return Promise.reject(new Error('the element has not started'));
-    const key = boardKey(element.settings, element.engine);
+    if (!element.config) return Promise.reject(new Error('the element has not started'));
+    const { config } = element;
+    const key = boardKey(config);
     let timing = this.depthTimings.get(key);
     if (!timing) {
-      const config = gameConfig(element.settings, element.engine);
       timing = { times: null };
       timing.promise = this.serially(async () => {
-        if (boardKey(element.settings, element.engine) !== key) {
+        if (boardKey(element.config) !== key) {
           throw new Error('the rules or board changed before their depths were timed');
         }
         timing.times = await timeDepths(config);
@@ -119,8 +113,8 @@ export class SearchMeasurements {
 
   /** What `timeDepths` resolves to for the rules and board in play once measured, else null. */
   depthTimes() {
-    const { settings, engine } = this.element;
-    if (!settings) return null;
-    return this.depthTimings.get(boardKey(settings, engine))?.times ?? null;
+    const { config } = this.element;
+    if (!config) return null;
+    return this.depthTimings.get(boardKey(config))?.times ?? null;
   }
 }

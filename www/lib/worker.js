@@ -146,6 +146,16 @@ const engine = {
     return wasm.runConfig(options);
   },
 
+  /** The game configuration `settings` play, as the engine resolves settings. */
+  gameConfig(settings) {
+    return wasm.gameConfig(settings);
+  },
+
+  /** What a share link's JSON value holds: `{settings, problems}`. */
+  sharedSettings(link) {
+    return wasm.sharedSettings(link);
+  },
+
   // ---- games ----
 
   /** Starts a game from `config`; returns its id. */

@@ -758,6 +758,60 @@ export type OptimizerConfig = { "kind": "ga", "settings": GaConfig } | { "kind":
 export type OptimizerName = "ga" | "cem" | "cmaes" | "hill_climb" | "anneal";
 
 /**
+ * Rule and search settings that override the rules and search settled otherwise (the preset's
+ * published ones, or the rule set's and the depth); each left out changes nothing.
+ */
+export type Overrides = {
+/**
+ * A rule set, in place of the rules settled otherwise.
+ */
+rules?: RuleSet,
+/**
+ * Where the pieces come from.
+ */
+randomizer?: RandomizerKind,
+/**
+ * Pieces previewed.
+ */
+preview?: number,
+/**
+ * Whether hold may be used.
+ */
+hold?: boolean,
+/**
+ * When a placement ends the game.
+ */
+topOut?: TopOut,
+/**
+ * The pieces a plan places.
+ */
+depth?: number,
+/**
+ * The fraction of first moves searched further.
+ */
+prune?: number,
+/**
+ * The moves of each later piece searched further.
+ */
+beam?: number,
+/**
+ * How much a plan must gain over the best single move.
+ */
+margin?: number,
+/**
+ * How a plan is valued.
+ */
+value?: PlanValue,
+/**
+ * How ties between equally good moves are broken.
+ */
+tieBreak?: TieBreak,
+/**
+ * Whether a plan's second piece sees the first piece's full rows still in place.
+ */
+keepFirstRows?: boolean, };
+
+/**
  * What a batch's games are for.
  */
 export type Phase = "training" | "reevaluation" | "validation" | "report";
@@ -1241,6 +1295,70 @@ size: number, } | { "kind": "roulette" } | { "kind": "rank" } | { "kind": "trunc
  * The fraction of the remaining half drawn into the pool, in `(0, 1]`.
  */
 pool: number, };
+
+/**
+ * What a person chooses; each setting left out takes the default (see [`Settings::resolve`]).
+ */
+export type Settings = {
+/**
+ * The AI's weights: a preset's, by its name (give this or `weights`; neither plays the
+ * default preset).
+ */
+preset?: PresetName,
+/**
+ * The AI's own weights, in place of a preset's.
+ */
+weights?: Weights,
+/**
+ * Whether the preset plays under the rules and search it was published with, in place of
+ * `rules`, `depth` and `margin` (no effect with `weights`).
+ */
+asPublished?: boolean,
+/**
+ * The rule set, with its own randomizer, preview, hold and top-out (default classic).
+ */
+rules?: RuleSet,
+/**
+ * The board, `[width, height]` (default 10 by 20).
+ */
+board?: [number, number],
+/**
+ * The seed every random choice of the game comes from (default 0).
+ */
+seed?: number | string,
+/**
+ * The pieces each decision plans (default 1).
+ */
+depth?: number,
+/**
+ * The lookahead's margin (default the preset's).
+ */
+margin?: number,
+/**
+ * Frames per row of fall in manual play.
+ */
+gravity?: number,
+/**
+ * Frames a resting piece waits before it locks in manual play.
+ */
+lockDelay?: number,
+/**
+ * Rule and search settings that apply last, as published or not.
+ */
+overrides?: Overrides, };
+
+/**
+ * What a share link holds: the settings it shares, and what is wrong with the rest.
+ */
+export type SharedSettings = {
+/**
+ * The settings read well; each one left out is the page's own.
+ */
+settings: Settings,
+/**
+ * What is wrong with each setting left out, naming it, its value and what is allowed.
+ */
+problems: Array<string>, };
 
 /**
  * A T-spin, as the guideline's three-corner rule judges it.

@@ -147,7 +147,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
     let config = benchmark.config();
     let (rules, search) = (config.rules, config.search);
     if args.json {
-        let mut settings = options.settings(config);
+        let mut settings = options.reported(config);
         settings.insert("threads".into(), lanes.into());
         settings.insert("search_threads".into(), search_threads.into());
         settings.insert("max_pieces".into(), args.max_pieces.into());

@@ -20,7 +20,8 @@ use tetris_ai_core::ai::presets;
 use tetris_ai_core::ai::search::{PlanValue, TieBreak};
 use tetris_ai_core::config::DEFAULT_PRESET;
 use tetris_ai_core::engine::rules::{RandomizerKind, TopOut};
-use tetris_ai_core::{Game, GameConfig, RuleSet, Rules, SearchConfig, Weights};
+use tetris_ai_core::settings::{Overrides, Settings};
+use tetris_ai_core::{GameConfig, RuleSet, Weights};
 
 /// Exit code for every error: bad arguments, files, JSON or configuration.
 const ERROR_EXIT: u8 = 2;
@@ -171,40 +172,10 @@ fn parse_switch(text: &str) -> Result<bool, String> {
 }
 
 impl GameOptions {
-    /// The rules and search to play: the preset's published ones with `--as-published`, else
-    /// the defaults of the rule set; then each rule and search option given.
-    fn rules_and_search(&self) -> Result<(Rules, SearchConfig), String> {
-        let published = if self.as_published {
-            Some(
-                presets::find(&self.preset)
-                    .map_err(|e| e.to_string())?
-                    .published,
-            )
-        } else {
-            None
-        };
-        let mut rules = match (self.rules, published) {
-            (Some(kind), _) => Rules::of(kind),
-            (None, Some(published)) => published.rules,
-            (None, None) => Rules::classic(),
-        };
-        rules.randomizer = self.randomizer.or(rules.randomizer);
-        rules.preview = self.preview.unwrap_or(rules.preview);
-        rules.hold = self.hold.unwrap_or(rules.hold);
-        rules.top_out = self.top_out.or(rules.top_out);
-        let mut search = published.map_or(SearchConfig::default(), |p| p.search);
-        search.depth = self.depth.unwrap_or(search.depth);
-        search.prune = self.prune.unwrap_or(search.prune);
-        search.beam = self.beam.or(search.beam);
-        search.margin = self.margin.or(search.margin);
-        search.value = self.value.unwrap_or(search.value);
-        search.tie_break = self.tie_break.unwrap_or(search.tie_break);
-        search.keep_first_rows = self.keep_first_rows.unwrap_or(search.keep_first_rows);
-        Ok((rules, search))
-    }
-
-    /// The configuration of the first game (seed [`GameOptions::seed`]), checked by building a game.
-    fn config(&self) -> Result<GameConfig, String> {
+    /// The settings the options choose: the preset (or the weights file's weights), as
+    /// published or not, the board and the seed, and every rule and search option given as an
+    /// override of the rules and search settled otherwise.
+    fn settings(&self) -> Result<Settings, String> {
         let (preset, weights) = match &self.weights {
             Some(path) => {
                 let text = std::fs::read_to_string(path)
@@ -215,24 +186,38 @@ impl GameOptions {
             }
             None => (Some(self.preset.clone()), None),
         };
-        let (rules, search) = self.rules_and_search()?;
-        let config = GameConfig {
-            rules,
-            width: self.board.0,
-            height: self.board.1,
-            seed: self.seed,
+        Ok(Settings {
             preset,
             weights,
-            search,
-            ..GameConfig::default()
-        };
-        Game::new(config.clone()).map_err(|e| e.to_string())?;
-        Ok(config)
+            as_published: self.as_published,
+            board: Some([self.board.0, self.board.1]),
+            seed: Some(self.seed),
+            overrides: Overrides {
+                rules: self.rules,
+                randomizer: self.randomizer,
+                preview: self.preview,
+                hold: self.hold,
+                top_out: self.top_out,
+                depth: self.depth,
+                prune: self.prune,
+                beam: self.beam,
+                margin: self.margin,
+                value: self.value,
+                tie_break: self.tie_break,
+                keep_first_rows: self.keep_first_rows,
+            },
+            ..Settings::default()
+        })
+    }
+
+    /// The configuration of the first game (seed [`GameOptions::seed`]), checked.
+    fn config(&self) -> Result<GameConfig, String> {
+        self.settings()?.resolve().map_err(|e| e.to_string())
     }
 
     /// Who plays and the settings `config` (made by [`GameOptions::config`]) plays with, as
     /// `--json` reports them: the rule and search fields after `--as-published` and the options.
-    fn settings(&self, config: &GameConfig) -> serde_json::Map<String, serde_json::Value> {
+    fn reported(&self, config: &GameConfig) -> serde_json::Map<String, serde_json::Value> {
         let mut settings = serde_json::Map::new();
         let preset = self.weights.is_none().then_some(&self.preset);
         settings.insert("preset".into(), preset.cloned().into());
@@ -305,6 +290,7 @@ fn main() -> ExitCode {
 mod tests {
     use super::*;
     use tetris_ai_core::engine::rules::{RandomizerKind, TopOut};
+    use tetris_ai_core::{Rules, SearchConfig};
 
     #[test]
     fn out_of_range_boards_are_refused_by_the_library() {

@@ -98,7 +98,7 @@ pub fn survival(args: &SurvivalArgs) -> Result<(), String> {
     let estimate = SurvivalEstimate::of(replicates);
     let config = plan.config();
     if args.json {
-        let mut settings = options.settings(config);
+        let mut settings = options.reported(config);
         settings.extend(plan.settings());
         print_json(&Report {
             estimate: &estimate,

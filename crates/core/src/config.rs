@@ -4,6 +4,7 @@
 use crate::ai::presets;
 use crate::ai::search::SearchConfig;
 use crate::ai::weights::Weights;
+use crate::engine::board::Board;
 use crate::engine::manual::Handling;
 use crate::engine::rules::Rules;
 use crate::error::{Error, Result};
@@ -55,6 +56,13 @@ impl Default for GameConfig {
 }
 
 impl GameConfig {
+    /// Checks the whole configuration (board, rules, search, handling, a preset or weights);
+    /// the error names the bad value.
+    pub fn check(&self) -> Result<()> {
+        Board::new(self.width, self.height)?;
+        self.resolve().map(drop)
+    }
+
     /// The weights and search the configuration asks for, checked.
     pub fn resolve(&self) -> Result<(Weights, SearchConfig)> {
         self.rules.validate()?;

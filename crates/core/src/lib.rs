@@ -6,6 +6,8 @@
 //! - [`engine`]: the rules (the `tetris-ai-engine` crate, re-exported): pieces, board, rules,
 //!   moves, manual play. It knows nothing of the AI.
 //! - [`ai`]: features, weights, presets, and the search that chooses a placement.
+//! - [`settings`]: what a person chooses (a preset as published or not, the board, the
+//!   depth...), and the one resolver that turns it into a game's configuration.
 //! - [`config`]: a game's configuration, and the weights and search it asks for.
 //! - [`game`]: one game: queue, hold, the AI's step, statistics and the view for rendering.
 //! - [`record`]: a game recorded as its configuration and a move per piece: a leaf value.
@@ -31,6 +33,7 @@ pub mod game;
 pub mod measurement;
 pub mod record;
 pub mod replay;
+pub mod settings;
 pub mod survival;
 
 pub use tetris_ai_engine as engine;

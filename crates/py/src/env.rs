@@ -6,8 +6,9 @@ use super::errors::{checked, to_py, value_error};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes};
 use serde::Serialize;
+use tetris_ai_core::Piece;
 use tetris_ai_core::checked as check;
-use tetris_ai_core::env::{Env, EnvConfig};
+use tetris_ai_core::env::{Env, EnvConfig, INPUT_KEYS};
 use tetris_ai_core::error::Error;
 
 /// Where each part of an observation lies in its bytes (see [`Env::write_observation`]).
@@ -48,6 +49,22 @@ impl Layout {
 }
 
 /// The settings read from Python (`settings`, a dict or None).
+/// The pieces in the order observations number them (from 1), by their names: "IOTSZJL".
+pub(crate) fn pieces() -> String {
+    Piece::ALL.iter().map(Piece::to_string).collect()
+}
+
+/// The actions of input mode, in order: "none", then each key by the name `Game.press` takes.
+pub(crate) fn inputs() -> Vec<&'static str> {
+    let keys = INPUT_KEYS.map(|key| {
+        check::KEYS
+            .iter()
+            .find(|(_, named)| *named == key)
+            .map_or("", |(name, _)| name)
+    });
+    std::iter::once("none").chain(keys).collect()
+}
+
 fn settings(settings: Option<&Bound<'_, PyAny>>) -> PyResult<EnvConfig> {
     checked(settings, "env", tetris_ai_core::env::env_config)
 }

@@ -15,10 +15,12 @@ mod survival;
 mod threads;
 
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
-/// The extension module: `Game`, `Evolution`, `Env`, `EnvBatch`, `bench`, `survival`, `presets`,
-/// `features`, `limits`, `run_config` and `evolution_choices`; `evolve_arguments`,
-/// `evolve_report` and `evolve_closing` for `python -m tetris_ai.ray evolve`.
+/// The extension module: `Game`, `Evolution`, `Env`, `EnvBatch`, `bench`, `survival`,
+/// `game_config`, `presets`, `features`, `limits`, `run_config` and `evolution_choices`;
+/// `evolve_arguments`, `evolve_report` and `evolve_closing` for `python -m tetris_ai.ray evolve`;
+/// `PIECES` and `INPUTS`, the pieces as observations number them and the actions of input mode.
 #[pymodule]
 fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<game::PyGame>()?;
@@ -26,6 +28,7 @@ fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<env::PyEnv>()?;
     module.add_class::<env::PyEnvBatch>()?;
     module.add_function(wrap_pyfunction!(bench::bench, module)?)?;
+    module.add_function(wrap_pyfunction!(bench::game_config, module)?)?;
     module.add_function(wrap_pyfunction!(survival::survival, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::presets, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::features, module)?)?;
@@ -37,5 +40,7 @@ fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(command::evolve_report, module)?)?;
     module.add_function(wrap_pyfunction!(command::evolve_closing, module)?)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    module.add("PIECES", env::pieces())?;
+    module.add("INPUTS", PyTuple::new(module.py(), env::inputs())?)?;
     Ok(())
 }

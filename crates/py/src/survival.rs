@@ -2,7 +2,7 @@
 //! replicates spread over rayon's threads with the GIL released, and the dict
 //! `tetris-ai survival --json` prints for the same settings.
 
-use super::bench::{game_settings, seeded_config};
+use super::bench::{chosen_config, game_settings};
 use super::errors::{checked, from_json, value_error};
 use super::threads;
 use pyo3::prelude::*;
@@ -16,7 +16,8 @@ use tetris_ai_core::survival::{
 };
 
 /// Estimates the mean lines of uncapped games of the game configuration `config` (the dict
-/// `Game` takes): excursions from `base` through `levels` (default: a fifth of the height, then
+/// `Game` takes) or of `settings` (the dict `game_config` takes; give one or neither):
+/// excursions from `base` through `levels` (default: a fifth of the height, then
 /// every row from two above it to the top), a long run of `run_pieces` pieces and `trials`
 /// branches per level in each of `replicates` replicates, replicate `i` from `seed + i`,
 /// `threads` at once (default one per core). Returns the estimate, each replicate's counts, the
@@ -24,7 +25,7 @@ use tetris_ai_core::survival::{
 #[pyfunction]
 #[pyo3(signature = (
     config=None, base=None, levels=None, run_pieces=None, trials=None, replicates=None,
-    seed=None, threads=None
+    seed=None, threads=None, settings=None
 ))]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments, each optional
 pub fn survival<'py>(
@@ -37,8 +38,10 @@ pub fn survival<'py>(
     replicates: Option<&Bound<'py, PyAny>>,
     seed: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    settings: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let config = seeded_config(config, seed)?;
+    let (config, settings) = chosen_config(config, settings, seed)?;
+    let as_published = settings.as_published;
     let (default_base, default_levels) = default_levels(config.height);
     let count = |value: Option<&Bound<'py, PyAny>>, name: &str, min: u64, default: u64| match value
     {
@@ -77,14 +80,19 @@ pub fn survival<'py>(
         (replicates, start.elapsed().as_secs_f64())
     });
     let estimate = SurvivalEstimate::of(replicates.map_err(value_error)?);
-    from_json(py, &report(&plan, &estimate, seconds)?)
+    from_json(py, &report(&plan, as_published, &estimate, seconds)?)
 }
 
 /// The report as `tetris-ai survival --json` writes it: the estimate, the wall time, the
-/// settings.
-fn report(plan: &SurvivalPlan, estimate: &SurvivalEstimate, seconds: f64) -> PyResult<Value> {
+/// settings (as published where `as_published`).
+fn report(
+    plan: &SurvivalPlan,
+    as_published: bool,
+    estimate: &SurvivalEstimate,
+    seconds: f64,
+) -> PyResult<Value> {
     let mut report = serde_json::to_value(estimate).map_err(value_error)?;
-    let mut settings = game_settings(plan.config());
+    let mut settings = game_settings(plan.config(), as_published);
     settings.extend(plan.settings());
     if let Value::Object(report) = &mut report {
         report.insert("seconds".into(), seconds.into());

@@ -12,7 +12,7 @@ mod measurement;
 mod pool;
 mod replay;
 
-pub use catalog::{features, limits, presets};
+pub use catalog::{features, game_config, limits, presets, shared_settings};
 pub use evolution::{WebBatch, WebEvolution, evolution_choices, run_config};
 pub use game::WebGame;
 pub use measurement::Measurement;

@@ -26,12 +26,14 @@ use std::collections::BTreeMap;
 use tetris_ai_core::ai::search::{Explanation, Rating};
 use tetris_ai_core::ai::weights::WrittenWeight;
 use tetris_ai_core::catalog::{FeatureInfo, Limits, PresetInfo};
+use tetris_ai_core::checked::SharedSettings;
 use tetris_ai_core::config::GameConfig;
 use tetris_ai_core::engine::manual::Key;
 use tetris_ai_core::error::{Error, Result};
 use tetris_ai_core::game::{ChoiceView, Stats, Step, View};
 use tetris_ai_core::record::Recording;
 use tetris_ai_core::replay::Frame;
+use tetris_ai_core::settings::Settings;
 use tetris_ai_train::batch::AskedBatch;
 use tetris_ai_train::evolution::{EvolutionConfig, Report};
 use tetris_ai_train::setup::{Choices, RunOptions};
@@ -87,6 +89,8 @@ pub fn declarations() -> Result<String> {
         clash: None,
     };
     // A game's values.
+    declarations.visit::<Settings>();
+    declarations.visit::<SharedSettings>();
     declarations.visit::<GameConfig>();
     declarations.visit::<Key>();
     declarations.visit::<ChoiceView<'static>>();

@@ -1,7 +1,7 @@
 //! Values read through their serde form (the deeply nested training settings), with serde's
 //! complaints put in plain words that name the bad field by its path.
 
-use super::values::{bad, shown};
+use super::values::{bad, shown, whole_from};
 use crate::error::{Error, Result};
 use serde_json::Value;
 
@@ -9,9 +9,9 @@ use serde_json::Value;
 fn expected_in_words(expected: &str) -> String {
     let expected = expected.trim();
     let words = match expected {
-        "u8" => "a whole number from 0 to 255",
-        "u16" => "a whole number from 0 to 65535",
-        "u32" => "a whole number from 0 to 4294967295",
+        "u8" => return whole_from(0, u8::MAX),
+        "u16" => return whole_from(0, u16::MAX),
+        "u32" => return whole_from(0, u32::MAX),
         "u64" | "usize" => "a whole number, 0 or more",
         "i32" | "i64" => "a whole number",
         "f32" | "f64" => "a finite number",

@@ -4,7 +4,7 @@
 use super::deserialized;
 use super::values::{
     bad, boolean, field, fields, finite, frames, named, named_or_null, object, one_of, required,
-    seed, signed, whole,
+    seed, signed, whole, whole_from,
 };
 use crate::ai::features;
 use crate::ai::presets;
@@ -221,52 +221,10 @@ pub fn search(name: &str, value: Option<&Value>) -> Result<SearchConfig> {
         return Ok(defaults);
     };
     let search = SearchConfig {
-        depth: field(map, name, "depth", defaults.depth, |path, value| {
-            whole(path, value, MIN_DEPTH.into(), MAX_DEPTH.into())
-                .map(|n| n as u8)
-                .map_err(|_| {
-                    bad(
-                        path,
-                        &format!("a whole number from {MIN_DEPTH} to {MAX_DEPTH}"),
-                        value,
-                    )
-                })
-        })?,
-        prune: field(map, name, "prune", defaults.prune, |path, value| {
-            let allowed = "a number above 0 and at most 1";
-            finite(path, value, allowed)
-                .ok()
-                .filter(|p| *p > 0.0 && *p <= 1.0)
-                .ok_or_else(|| bad(path, allowed, value))
-        })?,
-        beam: field(
-            map,
-            name,
-            "beam",
-            defaults.beam,
-            |path, value| match value {
-                None | Some(Value::Null) => Ok(None),
-                _ => whole(path, value, 1, MAX_BEAM.into())
-                    .map(|n| Some(n as u32))
-                    .map_err(|_| {
-                        let allowed = format!(
-                            "a whole number from 1 to {MAX_BEAM} (or null for the depth's)"
-                        );
-                        bad(path, &allowed, value)
-                    }),
-            },
-        )?,
-        margin: field(map, name, "margin", defaults.margin, |path, value| {
-            let allowed = "a finite number, 0 or more (or null for the preset's)";
-            match value {
-                None | Some(Value::Null) => Ok(None),
-                _ => finite(path, value, allowed)
-                    .ok()
-                    .filter(|m| *m >= 0.0)
-                    .map(Some)
-                    .ok_or_else(|| bad(path, allowed, value)),
-            }
-        })?,
+        depth: field(map, name, "depth", defaults.depth, depth)?,
+        prune: field(map, name, "prune", defaults.prune, prune)?,
+        beam: field(map, name, "beam", defaults.beam, beam)?,
+        margin: field(map, name, "margin", defaults.margin, margin)?,
         value: field(map, name, "value", defaults.value, |path, value| {
             named(path, value, PlanValue::ALL, PlanValue::name)
         })?,
@@ -283,6 +241,46 @@ pub fn search(name: &str, value: Option<&Value>) -> Result<SearchConfig> {
     };
     search.validate()?;
     Ok(search)
+}
+
+/// A search depth: a whole number from [`MIN_DEPTH`] to [`MAX_DEPTH`].
+pub fn depth(path: &str, value: Option<&Value>) -> Result<u8> {
+    whole(path, value, MIN_DEPTH.into(), MAX_DEPTH.into()).map(|n| n as u8)
+}
+
+/// The fraction of first moves searched further: a number above 0 and at most 1.
+pub fn prune(path: &str, value: Option<&Value>) -> Result<f64> {
+    let allowed = "a number above 0 and at most 1";
+    finite(path, value, allowed)
+        .ok()
+        .filter(|p| *p > 0.0 && *p <= 1.0)
+        .ok_or_else(|| bad(path, allowed, value))
+}
+
+/// A search's beam: a whole number from 1 to [`MAX_BEAM`], or null for the depth's.
+pub fn beam(path: &str, value: Option<&Value>) -> Result<Option<u32>> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        _ => whole(path, value, 1, MAX_BEAM.into())
+            .map(|n| Some(n as u32))
+            .map_err(|_| {
+                let allowed = format!("{} (or null for the depth's)", whole_from(1, MAX_BEAM));
+                bad(path, &allowed, value)
+            }),
+    }
+}
+
+/// A lookahead's margin: a finite number, 0 or more, or null for the preset's.
+pub fn margin(path: &str, value: Option<&Value>) -> Result<Option<f64>> {
+    let allowed = "a finite number, 0 or more (or null for the preset's)";
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        _ => finite(path, value, allowed)
+            .ok()
+            .filter(|m| *m >= 0.0)
+            .map(Some)
+            .ok_or_else(|| bad(path, allowed, value)),
+    }
 }
 
 /// The fields of handling, as [`Handling`] writes them.

@@ -8,14 +8,17 @@
 //!
 //! - [`values`]: the building blocks, and plain values: whole numbers, seeds, counts, switches.
 //! - [`game`]: a game's values: its configuration, keys, placements.
+//! - [`settings`](mod@settings): settings, as an argument and as a share link holds them.
 //! - [`deserialized`](mod@deserialized): values read through their serde form.
 
 mod deserialized;
 mod game;
+mod settings;
 mod values;
 
 pub use deserialized::deserialized;
 pub use game::{KEYS, game_config, handling, key, placement, preset, rules, search, weights};
+pub use settings::{SharedSettings, settings, shared_settings};
 pub use values::{
     MAX_ITEMS, MAX_NESTING, MAX_SAFE_INTEGER, cap, count, double, frame_count, index, line_counts,
     seed, sent_count, shown, switch, text, whole_numbers,

@@ -27,7 +27,14 @@ pub fn shown(value: Option<&Value>) -> String {
     let Some(value) = value else {
         return "undefined".to_string();
     };
-    let text = value.to_string();
+    // A whole number too large for an integer reads in full, as JavaScript writes it (below
+    // 10^21), not as 1e20.
+    let text = match value.as_f64() {
+        Some(n) if !value.is_u64() && !value.is_i64() && n.fract() == 0.0 && n.abs() < 1e21 => {
+            format!("{n:.0}")
+        }
+        _ => value.to_string(),
+    };
     if text.chars().count() <= SHOWN_CHARS {
         return text;
     }
@@ -45,10 +52,16 @@ pub(crate) fn one_of(names: &[&str]) -> String {
     }
 }
 
+/// What a whole number from `min` to `max` is called in every message: the words are said here
+/// alone.
+pub(crate) fn whole_from(min: impl std::fmt::Display, max: impl std::fmt::Display) -> String {
+    format!("a whole number from {min} to {max}")
+}
+
 /// A whole number from `min` to `max` (at most [`MAX_SAFE_INTEGER`] unless the value is an
 /// exact integer, as JSON text or a BigInt gives).
 pub(crate) fn whole(path: &str, value: Option<&Value>, min: u64, max: u64) -> Result<u64> {
-    let allowed = || format!("a whole number from {min} to {max}");
+    let allowed = || whole_from(min, max);
     let number = match value {
         Some(Value::Number(n)) => n,
         _ => return Err(bad(path, &allowed(), value)),
@@ -190,7 +203,7 @@ pub(crate) fn named_or_null<T: Copy>(
 
 /// A whole number from `min` to `max`, negative ones too.
 pub(crate) fn signed(path: &str, value: Option<&Value>, min: i64, max: i64) -> Result<i64> {
-    let allowed = format!("a whole number from {min} to {max}");
+    let allowed = whole_from(min, max);
     match value {
         Some(Value::Number(n)) => n
             .as_i64()
@@ -205,7 +218,8 @@ pub(crate) fn signed(path: &str, value: Option<&Value>, min: i64, max: i64) -> R
 /// string for the whole range of 64 bits.
 pub fn seed(name: &str, value: Option<&Value>) -> Result<u64> {
     let allowed = format!(
-        "a whole number from 0 to {MAX_SAFE_INTEGER}, or a string of decimal digits up to {}",
+        "{}, or a string of decimal digits up to {}",
+        whole_from(0, MAX_SAFE_INTEGER),
         u64::MAX
     );
     match value {
@@ -234,7 +248,7 @@ pub fn cap(name: &str, value: Option<&Value>) -> Result<Option<u64>> {
             .map_err(|_| {
                 bad(
                     name,
-                    &format!("a whole number from 0 to {MAX_SAFE_INTEGER}, or undefined for none"),
+                    &format!("{}, or undefined for none", whole_from(0, MAX_SAFE_INTEGER)),
                     value,
                 )
             }),
