@@ -277,7 +277,7 @@ cmd_test() {
     cargo fmt --all --check
     ensure_npm
     echo "== prettier --check (the page, the tests, the benchmarks and the docs)"
-    npx --no-install prettier --check www tests benches docs README.md
+    npx --no-install prettier --check www tests benches docs README.md ARCHITECTURE.md
     echo "== JavaScript unit tests (npm run test:unit: no browser, no WebAssembly)"
     npm run --silent test:unit
     check_types

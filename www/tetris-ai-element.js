@@ -194,11 +194,16 @@ export class TetrisAiElement extends HTMLElement {
 
   /**
    * The game configuration the settings of `s` (the element's properties) play, as the engine
-   * resolves them: in the game's worker, or before there is one, the API's.
+   * resolves them: in the game's worker, or before there is one, the API's. A refusal names the
+   * property, as the element's own messages do ("depth must be ...", not "settings.depth").
    */
-  resolve(s) {
+  async resolve(s) {
     const settings = settingsOf(s);
-    return this.game ? this.game.gameConfig(settings) : gameConfig(settings);
+    try {
+      return await (this.game ? this.game.gameConfig(settings) : gameConfig(settings));
+    } catch (err) {
+      throw new Error(message(err).replace(/^settings\./, ''));
+    }
   }
 
   /**

@@ -36,10 +36,20 @@ function fieldId(option) {
   return `bench-${option.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 }
 
-/** The report view of `kind`: its module in www/js, loaded once. */
-const views = new Map();
+/**
+ * The report view of each kind: its module in www/js, loading as the panel's module loads (a
+ * failure shows when a measurement of the kind runs).
+ */
+const views = new Map(
+  Object.entries(MEASUREMENT_KINDS).map(([kind, { report }]) => {
+    const loading = import(`./${report}`);
+    loading.catch(() => {});
+    return [kind, loading];
+  }),
+);
+
+/** The report view of `kind`. */
 function reportView(kind) {
-  if (!views.has(kind)) views.set(kind, import(`./${MEASUREMENT_KINDS[kind].report}`));
   return views.get(kind);
 }
 
@@ -331,9 +341,7 @@ export function createBenchmarkPanel(app) {
     const { job, count: counted } = MEASUREMENT_KINDS[kind];
     let options;
     let sets;
-    let view;
     try {
-      view = await reportView(kind);
       options = formOptions(kind);
       sets = [weightSet('A', options.seed)];
       if (el.compare.checked) sets.push(weightSet('B', options.seed));
@@ -353,6 +361,7 @@ export function createBenchmarkPanel(app) {
     let playing = sets[0];
     const started = performance.now();
     try {
+      const view = await reportView(kind);
       // Imported weights are checked first, so that B's are not refused after A's games.
       const imported = sets.filter((set) => set.imported);
       if (imported.length > 0) el.status.textContent = 'Checking the imported weights…';

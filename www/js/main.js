@@ -298,8 +298,7 @@ async function openLink(link) {
     await play(next);
   } catch (err) {
     if ([weights, preset, margin].every((part) => part === undefined)) throw err;
-    // The engine names the settings ("settings.weights"); the player knows weights.
-    const why = weightsRefusal(message(err).replace(/^settings\./, ''), weights);
+    const why = weightsRefusal(message(err), weights);
     problems.push(
       `The share link's AI (its weights and margin) was refused: ${why}; ` +
         'your own weights play the rest of the link.',

@@ -46,18 +46,13 @@ impl BenchmarkOptions {
         let Some(map) = checked::object(name, value, &OPTION_FIELDS, true)? else {
             return Ok(BenchmarkOptions::default());
         };
-        let path = |field: &str| format!("{name}.{field}");
-        let given = |field: &str| map.get(field).filter(|v| !v.is_null());
+        let count = |field: &str, max: u64| {
+            checked::optional(map, name, field, |path, v| checked::count(path, v, 1, max))
+        };
         Ok(BenchmarkOptions {
-            games: given("games")
-                .map(|v| checked::count(&path("games"), Some(v), 1, MAX_GAMES))
-                .transpose()?,
-            seed: given("seed")
-                .map(|v| checked::seed(&path("seed"), Some(v)))
-                .transpose()?,
-            max_pieces: given("maxPieces")
-                .map(|v| checked::count(&path("maxPieces"), Some(v), 1, MAX_SAFE_INTEGER))
-                .transpose()?,
+            games: count("games", MAX_GAMES)?,
+            seed: checked::optional(map, name, "seed", checked::seed)?,
+            max_pieces: count("maxPieces", MAX_SAFE_INTEGER)?,
         })
     }
 }

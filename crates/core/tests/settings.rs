@@ -82,17 +82,6 @@ fn as_published_plays_each_presets_rules_and_search_in_place_of_the_pages() {
         assert_eq!(config.rules, preset.published.rules, "{}", preset.name);
         assert_eq!(config.search, preset.published.search, "{}", preset.name);
     }
-    // lee was published with a bag, one piece previewed, a two-ply search of every first move
-    // that sees the first piece's rows still in place.
-    let lee = read(json!({"preset": "lee", "asPublished": true}))
-        .resolve()
-        .unwrap();
-    assert_eq!(lee.rules.randomizer(), RandomizerKind::Bag);
-    assert_eq!(
-        (lee.rules.preview, lee.search.depth, lee.search.prune),
-        (1, 2, 1.0)
-    );
-    assert!(lee.search.keep_first_rows);
     // Off, the page's own play.
     let own = read(json!({"preset": "lee", "rules": "guideline", "depth": 3}))
         .resolve()

@@ -349,14 +349,7 @@ pub fn placement(name: &str, value: Option<&Value>) -> Result<Placement> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The names of the fields serde writes for `value`, in its order.
-    fn written_fields(value: impl serde::Serialize) -> Vec<String> {
-        match serde_json::to_value(value) {
-            Ok(Value::Object(map)) => map.keys().cloned().collect(),
-            other => panic!("not an object: {other:?}"),
-        }
-    }
+    use crate::checked::testing::written_fields;
 
     #[test]
     fn each_reader_knows_the_fields_serde_writes_and_no_others() {

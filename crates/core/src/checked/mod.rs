@@ -23,4 +23,19 @@ pub use values::{
     MAX_ITEMS, MAX_NESTING, MAX_SAFE_INTEGER, cap, count, double, frame_count, index, line_counts,
     seed, sent_count, shown, switch, text, whole_numbers,
 };
-pub(crate) use values::{bad, field, fields, finite, frames, named, object, required};
+pub(crate) use values::{bad, field, fields, finite, frames, named, object, optional, required};
+
+/// What the readers' tests share.
+#[cfg(test)]
+mod testing {
+    use serde_json::Value;
+
+    /// The names of the fields serde writes for `value`, in its order: the fields a reader must
+    /// know, and no others.
+    pub(crate) fn written_fields(value: impl serde::Serialize) -> Vec<String> {
+        match serde_json::to_value(value) {
+            Ok(Value::Object(map)) => map.keys().cloned().collect(),
+            other => panic!("not an object: {other:?}"),
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //! kept; the names links used before settings had their own are read too).
 
 use super::game::{beam, depth, margin, preset, prune, weights};
-use super::values::{bad, boolean, frames, named, object, seed, whole};
+use super::values::{bad, boolean, frames, named, object, optional, seed, whole};
 use crate::ai::search::{PlanValue, TieBreak};
 use crate::engine::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
 use crate::engine::rules::{MAX_PREVIEW, RandomizerKind, RuleSet, TopOut};
@@ -41,19 +41,6 @@ pub(crate) const OVERRIDES_FIELDS: [&str; 12] = [
     "tieBreak",
     "keepFirstRows",
 ];
-
-/// The field `field` of `map` (at `path`) read with `read`; `None` where it is missing or null.
-fn given<T>(
-    map: &Map<String, Value>,
-    path: &str,
-    field: &str,
-    read: impl FnOnce(&str, Option<&Value>) -> Result<T>,
-) -> Result<Option<T>> {
-    match map.get(field) {
-        None | Some(Value::Null) => Ok(None),
-        value => read(&format!("{path}.{field}"), value).map(Some),
-    }
-}
 
 /// A rule set by its name.
 fn rule_set(path: &str, value: Option<&Value>) -> Result<RuleSet> {
@@ -93,28 +80,28 @@ fn overrides(name: &str, value: Option<&Value>) -> Result<Overrides> {
         return Ok(Overrides::default());
     };
     Ok(Overrides {
-        rules: given(map, name, "rules", rule_set)?,
-        randomizer: given(map, name, "randomizer", |path, value| {
+        rules: optional(map, name, "rules", rule_set)?,
+        randomizer: optional(map, name, "randomizer", |path, value| {
             named(path, value, RandomizerKind::ALL, RandomizerKind::name)
         })?,
-        preview: given(map, name, "preview", |path, value| {
+        preview: optional(map, name, "preview", |path, value| {
             whole(path, value, 0, MAX_PREVIEW as u64).map(|n| n as usize)
         })?,
-        hold: given(map, name, "hold", boolean)?,
-        top_out: given(map, name, "topOut", |path, value| {
+        hold: optional(map, name, "hold", boolean)?,
+        top_out: optional(map, name, "topOut", |path, value| {
             named(path, value, TopOut::ALL, TopOut::name)
         })?,
-        depth: given(map, name, "depth", depth)?,
-        prune: given(map, name, "prune", prune)?,
-        beam: given(map, name, "beam", beam)?.flatten(),
-        margin: given(map, name, "margin", margin)?.flatten(),
-        value: given(map, name, "value", |path, value| {
+        depth: optional(map, name, "depth", depth)?,
+        prune: optional(map, name, "prune", prune)?,
+        beam: optional(map, name, "beam", beam)?.flatten(),
+        margin: optional(map, name, "margin", margin)?.flatten(),
+        value: optional(map, name, "value", |path, value| {
             named(path, value, PlanValue::ALL, PlanValue::name)
         })?,
-        tie_break: given(map, name, "tieBreak", |path, value| {
+        tie_break: optional(map, name, "tieBreak", |path, value| {
             named(path, value, TieBreak::ALL, TieBreak::name)
         })?,
-        keep_first_rows: given(map, name, "keepFirstRows", boolean)?,
+        keep_first_rows: optional(map, name, "keepFirstRows", boolean)?,
     })
 }
 
@@ -126,16 +113,18 @@ fn setting(
     field: &str,
 ) -> Result<()> {
     match field {
-        "preset" => settings.preset = given(map, path, field, preset)?.flatten(),
-        "weights" => settings.weights = given(map, path, field, weights)?,
-        "asPublished" => settings.as_published = given(map, path, field, boolean)?.unwrap_or(false),
-        "rules" => settings.rules = given(map, path, field, rule_set)?,
-        "board" => settings.board = given(map, path, field, board)?,
-        "seed" => settings.seed = given(map, path, field, seed)?,
-        "depth" => settings.depth = given(map, path, field, depth)?,
-        "margin" => settings.margin = given(map, path, field, margin)?.flatten(),
-        "gravity" => settings.gravity = given(map, path, field, timing)?,
-        "lockDelay" => settings.lock_delay = given(map, path, field, timing)?,
+        "preset" => settings.preset = optional(map, path, field, preset)?.flatten(),
+        "weights" => settings.weights = optional(map, path, field, weights)?,
+        "asPublished" => {
+            settings.as_published = optional(map, path, field, boolean)?.unwrap_or(false)
+        }
+        "rules" => settings.rules = optional(map, path, field, rule_set)?,
+        "board" => settings.board = optional(map, path, field, board)?,
+        "seed" => settings.seed = optional(map, path, field, seed)?,
+        "depth" => settings.depth = optional(map, path, field, depth)?,
+        "margin" => settings.margin = optional(map, path, field, margin)?.flatten(),
+        "gravity" => settings.gravity = optional(map, path, field, timing)?,
+        "lockDelay" => settings.lock_delay = optional(map, path, field, timing)?,
         "overrides" => {
             settings.overrides = overrides(&format!("{path}.overrides"), map.get(field))?
         }
@@ -240,14 +229,7 @@ pub fn shared_settings(value: &Value) -> SharedSettings {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The names of the fields serde writes for `value`, in its order.
-    fn written_fields(value: impl serde::Serialize) -> Vec<String> {
-        match serde_json::to_value(value) {
-            Ok(Value::Object(map)) => map.keys().cloned().collect(),
-            other => panic!("not an object: {other:?}"),
-        }
-    }
+    use crate::checked::testing::written_fields;
 
     #[test]
     fn the_readers_know_every_field_serde_writes_and_no_others() {

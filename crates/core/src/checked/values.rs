@@ -159,6 +159,19 @@ pub(crate) fn field<T>(
     }
 }
 
+/// The field `field` of `map` (at `path`) read with `read`; `None` where it is missing or null.
+pub(crate) fn optional<T>(
+    map: &Map<String, Value>,
+    path: &str,
+    field: &str,
+    read: impl FnOnce(&str, Option<&Value>) -> Result<T>,
+) -> Result<Option<T>> {
+    match map.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        value => read(&format!("{path}.{field}"), value).map(Some),
+    }
+}
+
 /// A whole number of frames, `min` or more, that fits the engine's counters.
 pub(crate) fn frames(min: u64) -> impl Fn(&str, Option<&Value>) -> Result<u32> {
     move |path, value| whole(path, value, min, u32::MAX as u64).map(|n| n as u32)

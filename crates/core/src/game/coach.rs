@@ -131,12 +131,12 @@ impl Game {
     /// its piece is neither the one in play nor the one hold brings. The draws unseen are
     /// today's: a rating reads the first ply alone, which does not look at them.
     pub fn rate_hand(&mut self, placement: &Placement) -> Option<Rating> {
-        let (ai, position, rules) = (&mut self.ai, &mut self.position, &self.config.rules);
-        ai.refresh_unseen(&position.randomizer);
         if let Some(start) = &self.coach.turn_start {
+            let (ai, position) = (&mut self.ai, &self.position);
+            ai.refresh_unseen(&position.randomizer);
             let before = Position {
                 board: &position.board,
-                rules,
+                rules: &self.config.rules,
                 current: start.current,
                 hold: start.hold,
                 can_hold: true,
@@ -148,15 +148,8 @@ impl Game {
                 return rating;
             }
         }
-        let now = Position {
-            board: &position.board,
-            rules,
-            current: position.current,
-            hold: position.hold,
-            can_hold: rules.hold && !position.hold_used,
-            preview: position.preview.make_contiguous(),
-            unseen: &ai.unseen,
-        };
-        ai.searcher.rate_hand(&now, &ai.weights, placement)
+        self.with_position(|searcher, now, weights, _, _| {
+            searcher.rate_hand(now, weights, placement)
+        })
     }
 }

@@ -59,29 +59,22 @@ impl SurvivalOptions {
         let Some(map) = checked::object(name, value, &OPTION_FIELDS, true)? else {
             return Ok(SurvivalOptions::default());
         };
-        let path = |field: &str| format!("{name}.{field}");
-        let given = |field: &str| map.get(field).filter(|v| !v.is_null());
         let count = |field: &str, min: u64, max: u64| {
-            given(field)
-                .map(|v| checked::count(&path(field), Some(v), min, max))
-                .transpose()
+            checked::optional(map, name, field, |path, v| {
+                checked::count(path, v, min, max)
+            })
         };
         let rows = MAX_HEIGHT as u64;
-        let levels = given("levels")
-            .map(|v| {
-                let levels = checked::whole_numbers(&path("levels"), Some(v))?;
-                for (at, &level) in levels.iter().enumerate() {
-                    let name = format!("{}[{at}]", path("levels"));
-                    checked::count(&name, Some(&level.into()), 1, rows)?;
-                }
-                Ok::<_, Error>(levels)
-            })
-            .transpose()?;
+        let levels = checked::optional(map, name, "levels", |path, v| {
+            let levels = checked::whole_numbers(path, v)?;
+            for (at, &level) in levels.iter().enumerate() {
+                checked::count(&format!("{path}[{at}]"), Some(&level.into()), 1, rows)?;
+            }
+            Ok(levels)
+        })?;
         Ok(SurvivalOptions {
             replicates: count("replicates", 1, MAX_REPLICATES)?,
-            seed: given("seed")
-                .map(|v| checked::seed(&path("seed"), Some(v)))
-                .transpose()?,
+            seed: checked::optional(map, name, "seed", checked::seed)?,
             run_pieces: count("runPieces", 1, MAX_RUN_PIECES)?,
             trials: count("trials", 1, MAX_TRIALS)?,
             base: count("base", 0, rows)?,
