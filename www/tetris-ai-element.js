@@ -371,8 +371,7 @@ export class TetrisAiElement extends HTMLElement {
   /** Sizes the board to the element's box, less the rows under it (legend, touch buttons). */
   layout() {
     if (!this.config) return;
-    const [width, height] = this.settings.board;
-    const { rules } = this.config;
+    const { rules, width, height } = this.config;
     this.$('hold-box').hidden = !rules.hold;
     this.$('next-box').hidden = rules.preview === 0;
     this.$('next-box').parentElement.hidden = rules.preview === 0;

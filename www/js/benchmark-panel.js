@@ -65,6 +65,7 @@ export function createBenchmarkPanel(app) {
       'compare',
       'b-side',
       'kind',
+      'notes',
       'fields',
       'seed',
       'run',
@@ -123,29 +124,26 @@ export function createBenchmarkPanel(app) {
   el.seed.value = FIRST_SEED;
   el.seed.max = limits.seed.max;
 
-  /** Each kind's choice, note and fields, from the table, in the order it lists them. */
-  for (const [kind, { title, note, fields }] of Object.entries(MEASUREMENT_KINDS)) {
-    const choice = document.createElement('option');
-    choice.value = kind;
-    choice.textContent = title;
-    el.kind.append(choice);
+  /** The note of `kind` (its `code` spans written between backticks), shown once it is chosen. */
+  function addNote(kind, note) {
+    const said = document.createElement('p');
+    said.className = 'note';
+    said.id = `bench-${kind}-note`;
+    said.append(
+      ...note.split('`').map((text, i) => {
+        if (i % 2 === 0) return text;
+        const code = document.createElement('code');
+        code.textContent = text;
+        return code;
+      }),
+    );
+    el.notes.append(said);
+  }
+
+  /** The fields of `kind`, each bounded by the engine's limits, shown once it is chosen. */
+  function addFields(kind, fields) {
     const group = document.createElement('div');
     group.id = `bench-${kind}-fields`;
-    if (note) {
-      const said = document.createElement('p');
-      said.className = 'note';
-      said.id = `bench-${kind}-note`;
-      // The note's `code` spans are written between backticks.
-      said.append(
-        ...note.split('`').map((text, i) => {
-          if (i % 2 === 0) return text;
-          const code = document.createElement('code');
-          code.textContent = text;
-          return code;
-        }),
-      );
-      group.append(said);
-    }
     for (const field of fields) {
       const { min, max, default: fallback } = field.limits(limits);
       const label = document.createElement('label');
@@ -162,10 +160,23 @@ export function createBenchmarkPanel(app) {
     el.fields.append(group);
   }
 
+  // Each kind's choice, note and fields, from the table, in the order it lists them.
+  for (const [kind, { title, note, fields }] of Object.entries(MEASUREMENT_KINDS)) {
+    const choice = document.createElement('option');
+    choice.value = kind;
+    choice.textContent = title;
+    el.kind.append(choice);
+    if (note) addNote(kind, note);
+    addFields(kind, fields);
+  }
+
   /** Shows the note and fields of the measurement chosen. */
   function showKind() {
     for (const kind of Object.keys(MEASUREMENT_KINDS)) {
-      $(`bench-${kind}-fields`).hidden = kind !== el.kind.value;
+      const hidden = kind !== el.kind.value;
+      $(`bench-${kind}-fields`).hidden = hidden;
+      const note = document.getElementById(`bench-${kind}-note`);
+      if (note) note.hidden = hidden;
     }
   }
   el.kind.addEventListener('change', showKind);
