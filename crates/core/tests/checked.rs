@@ -333,7 +333,7 @@ fn refusals_say_what_is_allowed() {
         ),
         (
             checked::game_config("config", Some(&json!({"seed": 9007199254740992.0}))).map(drop),
-            "config.seed must be a whole number from 0 to 9007199254740991, or a string of decimal digits up to 18446744073709551615, got 9007199254740992.0",
+            "config.seed must be a whole number from 0 to 9007199254740991, or a string of decimal digits up to 18446744073709551615, got 9007199254740992",
         ),
         (
             checked::game_config("config", Some(&json!({"rules": {"hold": true}}))).map(drop),
@@ -393,6 +393,22 @@ fn refusals_say_what_is_allowed() {
     let seed = checked::seed("seed", Some(&json!("18446744073709551615"))).unwrap();
     assert_eq!(seed, u64::MAX);
     assert!(checked::seed("seed", Some(&json!("18446744073709551616"))).is_err());
+}
+
+#[test]
+fn refusals_quote_numbers_as_javascript_writes_them() {
+    let cases = [
+        (json!(9007199254740992.0), "9007199254740992"),
+        (json!(1e20), "100000000000000000000"),
+        (json!(1e21), "1e+21"),
+        (json!(0.5), "0.5"),
+        (json!(-3), "-3"),
+        (json!(18446744073709551615u64), "18446744073709551615"),
+    ];
+    for (value, expected) in cases {
+        assert_eq!(checked::shown(Some(&value)), expected, "{value:?}");
+    }
+    assert_eq!(checked::shown(None), "undefined");
 }
 
 /// The paths (`rules.timing`, `search.depth`) of every number, string, boolean and null in
