@@ -8,8 +8,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple};
 use serde::Serialize;
-use serde_json::{Map, Number, Value};
-use tetris_ai_core::checked::{MAX_ITEMS, MAX_NESTING, MAX_SAFE_INTEGER};
+use serde_json::{Map, Value};
+use tetris_ai_core::checked::{self, MAX_ITEMS, MAX_NESTING};
 
 /// The library's error as a Python `ValueError`.
 pub(crate) fn value_error(error: impl std::fmt::Display) -> PyErr {
@@ -131,27 +131,10 @@ pub(crate) fn json(value: &Bound<'_, PyAny>, path: &str, depth: usize) -> PyResu
     Err(not_data(path, value))
 }
 
-/// A float as JSON: whole numbers a double holds exactly become integers, as in JavaScript.
+/// A float as JSON: whole numbers a double holds exactly become integers, as in JavaScript;
+/// NaN and the infinities are refused as Python spells them.
 fn number(path: &str, n: f64) -> PyResult<Value> {
-    if !n.is_finite() {
-        // As Python spells them.
-        let shown = if n.is_nan() {
-            "nan"
-        } else if n > 0.0 {
-            "inf"
-        } else {
-            "-inf"
-        };
-        return Err(PyValueError::new_err(format!(
-            "{path} must be a finite number, got {shown}"
-        )));
-    }
-    if n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER as f64 {
-        return Ok(Value::from(n as i64));
-    }
-    Number::from_f64(n)
-        .map(Value::Number)
-        .ok_or_else(|| PyValueError::new_err(format!("{path} must be a finite number, got {n}")))
+    checked::double_from(path, n, ["nan", "inf", "-inf"]).map_err(value_error)
 }
 
 /// A value as plain Python data, by way of JSON.

@@ -20,8 +20,8 @@ pub use deserialized::deserialized;
 pub use game::{KEYS, game_config, handling, key, placement, preset, rules, search, weights};
 pub use settings::{SharedSettings, settings, shared_settings};
 pub use values::{
-    MAX_ITEMS, MAX_NESTING, MAX_SAFE_INTEGER, cap, count, double, frame_count, index, line_counts,
-    seed, sent_count, shown, switch, text, whole_numbers,
+    MAX_ITEMS, MAX_NESTING, MAX_SAFE_INTEGER, NonFiniteNames, cap, count, double, double_from,
+    frame_count, index, line_counts, seed, sent_count, shown, switch, text, whole_numbers,
 };
 pub(crate) use values::{bad, field, fields, finite, frames, named, object, optional, required};
 

@@ -308,16 +308,28 @@ pub fn whole_numbers(name: &str, value: Option<&Value>) -> Result<Vec<u64>> {
         .collect()
 }
 
+/// How a language writes the doubles that are not finite: NaN, infinity and minus infinity.
+pub type NonFiniteNames = [&'static str; 3];
+
+/// NaN and the infinities as JavaScript writes them.
+const JAVASCRIPT_NON_FINITE: NonFiniteNames = ["NaN", "Infinity", "-Infinity"];
+
 /// A double (a JavaScript number, say) as JSON: a whole number the double holds exactly becomes
 /// an integer; NaN and the infinities are refused as JavaScript spells them.
 pub fn double(path: &str, n: f64) -> Result<Value> {
+    double_from(path, n, JAVASCRIPT_NON_FINITE)
+}
+
+/// [`double`] for a language that writes NaN and the infinities as `non_finite` gives them.
+pub fn double_from(path: &str, n: f64, non_finite: NonFiniteNames) -> Result<Value> {
+    let [nan, infinity, minus_infinity] = non_finite;
     if !n.is_finite() {
         let shown = if n.is_nan() {
-            "NaN"
+            nan
         } else if n > 0.0 {
-            "Infinity"
+            infinity
         } else {
-            "-Infinity"
+            minus_infinity
         };
         return Err(Error::Config(format!(
             "{path} must be a finite number, got {shown}"
