@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveAndBrowse, openPage, setValue, setChecked, assertNoErrors } from './harness.mjs';
 import { download, runPanel, shown, tableText, WAIT, watchStatus } from './benchmark-panel.mjs';
+import { wholeRule } from '../../www/lib/whole.js';
 
 const env = serveAndBrowse({ isolation: true });
 
@@ -323,6 +324,8 @@ test('the API refuses bad options by name', { timeout: 60_000 }, async () => {
       'options.workers must be a whole number from 1, got 0',
       'options must be an object, got 7',
     ]);
+    // The page's own messages word a range as the engine's do.
+    assert.equal(refusals[0], `options.games must be ${wholeRule([1, 1_000_000])}, got 0`);
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();

@@ -82,16 +82,55 @@ async function poll(ready, what, timeout) {
 }
 
 /**
+ * What a page shows of its state, for the message of a wait that failed: whether the page
+ * started, its element's game (its build, whether its worker lives and answers, its totals),
+ * and the alerts it shows. Bounded, so that a page that no longer answers still gets a message.
+ */
+async function pageState(evaluate) {
+  const state = evaluate(async () => {
+    const within = (promise, ms) =>
+      Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms, 'no answer'))]);
+    const element = document.querySelector('tetris-ai');
+    const game = element?.game;
+    const started = window.tetris?.ready?.then(
+      () => 'started',
+      (err) => `failed: ${err?.message ?? err}`,
+    );
+    return {
+      page: (await within(started, 500)) ?? 'no page API',
+      build: game?.build ?? null,
+      alive: game?.alive ?? null,
+      stats: game ? await within(game.stats(), 2000) : null,
+      autoplay: element?.settings?.autoplay ?? null,
+      alerts: [...document.querySelectorAll('[role="alert"], [role="status"]')]
+        .filter((node) => !node.hidden && node.textContent.trim())
+        .map((node) => node.textContent.trim().slice(0, 160)),
+    };
+  });
+  try {
+    return JSON.stringify(await bounded(state, 'the page state', 5_000));
+  } catch (err) {
+    return `unknown (${err.message})`;
+  }
+}
+
+/**
  * A page's `waitFor` from its `evaluate`: polls `fn(arg)`, awaited, until it gives a true value
- * (a call that throws counts as false, as while the page is still loading).
+ * (a call that throws counts as false, as while the page is still loading); when it never does,
+ * the error says what the page shows of its state.
  */
 function waitingWith(evaluate) {
-  return (fn, arg = null, timeout = 30_000) =>
-    poll(
-      () => evaluate(fn, arg).catch(() => false),
-      `${fn.toString().slice(0, 80)} did not hold`,
-      timeout,
-    );
+  return async (fn, arg = null, timeout = 30_000) => {
+    try {
+      await poll(
+        () => evaluate(fn, arg).catch(() => false),
+        `${fn.toString().slice(0, 80)} did not hold`,
+        timeout,
+      );
+    } catch (err) {
+      throw new Error(`${err.message}; the page: ${await pageState(evaluate)}`);
+    }
+  };
 }
 
 /**

@@ -253,6 +253,23 @@ randomizers: Array<RandomizerKind>,
 survival_effort: SurvivalEffort, };
 
 /**
+ * A placement's line clear, as attack tables read it.
+ */
+export type Clear = {
+/**
+ * Full rows removed (0 to 4).
+ */
+lines: number,
+/**
+ * The T-spin the placement scored as.
+ */
+spin: Spin,
+/**
+ * Whether the board was empty afterwards (a perfect clear, or all clear).
+ */
+perfect: boolean, };
+
+/**
  * The settings of CMA-ES.
  */
 export type CmaesConfig = {
@@ -384,6 +401,35 @@ noise: NoiseConfig,
  * own start, from the ranges).
  */
 start?: Array<number>, };
+
+/**
+ * What one placement did in a versus game.
+ */
+export type Exchange = {
+/**
+ * The clear it made.
+ */
+clear: Clear,
+/**
+ * The rows the clear was worth.
+ */
+attack: number,
+/**
+ * Incoming rows that attack cancelled.
+ */
+cancelled: number,
+/**
+ * The rows it sends to the opponent: the attack less what it cancelled.
+ */
+sent: number,
+/**
+ * Garbage rows that entered after it.
+ */
+received: number,
+/**
+ * Whether garbage pushed the stack above the buffer.
+ */
+topped_out: boolean, };
 
 /**
  * How the search scores one first move: each weighted feature of the board it leaves.
@@ -1427,6 +1473,10 @@ points: number,
  * Whether the game ended with it.
  */
 game_over: boolean,
+/**
+ * What the placement attacked and took in a match; null where the game plays none.
+ */
+versus: Exchange | null,
 /**
  * For a placement made by hand, the coach's rating of it against the AI's search on the
  * board and pieces before it locked (see [`Game::rate`]); null for the AI's own.

@@ -1,12 +1,14 @@
 //! The `tetris-ai` command line.
 //!
 //! `tetris-ai bench` plays many seeded games with one AI and reports statistics of the lines
-//! cleared. Each subcommand is a variant of [`Command`] with its own argument struct; the options
-//! that describe a game ([`GameOptions`]) are shared so further subcommands can reuse them.
+//! cleared; `tetris-ai versus` plays matches of one AI against another. Each subcommand is a
+//! variant of [`Command`] with its own argument struct; the options that describe a game
+//! ([`GameOptions`]) are shared so further subcommands can reuse them.
 
 mod bench;
 mod evolve;
 mod survival;
+mod versus;
 
 use bench::BenchArgs;
 use clap::{Args, Parser, Subcommand};
@@ -22,6 +24,7 @@ use tetris_ai_core::config::DEFAULT_PRESET;
 use tetris_ai_core::engine::rules::{RandomizerKind, TopOut};
 use tetris_ai_core::settings::{Overrides, Settings};
 use tetris_ai_core::{GameConfig, RuleSet, Weights};
+use versus::VersusArgs;
 
 /// Exit code for every error: bad arguments, files, JSON or configuration.
 const ERROR_EXIT: u8 = 2;
@@ -59,6 +62,14 @@ enum Command {
     /// and last its inverse. Replicate i draws its seeds from SEED + i; the standard error comes
     /// from the replicates' spread, and results do not depend on the number of threads.
     Survival(SurvivalArgs),
+    /// Play many seeded matches of one AI against another and report who won.
+    ///
+    /// Both sides place a piece each per turn; each clear's attack goes to the other as
+    /// garbage under the versus rules, after the delay in which the other's own attack cancels
+    /// it. Both sides of match i are dealt the same pieces and garbage holes, from SEED + i.
+    /// The win rate counts decided matches, with its 95% Wilson interval. Matches are played
+    /// under guideline rules unless --rules says otherwise.
+    Versus(VersusArgs),
 }
 
 /// The options that describe the games to play.
@@ -276,6 +287,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::bench(args),
         Command::Evolve(args) => evolve::evolve(args),
         Command::Survival(args) => survival::survival(args),
+        Command::Versus(args) => versus::versus(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

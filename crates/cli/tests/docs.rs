@@ -75,7 +75,13 @@ fn cli_output(args: &[&str]) -> String {
 #[test]
 fn the_command_line_reference_is_its_help() {
     let mut made = String::new();
-    for command in [&[][..], &["bench"][..], &["evolve"][..], &["survival"][..]] {
+    for command in [
+        &[][..],
+        &["bench"][..],
+        &["evolve"][..],
+        &["survival"][..],
+        &["versus"][..],
+    ] {
         let title = ["tetris-ai"]
             .iter()
             .chain(command)

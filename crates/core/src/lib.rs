@@ -18,6 +18,7 @@
 //!   benchmark's games, a survival estimate's replicates.
 //! - [`bench`]: many seeded games of one configuration, and the statistics of their lines.
 //! - [`survival`]: the mean lines of games too long to play out, by multilevel splitting.
+//! - [`versus`]: matches of two AIs against each other, garbage and all, and series of them.
 //! - [`catalog`]: what the engine ships and allows (presets, features, limits), as a page reads
 //!   it.
 //! - [`checked`]: outside input (configurations, weights, keys, counts as JSON) checked.
@@ -35,6 +36,7 @@ pub mod record;
 pub mod replay;
 pub mod settings;
 pub mod survival;
+pub mod versus;
 
 pub use tetris_ai_engine as engine;
 pub use tetris_ai_engine::error;

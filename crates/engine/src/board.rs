@@ -219,6 +219,27 @@ impl Board {
         }
     }
 
+    /// Pushes the stack up one row per entry of `holes` and fills the rows freed at the bottom,
+    /// each full but for the column its entry names (the first entry's row ends highest).
+    /// Returns whether a filled cell was pushed above the buffer, where it is lost: a top out.
+    /// A hole outside the board leaves its row full.
+    pub fn push_garbage(&mut self, holes: &[u32]) -> bool {
+        let rows = holes.len();
+        let limit = self.row_limit();
+        let lost = self.max_height() + rows > limit;
+        let kept = (1u64 << limit) - 1;
+        for x in 0..self.width() {
+            let garbage = holes
+                .iter()
+                .enumerate()
+                .filter(|&(_, &hole)| hole as usize != x)
+                .fold(0u64, |bits, (i, _)| bits | 1 << (rows - 1 - i).min(63));
+            let raised = self.columns[x].checked_shl(rows as u32).unwrap_or(0);
+            self.columns[x] = (raised | garbage) & kept;
+        }
+        lost
+    }
+
     /// Removes every full row; returns the removed rows as bits.
     #[inline]
     pub fn clear_full_rows(&mut self) -> u64 {

@@ -13,6 +13,7 @@
 //! - [`active`]: the falling piece, moved one input at a time.
 //! - [`manual`]: manual play: keys, DAS/ARR, gravity, soft drop, lock delay.
 //! - [`timing`]: which placements a player reaches in time under gravity and lock delay.
+//! - [`versus`]: attack, garbage and each player's side of a versus game.
 //! - [`error`]: the error type every bad input becomes, in every layer.
 //! - [`named_choices!`] and [`ts_name_union!`]: small enumerations chosen by name, and the
 //!   TypeScript unions of the registries' names.
@@ -30,5 +31,6 @@ pub mod rng;
 pub mod rules;
 pub mod spin;
 pub mod timing;
+pub mod versus;
 
 pub use error::{Error, Result};

@@ -177,7 +177,8 @@ mod tests {
     fn a_types_fields_are_read_from_its_declaration() {
         let fields = [("choice", false), ("rows_cleared", false)]
             .into_iter()
-            .chain([("points", false), ("game_over", false), ("rating", false)])
+            .chain([("points", false), ("game_over", false), ("versus", false)])
+            .chain([("rating", false)])
             .map(|(name, optional)| (name.to_string(), optional));
         assert_eq!(declared_fields::<Step>(), fields.collect::<Vec<_>>());
         assert!(declared_fields::<Key>().is_empty());

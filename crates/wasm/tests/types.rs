@@ -90,7 +90,14 @@ fn a_games_values_have_the_declared_fields() {
     assert_fields::<Step>(&step);
     assert_eq!(
         step.as_object().unwrap().keys().collect::<Vec<_>>(),
-        ["choice", "rows_cleared", "points", "game_over", "rating"]
+        [
+            "choice",
+            "rows_cleared",
+            "points",
+            "game_over",
+            "versus",
+            "rating"
+        ]
     );
     assert_fields::<Choice>(&step["choice"]);
     let view = written(game.view());

@@ -410,7 +410,14 @@ fn the_values_a_game_sends_have_the_fields_their_types_declare() {
     let step = game.step().unwrap();
     assert_eq!(
         keys(&step),
-        ["choice", "rows_cleared", "points", "game_over", "rating"]
+        [
+            "choice",
+            "rows_cleared",
+            "points",
+            "game_over",
+            "versus",
+            "rating"
+        ]
     );
     assert_declared::<Step>(&step);
     assert_declared::<tetris_ai_core::Choice>(&get(&step, "choice"));

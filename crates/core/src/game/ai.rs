@@ -163,6 +163,7 @@ impl Game {
             rows_cleared,
             points,
             game_over: self.is_over(),
+            versus: self.last_exchange(),
             rating: None,
         })
     }

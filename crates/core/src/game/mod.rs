@@ -9,6 +9,7 @@
 //! - [`coach`]: the coach's explanations and ratings of placements;
 //! - [`recorder`]: the moves recorded for a replay, and a replay's moves played;
 //! - [`branch`]: snapshots, and games branched from them with a fresh future;
+//! - [`versus`]: the game's side of a match: attack sent, garbage taken;
 //! - [`view`]: what a renderer draws.
 
 mod ai;
@@ -17,9 +18,11 @@ mod coach;
 mod manual;
 mod position;
 mod recorder;
+mod versus;
 mod view;
 
 pub use position::Snapshot;
+pub use versus::{GARBAGE_COLOR, VersusStats};
 pub use view::{ChoiceView, PieceView, View};
 
 use crate::ai::search::{Choice, Rating};
@@ -27,6 +30,7 @@ use crate::config::GameConfig;
 use crate::engine::board::Board;
 use crate::engine::piece::Piece;
 use crate::engine::rules::GameRng;
+use crate::engine::versus::Exchange;
 use crate::error::Result;
 use ai::Ai;
 use coach::Coach;
@@ -66,6 +70,8 @@ pub struct Step {
     pub points: u64,
     /// Whether the game ended with it.
     pub game_over: bool,
+    /// What the placement attacked and took in a match; null where the game plays none.
+    pub versus: Option<Exchange>,
     /// For a placement made by hand, the coach's rating of it against the AI's search on the
     /// board and pieces before it locked (see [`Game::rate`]); null for the AI's own.
     pub rating: Option<Rating>,
@@ -82,6 +88,8 @@ pub struct Game {
     hands: Hands,
     coach: Coach,
     recorder: Recorder,
+    /// The game's side of a match, where it plays one.
+    versus: Option<versus::Versus>,
 }
 
 impl Game {
@@ -97,6 +105,7 @@ impl Game {
             hands: Hands::default(),
             coach: Coach::default(),
             recorder: Recorder::default(),
+            versus: None,
             config,
         };
         game.check_block_out();

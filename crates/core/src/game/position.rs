@@ -2,6 +2,7 @@
 //! randomizer they come from, hold, the score and the totals. A [`Snapshot`] is a position
 //! apart from its game; here the game locks pieces on it and draws the next.
 
+use super::versus::GARBAGE_COLOR;
 use super::{Game, Stats};
 use crate::config::GameConfig;
 use crate::engine::board::Board;
@@ -84,6 +85,26 @@ impl Snapshot {
         }
         self.colors[kept * width..top * width].fill(0);
     }
+
+    /// Raises the colours by one row per entry of `holes` and paints the rows beneath as
+    /// garbage, each but for its hole, as [`Board::push_garbage`] raises the board.
+    pub(super) fn raise_colors(&mut self, holes: &[u32]) {
+        if holes.is_empty() {
+            return;
+        }
+        let width = self.board.width();
+        let len = self.colors.len();
+        let raised = (holes.len() * width).min(len);
+        self.colors.copy_within(..len - raised, raised);
+        for (i, &hole) in holes.iter().enumerate() {
+            let y = holes.len() - 1 - i;
+            if let Some(row) = self.colors.get_mut(y * width..(y + 1) * width) {
+                for (x, cell) in row.iter_mut().enumerate() {
+                    *cell = if x == hole as usize { 0 } else { GARBAGE_COLOR };
+                }
+            }
+        }
+    }
 }
 
 impl Game {
@@ -155,7 +176,8 @@ impl Game {
         position.hold_used = false;
         self.coach.next_turn();
         self.ai.plan = None;
-        if locked.tops_out {
+        let buried = self.settle_versus(placement, &locked);
+        if locked.tops_out || buried {
             self.position.stats.game_over = true;
         } else {
             self.position.current = self.draw();

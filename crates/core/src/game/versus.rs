@@ -1,0 +1,134 @@
+//! The versus part: a game's side of a match. Each placement's clear becomes attack by the
+//! versus rules, cancels incoming garbage, and lets due garbage in under the stack; the totals
+//! say what the game sent and took.
+
+use super::Game;
+use crate::engine::moves::Placement;
+use crate::engine::rules::Locked;
+use crate::engine::versus::{Exchange, Fighter, VersusRules};
+use crate::error::Result;
+use serde::{Deserialize, Serialize};
+
+/// A versus game's running totals.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct VersusStats {
+    /// Rows the clears were worth.
+    pub attack: u64,
+    /// Rows sent to the opponent (the attack less what it cancelled).
+    pub sent: u64,
+    /// Incoming rows the attack cancelled.
+    pub cancelled: u64,
+    /// Garbage rows that entered the board.
+    pub received: u64,
+    /// T-spins that cleared lines, minis included.
+    pub t_spins: u64,
+    /// Perfect clears.
+    pub perfect_clears: u64,
+    /// The longest combo: placements in a row that cleared lines.
+    pub best_combo: u32,
+    /// The longest back-to-back chain: difficult clears in a row.
+    pub best_back_to_back: u32,
+}
+
+impl VersusStats {
+    /// Adds one placement's exchange.
+    fn add(&mut self, exchange: &Exchange) {
+        self.attack += u64::from(exchange.attack);
+        self.sent += u64::from(exchange.sent);
+        self.cancelled += u64::from(exchange.cancelled);
+        self.received += u64::from(exchange.received);
+        let clear = exchange.clear;
+        self.t_spins += u64::from(clear.lines > 0 && clear.spin != crate::engine::spin::Spin::None);
+        self.perfect_clears += u64::from(clear.perfect);
+    }
+}
+
+/// The colour of a garbage cell (after the seven pieces').
+pub const GARBAGE_COLOR: u8 = 8;
+
+/// A game's side of a match.
+#[derive(Clone, Debug)]
+pub(super) struct Versus {
+    rules: VersusRules,
+    fighter: Fighter,
+    /// Placements made so far: the match's clock in lockstep.
+    clock: u64,
+    /// What the last placement exchanged.
+    last: Option<Exchange>,
+    /// Rows sent and not yet taken by the match.
+    outgoing: u32,
+    stats: VersusStats,
+}
+
+impl Game {
+    /// Plays this game as one side of a match under `rules`, from now on: its clears attack and
+    /// garbage the opponent sends enters (see [`Game::receive_garbage`]). The holes of the
+    /// garbage come from the game's seed. Bad rules are an error naming the bad value.
+    pub fn set_versus(&mut self, rules: VersusRules) -> Result<()> {
+        rules.validate()?;
+        self.versus = Some(Versus {
+            rules,
+            fighter: Fighter::new(self.config.width, self.config.seed),
+            clock: 0,
+            last: None,
+            outgoing: 0,
+            stats: VersusStats::default(),
+        });
+        Ok(())
+    }
+
+    /// Queues `rows` of the opponent's attack, which may enter from placement number `due`
+    /// (counted from 0); nothing where the game plays no match.
+    pub fn receive_garbage(&mut self, rows: u32, due: u64) {
+        if let Some(versus) = &mut self.versus {
+            versus.fighter.receive(rows, due);
+        }
+    }
+
+    /// The rows this game's clears sent since last asked, for the match to hand the opponent.
+    pub fn take_sent(&mut self) -> u32 {
+        self.versus
+            .as_mut()
+            .map_or(0, |versus| std::mem::take(&mut versus.outgoing))
+    }
+
+    /// The versus rules and totals, where the game plays a match.
+    pub fn versus(&self) -> Option<(&VersusRules, VersusStats)> {
+        let versus = self.versus.as_ref()?;
+        Some((&versus.rules, versus.stats))
+    }
+
+    /// Incoming garbage rows not yet entered, where the game plays a match.
+    pub fn pending_garbage(&self) -> Option<u32> {
+        Some(self.versus.as_ref()?.fighter.garbage().pending())
+    }
+
+    /// What the last placement exchanged, where the game plays a match.
+    pub fn last_exchange(&self) -> Option<Exchange> {
+        self.versus.as_ref()?.last
+    }
+
+    /// Settles the versus side of a placement that locked as `locked`: its attack, and the
+    /// garbage that entered after it, painted as garbage. Returns whether garbage topped the
+    /// game out.
+    pub(super) fn settle_versus(&mut self, placement: &Placement, locked: &Locked) -> bool {
+        let Some(versus) = &mut self.versus else {
+            return false;
+        };
+        let board = &mut self.position.board;
+        let (exchange, holes) =
+            versus
+                .fighter
+                .placed(board, locked, placement.spin, versus.clock, &versus.rules);
+        versus.clock += 1;
+        versus.outgoing += exchange.sent;
+        versus.stats.add(&exchange);
+        let streaks = versus.fighter.streaks();
+        versus.stats.best_combo = versus.stats.best_combo.max(streaks.combo);
+        versus.stats.best_back_to_back = versus.stats.best_back_to_back.max(streaks.back_to_back);
+        versus.last = Some(exchange);
+        self.position.raise_colors(&holes);
+        exchange.topped_out
+    }
+}
