@@ -2,7 +2,9 @@
 
 ``Game`` plays one game (the AI, or manual play by keys); ``bench`` plays many and gives the
 statistics ``tetris-ai bench --json`` gives; ``survival`` estimates the mean lines of games too
-long to play out, as ``tetris-ai survival --json`` does; ``Evolution`` trains weights with
+long to play out, as ``tetris-ai survival --json`` does; ``versus`` plays matches of one AI
+against another (attack and garbage) and ``sprint`` 40-line sprints, as ``tetris-ai versus`` and
+``tetris-ai sprint`` do; ``Evolution`` trains weights with
 checkpoints in the command line's format (``python -m tetris_ai.ray evolve`` on a Ray
 cluster). ``game_config`` resolves settings (a preset as published, the board, the depth...)
 into the game they play, as the command line and the page do. ``presets``, ``features`` and
@@ -34,7 +36,9 @@ from ._engine import (
     play_batch,
     presets,
     run_config,
+    sprint,
     survival,
+    versus,
 )
 
 __all__ = [
@@ -56,7 +60,9 @@ __all__ = [
     "play_batch",
     "presets",
     "run_config",
+    "sprint",
     "survival",
+    "versus",
 ]
 
 if importlib.util.find_spec("gymnasium") is not None:

@@ -99,6 +99,24 @@ def survival(
     threads: Optional[int] = None,
     settings: Optional[dict[str, Any]] = None,
 ) -> dict[str, Any]: ...
+def versus(
+    config: Optional[dict[str, Any]] = None,
+    opponent: Optional[dict[str, Any]] = None,
+    games: Optional[int] = None,
+    seed: Optional[int] = None,
+    max_pieces: Optional[int] = None,
+    rules: Optional[str] = None,
+    threads: Optional[int] = None,
+) -> dict[str, Any]: ...
+def sprint(
+    config: Optional[dict[str, Any]] = None,
+    games: Optional[int] = None,
+    seed: Optional[int] = None,
+    lines: Optional[int] = None,
+    max_pieces: Optional[int] = None,
+    rules: Optional[str] = None,
+    threads: Optional[int] = None,
+) -> dict[str, Any]: ...
 def play_batch(
     batch: str,
     start: Optional[int] = None,

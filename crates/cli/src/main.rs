@@ -7,12 +7,14 @@
 
 mod bench;
 mod evolve;
+mod sprint;
 mod survival;
 mod versus;
 
 use bench::BenchArgs;
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
+use sprint::SprintArgs;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use survival::SurvivalArgs;
@@ -70,6 +72,13 @@ enum Command {
     /// The win rate counts decided matches, with its 95% Wilson interval. Matches are played
     /// under guideline rules unless --rules says otherwise.
     Versus(VersusArgs),
+    /// Play many seeded sprints and report the pieces they took to clear 40 lines.
+    ///
+    /// Each sprint plays until it has cleared --lines lines (or tops out, or reaches the cap on
+    /// pieces); the attack its clears would send is counted by a versus attack table, with no
+    /// opponent. Sprints are played under guideline rules unless --rules says otherwise; the
+    /// mean, median and fewest pieces are those of the finished sprints.
+    Sprint(SprintArgs),
 }
 
 /// The options that describe the games to play.
@@ -288,6 +297,7 @@ fn main() -> ExitCode {
         Command::Evolve(args) => evolve::evolve(args),
         Command::Survival(args) => survival::survival(args),
         Command::Versus(args) => versus::versus(args),
+        Command::Sprint(args) => sprint::sprint(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

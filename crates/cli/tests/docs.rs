@@ -81,6 +81,7 @@ fn the_command_line_reference_is_its_help() {
         &["evolve"][..],
         &["survival"][..],
         &["versus"][..],
+        &["sprint"][..],
     ] {
         let title = ["tetris-ai"]
             .iter()

@@ -311,7 +311,7 @@ pub fn settings(config: &GameConfig) -> Map<String, Value> {
 }
 
 /// The arithmetic mean of `values`; 0 for none.
-fn mean(values: &[u64]) -> f64 {
+pub(crate) fn mean(values: &[u64]) -> f64 {
     if values.is_empty() {
         return 0.0;
     }
@@ -320,7 +320,7 @@ fn mean(values: &[u64]) -> f64 {
 
 /// The median of `values`: the middle value, or the mean of the two middle values for an even
 /// count; 0 for none.
-fn median(values: &[u64]) -> f64 {
+pub(crate) fn median(values: &[u64]) -> f64 {
     let mut sorted = values.to_vec();
     sorted.sort_unstable();
     let n = sorted.len();

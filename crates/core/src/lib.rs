@@ -18,6 +18,7 @@
 //!   benchmark's games, a survival estimate's replicates.
 //! - [`bench`]: many seeded games of one configuration, and the statistics of their lines.
 //! - [`survival`]: the mean lines of games too long to play out, by multilevel splitting.
+//! - [`sprint`]: the pieces an AI takes to clear 40 lines, and its attack on the way.
 //! - [`versus`]: matches of two AIs against each other, garbage and all, and series of them.
 //! - [`catalog`]: what the engine ships and allows (presets, features, limits), as a page reads
 //!   it.
@@ -35,6 +36,7 @@ pub mod measurement;
 pub mod record;
 pub mod replay;
 pub mod settings;
+pub mod sprint;
 pub mod survival;
 pub mod versus;
 

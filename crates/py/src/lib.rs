@@ -13,12 +13,13 @@ mod evolution;
 mod game;
 mod survival;
 mod threads;
+mod versus;
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-/// The extension module: `Game`, `Evolution`, `Env`, `EnvBatch`, `bench`, `survival`,
-/// `game_config`, `presets`, `features`, `limits`, `run_config` and `evolution_choices`;
+/// The extension module: `Game`, `Evolution`, `Env`, `EnvBatch`, `bench`, `survival`, `versus`,
+/// `sprint`, `game_config`, `presets`, `features`, `limits`, `run_config` and `evolution_choices`;
 /// `evolve_arguments`, `evolve_report` and `evolve_closing` for `python -m tetris_ai.ray evolve`;
 /// `PIECES` and `INPUTS`, the pieces as observations number them and the actions of input mode.
 #[pymodule]
@@ -30,6 +31,8 @@ fn _engine(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(bench::bench, module)?)?;
     module.add_function(wrap_pyfunction!(bench::game_config, module)?)?;
     module.add_function(wrap_pyfunction!(survival::survival, module)?)?;
+    module.add_function(wrap_pyfunction!(versus::versus, module)?)?;
+    module.add_function(wrap_pyfunction!(versus::sprint, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::presets, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::features, module)?)?;
     module.add_function(wrap_pyfunction!(catalog::limits, module)?)?;

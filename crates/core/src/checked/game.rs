@@ -16,6 +16,7 @@ use crate::engine::manual::{Handling, Key};
 use crate::engine::moves::Placement;
 use crate::engine::rules::{MAX_PREVIEW, RandomizerKind, RuleSet, Rules, Timing, TopOut};
 use crate::engine::spin::Spin;
+use crate::engine::versus::VersusPreset;
 use crate::error::{Error, Result};
 use serde::de::{self, Deserialize, Deserializer};
 use serde_json::Value;
@@ -133,6 +134,11 @@ pub fn rules(name: &str, value: Option<&Value>) -> Result<Rules> {
     }
     rules.validate()?;
     Ok(rules)
+}
+
+/// A versus rule set's name: "ppt" or "tetrio".
+pub fn versus_rules(name: &str, value: Option<&Value>) -> Result<VersusPreset> {
+    named(name, value, VersusPreset::ALL, VersusPreset::name)
 }
 
 /// A preset's name, or null for the default.

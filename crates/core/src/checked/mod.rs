@@ -17,7 +17,9 @@ mod settings;
 mod values;
 
 pub use deserialized::deserialized;
-pub use game::{KEYS, game_config, handling, key, placement, preset, rules, search, weights};
+pub use game::{
+    KEYS, game_config, handling, key, placement, preset, rules, search, versus_rules, weights,
+};
 pub use settings::{SharedSettings, settings, shared_settings};
 pub use values::{
     MAX_ITEMS, MAX_NESTING, MAX_SAFE_INTEGER, NonFiniteNames, cap, count, double, double_from,

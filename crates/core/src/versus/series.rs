@@ -5,7 +5,6 @@
 use super::{DEFAULT_MAX_PIECES, Ending, Match, MatchOutcome, Side, SideOutcome};
 use crate::checked::{self, MAX_SAFE_INTEGER};
 use crate::config::GameConfig;
-use crate::engine::versus::VersusPreset;
 use crate::error::{Error, Result};
 use crate::game::VersusStats;
 use crate::measurement::{self, Host, Measurement};
@@ -85,10 +84,8 @@ impl Measurement for Series {
         let seed = checked::optional(map, name, "seed", checked::seed)?.unwrap_or(config.seed);
         let opponent = checked::optional(map, name, "opponent", checked::game_config)?
             .unwrap_or_else(|| config.clone());
-        let rules = checked::optional(map, name, "rules", |path, value| {
-            checked::named(path, value, VersusPreset::ALL, VersusPreset::name)
-        })?
-        .unwrap_or_default();
+        let rules =
+            checked::optional(map, name, "rules", checked::versus_rules)?.unwrap_or_default();
         Series::new(
             Match::new(config, opponent, rules.rules(), max_pieces)?,
             seed,
