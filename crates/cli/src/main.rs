@@ -247,6 +247,14 @@ impl GameOptions {
         settings
     }
 
+    /// The configuration of the first game under guideline rules unless `--rules` says
+    /// otherwise: what the modern modes (`versus`, `sprint`) play.
+    fn guideline_config(&self) -> Result<GameConfig, String> {
+        let mut settings = self.settings()?;
+        settings.overrides.rules = Some(settings.overrides.rules.unwrap_or(RuleSet::Guideline));
+        settings.resolve().map_err(|e| e.to_string())
+    }
+
     /// What the games are played with, for the report: the preset's name or the weights file.
     fn player(&self) -> String {
         match &self.weights {
@@ -263,6 +271,36 @@ fn print_json(report: &impl serde::Serialize) -> Result<(), String> {
         .map_err(|e| format!("the report could not be written: {e}"))?;
     println!("{text}");
     Ok(())
+}
+
+/// What `--json` prints for a modern mode: its statistics, then the settings.
+#[derive(serde::Serialize)]
+struct Report<'a, T: serde::Serialize> {
+    #[serde(flatten)]
+    stats: &'a T,
+    #[serde(flatten)]
+    settings: serde_json::Map<String, serde_json::Value>,
+}
+
+/// Plays `play(i)` for every `i` below `count` on `threads` threads (default one per core),
+/// advancing `progress` once per game; the results are in order, or the first error.
+fn play_all<T: Send>(
+    count: u64,
+    threads: Option<u64>,
+    progress: &ProgressBar,
+    play: impl Fn(u64) -> tetris_ai_core::Result<T> + Sync,
+) -> Result<Vec<T>, String> {
+    use rayon::prelude::*;
+    thread_pool(threads)?.install(|| {
+        (0..count)
+            .into_par_iter()
+            .map(|i| {
+                let played = play(i).map_err(|e| e.to_string());
+                progress.inc(1);
+                played
+            })
+            .collect()
+    })
 }
 
 /// A rayon pool of `threads` workers (default: one per core).

@@ -2,14 +2,11 @@
 //! took with the attack their clears made on the way.
 
 use crate::bench::describe_search;
-use crate::{GameOptions, parse_positive, print_json, progress_bar, thread_pool};
+use crate::{GameOptions, Report, parse_positive, play_all, print_json, progress_bar};
 use clap::Args;
-use rayon::prelude::*;
-use serde::Serialize;
 use tetris_ai_args::values::parse_named;
 use tetris_ai_core::engine::versus::VersusPreset;
 use tetris_ai_core::sprint::{DEFAULT_LINES, DEFAULT_MAX_PIECES, Sprint, SprintStats};
-use tetris_ai_core::{GameConfig, RuleSet};
 
 /// Arguments of `sprint`.
 #[derive(Debug, Args)]
@@ -42,28 +39,10 @@ pub struct SprintArgs {
     json: bool,
 }
 
-impl SprintArgs {
-    /// The configuration: the game options, under guideline rules unless told.
-    fn config(&self) -> Result<GameConfig, String> {
-        let mut settings = self.game.settings()?;
-        settings.overrides.rules = Some(settings.overrides.rules.unwrap_or(RuleSet::Guideline));
-        settings.resolve().map_err(|e| e.to_string())
-    }
-}
-
-/// What `--json` prints: the statistics, then the settings.
-#[derive(Serialize)]
-struct Report<'a> {
-    #[serde(flatten)]
-    stats: &'a SprintStats,
-    #[serde(flatten)]
-    settings: serde_json::Map<String, serde_json::Value>,
-}
-
 /// Runs `sprint`: plays the sprints and prints the table or the JSON object.
 pub fn sprint(args: &SprintArgs) -> Result<(), String> {
     let sprint = Sprint::new(
-        args.config()?,
+        args.game.guideline_config()?,
         args.versus.rules(),
         args.lines,
         args.max_pieces,
@@ -74,16 +53,7 @@ pub fn sprint(args: &SprintArgs) -> Result<(), String> {
         args.json,
         "{elapsed_precise} [{bar:40}] {pos}/{len} sprints (eta {eta})",
     );
-    let outcomes = thread_pool(args.threads)?.install(|| {
-        (0..args.games)
-            .into_par_iter()
-            .map(|i| {
-                let outcome = sprint.play(i).map_err(|e| e.to_string());
-                progress.inc(1);
-                outcome
-            })
-            .collect::<Result<Vec<_>, String>>()
-    })?;
+    let outcomes = play_all(args.games, args.threads, &progress, |i| sprint.play(i))?;
     progress.finish_and_clear();
     let stats = SprintStats::of(&outcomes);
     let config = sprint.config();
@@ -142,7 +112,7 @@ mod tests {
             panic!("parsed as sprint")
         };
         assert_eq!(
-            args.config().unwrap().rules.kind,
+            args.game.guideline_config().unwrap().rules.kind,
             tetris_ai_core::RuleSet::Guideline
         );
         assert_eq!(args.lines, 40);

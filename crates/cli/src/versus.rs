@@ -2,16 +2,14 @@
 //! parallel, and who won with the win rate's 95% interval, attack per piece and pieces per match.
 
 use crate::bench::describe_search;
-use crate::{GameOptions, parse_positive, print_json, progress_bar, thread_pool};
+use crate::{GameOptions, Report, parse_positive, play_all, print_json, progress_bar};
 use clap::Args;
-use rayon::prelude::*;
-use serde::Serialize;
 use tetris_ai_args::values::parse_named;
 use tetris_ai_core::ai::presets;
 use tetris_ai_core::engine::versus::VersusPreset;
 use tetris_ai_core::versus::series::{DEFAULT_MATCHES, Series, SeriesStats, SideStats};
 use tetris_ai_core::versus::{DEFAULT_MAX_PIECES, Match};
-use tetris_ai_core::{GameConfig, RuleSet, Weights};
+use tetris_ai_core::{GameConfig, Weights};
 
 /// Arguments of `versus`.
 #[derive(Debug, Args)]
@@ -59,9 +57,7 @@ pub struct VersusArgs {
 impl VersusArgs {
     /// The left side's configuration: the game options, under guideline rules unless told.
     fn left(&self) -> Result<GameConfig, String> {
-        let mut settings = self.game.settings()?;
-        settings.overrides.rules = Some(settings.overrides.rules.unwrap_or(RuleSet::Guideline));
-        settings.resolve().map_err(|e| e.to_string())
+        self.game.guideline_config()
     }
 
     /// The right side's configuration: the left's with the opponent's weights and depth.
@@ -92,15 +88,6 @@ impl VersusArgs {
     }
 }
 
-/// What `--json` prints: the statistics, then the settings.
-#[derive(Serialize)]
-struct Report<'a> {
-    #[serde(flatten)]
-    stats: &'a SeriesStats,
-    #[serde(flatten)]
-    settings: serde_json::Map<String, serde_json::Value>,
-}
-
 /// Runs `versus`: plays the matches and prints the table or the JSON object.
 pub fn versus(args: &VersusArgs) -> Result<(), String> {
     let left = args.left()?;
@@ -113,15 +100,8 @@ pub fn versus(args: &VersusArgs) -> Result<(), String> {
         args.json,
         "{elapsed_precise} [{bar:40}] {pos}/{len} matches (eta {eta})",
     );
-    let outcomes = thread_pool(args.threads)?.install(|| {
-        (0..args.games)
-            .into_par_iter()
-            .map(|i| {
-                let outcome = series.play_match(i).map_err(|e| e.to_string());
-                progress.inc(1);
-                outcome
-            })
-            .collect::<Result<Vec<_>, String>>()
+    let outcomes = play_all(args.games, args.threads, &progress, |i| {
+        series.play_match(i)
     })?;
     progress.finish_and_clear();
     let stats = SeriesStats::of(&outcomes);

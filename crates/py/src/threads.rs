@@ -28,3 +28,20 @@ pub(crate) fn pool(threads: usize) -> PyResult<rayon::ThreadPool> {
         .build()
         .map_err(|e| value_error(format!("the thread pool could not start: {e}")))
 }
+
+/// Plays `play(i)` for every `i` below `count` on the threads the `threads` argument asks for
+/// (default one per core), with the GIL released; the results in order, or the first error as
+/// `ValueError`.
+pub(crate) fn play_all<T: Send>(
+    py: Python<'_>,
+    threads: Option<&Bound<'_, PyAny>>,
+    count: u64,
+    play: impl Fn(u64) -> tetris_ai_core::Result<T> + Sync + Send,
+) -> PyResult<Vec<T>> {
+    use rayon::prelude::*;
+    let lanes = self::threads(threads)?.unwrap_or_else(rayon::current_num_threads);
+    let pool = pool(lanes)?;
+    let played: tetris_ai_core::Result<Vec<T>> =
+        py.detach(|| pool.install(|| (0..count).into_par_iter().map(play).collect()));
+    played.map_err(value_error)
+}

@@ -5,7 +5,6 @@
 use super::errors::{checked, to_py, value_error};
 use super::threads;
 use pyo3::prelude::*;
-use rayon::prelude::*;
 use tetris_ai_core::checked::{self as check, MAX_SAFE_INTEGER};
 use tetris_ai_core::config::GameConfig;
 use tetris_ai_core::engine::versus::VersusPreset;
@@ -74,19 +73,10 @@ pub fn versus<'py>(
     })?
     .unwrap_or(config.seed);
     let rules = versus_rules(rules)?;
-    let lanes = threads::threads(threads)?.unwrap_or_else(rayon::current_num_threads);
     let pairing = Match::new(config, opponent, rules.rules(), max_pieces).map_err(value_error)?;
     let series = Series::new(pairing, seed, games).map_err(value_error)?;
-    let pool = threads::pool(lanes)?;
-    let outcomes: tetris_ai_core::Result<Vec<_>> = py.detach(|| {
-        pool.install(|| {
-            (0..games)
-                .into_par_iter()
-                .map(|game| series.play_match(game))
-                .collect()
-        })
-    });
-    to_py(py, &SeriesStats::of(&outcomes.map_err(value_error)?))
+    let outcomes = threads::play_all(py, threads, games, |game| series.play_match(game))?;
+    to_py(py, &SeriesStats::of(&outcomes))
 }
 
 /// Plays `games` sprints (default 100) of `config` (the dict `Game` takes), sprint `i` seeded
@@ -123,16 +113,7 @@ pub fn sprint<'py>(
         tetris_ai_core::sprint::DEFAULT_MAX_PIECES,
     )?;
     let rules = versus_rules(rules)?;
-    let lanes = threads::threads(threads)?.unwrap_or_else(rayon::current_num_threads);
     let sprints = Sprint::new(config, rules.rules(), lines, max_pieces).map_err(value_error)?;
-    let pool = threads::pool(lanes)?;
-    let outcomes: tetris_ai_core::Result<Vec<_>> = py.detach(|| {
-        pool.install(|| {
-            (0..games)
-                .into_par_iter()
-                .map(|game| sprints.play(game))
-                .collect()
-        })
-    });
-    to_py(py, &SprintStats::of(&outcomes.map_err(value_error)?))
+    let outcomes = threads::play_all(py, threads, games, |game| sprints.play(game))?;
+    to_py(py, &SprintStats::of(&outcomes))
 }
