@@ -15,8 +15,8 @@ impl Game {
     /// A game of this one's configuration, weights and search at `snapshot`'s position (taken
     /// from a game of the same board and rules), whose pieces and ties from now on come from
     /// `seed`: the same position with a fresh future, as multilevel splitting restarts it. The
-    /// branch records no moves, plays no match and has no input under way; its configuration's seed is `seed`,
-    /// though the configuration alone no longer plays it again.
+    /// branch records no moves, plays no match and has no input under way; its configuration's
+    /// seed is `seed`, though the configuration alone no longer plays it again.
     pub fn branch(&self, snapshot: &Snapshot, seed: u64) -> Game {
         Game {
             config: GameConfig {
