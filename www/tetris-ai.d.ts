@@ -280,7 +280,10 @@ export declare class Evolution {
   close(): void;
 }
 
-/** Jobs done of a measurement's: a benchmark's games, or a survival estimate's replicates. */
+/**
+ * Jobs done of a measurement's: a benchmark's games, a survival estimate's replicates, or a
+ * versus series' matches.
+ */
 export interface BenchmarkProgress {
   done: number;
   total: number;
@@ -307,6 +310,11 @@ export type BenchmarkOptions = Engine.BenchmarkOptions & MeasureOptions;
 
 /** Options of `survival`. */
 export type SurvivalOptions = Engine.SurvivalOptions & MeasureOptions;
+
+/** Options of `versus`: the opponent in the form `createGame` takes. */
+export type VersusOptions = Omit<Engine.SeriesOptions, 'opponent'> & {
+  opponent?: GameConfig;
+} & MeasureOptions;
 
 /** A recorded game played again in a worker of its own (see `openReplay`). */
 export declare class Replay {
@@ -375,6 +383,11 @@ export function survival(
   config?: GameConfig,
   options?: SurvivalOptions,
 ): Promise<Engine.SurvivalEstimate>;
+/**
+ * Plays the matches `seed .. seed + games - 1` of `config` against `options.opponent`: what
+ * `tetris-ai versus --json` gives of the same matches.
+ */
+export function versus(config?: GameConfig, options?: VersusOptions): Promise<Engine.SeriesStats>;
 /** The choices `evolutionConfig` takes, with their defaults and the names each allows. */
 export function evolutionChoices(): Promise<Engine.Choices>;
 /** Every shipped preset, with the rules and search it was published under. */

@@ -134,10 +134,11 @@ export function sharedSettings(link) {
 }
 
 /**
- * Makes the measurement of kind `kind` (`"benchmark"`, `"survival"`: the engine's kinds, as
- * `Measurements` in types/engine.d.ts lists them) of the game configuration `config` (the form
- * `createGame` takes) with `options`, the kind's own (`BenchmarkOptions`, `SurvivalOptions`) and
- * `build`, `workers`, `threads`, `onProgress` and `signal`; see `benchmark` and `survival`. Its
+ * Makes the measurement of kind `kind` (`"benchmark"`, `"survival"`, `"versus"`: the engine's
+ * kinds, as `Measurements` in types/engine.d.ts lists them) of the game configuration `config`
+ * (the form `createGame` takes) with `options`, the kind's own (`BenchmarkOptions`,
+ * `SurvivalOptions`, `SeriesOptions`) and `build`, `workers`, `threads`, `onProgress` and
+ * `signal`; see `benchmark`, `survival` and `versus`. Its
  * jobs play in Web Workers, and it resolves to the result the command line gives of the same
  * jobs. A bad kind, configuration or option rejects naming it.
  */
@@ -176,6 +177,22 @@ export function benchmark(config, options = {}) {
  */
 export function survival(config, options = {}) {
   return measure('survival', config, options);
+}
+
+/**
+ * Plays the matches `seed .. seed + games - 1` of the game configuration `config` (the left side,
+ * A) against `options.opponent` (the right side, B; by default `config` again), each match two
+ * boards in lockstep by pieces that send each other garbage, and resolves to what `tetris-ai
+ * versus --json` reports of the same matches, worked out by the same code: `wins`, `losses`,
+ * `draws` and `capped`, A's `win_rate` among decided matches with its 95% (Wilson)
+ * `win_rate_interval`, and each side's attack, garbage, T-spins and pieces in `left` and `right`.
+ * `options`: `games` (default 100), `seed` (default `config.seed`, else 0), `maxPieces` (each
+ * side's cap, default 10,000), `opponent`, `rules` (`"ppt"`, the default, or `"tetrio"`), and
+ * `build`, `workers`, `threads`, `onProgress` (matches played) and `signal` as for `benchmark`.
+ * A bad configuration or option rejects naming it.
+ */
+export function versus(config, options = {}) {
+  return measure('versus', config, options);
 }
 
 /** The choices `evolutionConfig` takes, with their defaults and the names each allows. */

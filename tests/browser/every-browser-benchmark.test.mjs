@@ -4,7 +4,9 @@
 // isolation, with one worker per core where the build is single-threaded; its progress counts up
 // to the 200 games. A cancelled benchmark rejects with an AbortError saying so, has every worker
 // it started stopped, and reports nothing more. A survival estimate (dt10 on 10x10, 4 replicates)
-// is `tetris-ai survival --json`'s to the last digit, replicate by replicate, on every build.
+// is `tetris-ai survival --json`'s to the last digit, replicate by replicate, on every build. A
+// versus series (dellacherie against dt10, guideline rules on 10x10, 20 matches) is `tetris-ai
+// versus --json`'s, match for match, on every build.
 // `BROWSERS=firefox,webkit` picks the browsers.
 
 import { describe, test, before, after } from 'node:test';
@@ -37,6 +39,12 @@ const SURVIVAL = {
   config: { preset: 'dt10', width: 10, height: 10 },
   options: { replicates: 4, seed: 3, runPieces: 20_000, trials: 200 },
 };
+/** The versus series both sides play: on 10x10, where most matches are decided. */
+const VERSUS = {
+  left: { rules: 'guideline', preset: 'dellacherie', board: [10, 10] },
+  right: { rules: 'guideline', preset: 'dt10', board: [10, 10] },
+  options: { games: 20, seed: 0, maxPieces: 1000, rules: 'ppt' },
+};
 /** A benchmark long enough to be cancelled part way: du on 10x10, 2,000 games. */
 const LONG = { preset: 'du', width: 10, height: 10, games: 2000, seed: 0 };
 
@@ -48,6 +56,8 @@ let native;
 let nativeLines;
 /** What `tetris-ai survival --json` says of `SURVIVAL`, less its timing and settings. */
 let nativeSurvival;
+/** What `tetris-ai versus --json` says of `VERSUS`, less its settings. */
+let nativeVersus;
 
 before(
   async () => {
@@ -77,6 +87,7 @@ before(
     const { seconds, settings, ...estimate } = JSON.parse(stdout);
     assert.ok(seconds >= 0 && settings.trials === options.trials, 'the command line ran');
     nativeSurvival = estimate;
+    nativeVersus = await versusOnTheCommandLine();
     [isolated, unisolated] = await startAll([
       startServer({ isolation: true }),
       startServer({ isolation: false }),
@@ -88,6 +99,24 @@ before(
 after(async () => {
   await Promise.all([isolated?.stop(), unisolated?.stop()]);
 });
+
+/** What `tetris-ai versus --json` says of `VERSUS`: its statistics, less the settings. */
+async function versusOnTheCommandLine() {
+  const { left, right, options } = VERSUS;
+  const { stdout } = await run(CLI, [
+    'versus',
+    ...['--preset', left.preset, '--opponent-preset', right.preset, '--board', '10x10'],
+    ...['--games', String(options.games), '--seed', String(options.seed)],
+    ...['--max-pieces', String(options.maxPieces), '--versus', options.rules, '--json'],
+  ]);
+  const written = JSON.parse(stdout);
+  assert.equal(written.rules, left.rules, 'the command line plays versus by guideline rules');
+  assert.ok(written.wins + written.losses > 0, 'some match is decided');
+  const statistics = ['games', 'wins', 'losses', 'draws', 'capped', 'win_rate'];
+  return Object.fromEntries(
+    [...statistics, 'win_rate_interval', 'left', 'right'].map((key) => [key, written[key]]),
+  );
+}
 
 /** A page of `server` with nothing running in it (the API module's own text), to import into. */
 function quietPage(server) {
@@ -166,6 +195,22 @@ async function makeSurvival({ config, options }) {
     onProgress: (heard) => progress.push(heard),
   });
   return { estimate, build, progress };
+}
+
+/**
+ * Plays `VERSUS` through `versus()`, both sides resolved by `gameConfig`: the statistics, the
+ * build, and the progress heard.
+ */
+async function playVersus({ left, right, options }) {
+  const api = await import('/tetris-ai.js');
+  const { build } = await api.resolveBuild('auto');
+  const progress = [];
+  const series = await api.versus(await api.gameConfig(left), {
+    ...options,
+    opponent: await api.gameConfig(right),
+    onProgress: (heard) => progress.push(heard),
+  });
+  return { series, build, progress };
 }
 
 /** Whether the benchmark started by `startLong` has played a game. */
@@ -248,6 +293,20 @@ for (const name of CHOSEN) {
           t.diagnostic(`${name} made it on the ${seen.build} build`);
           assert.deepEqual(seen.estimate, nativeSurvival, `the ${seen.build} build's estimate`);
           assert.deepEqual(seen.progress.at(-1), { done: 4, total: 4 });
+        } finally {
+          await page.close();
+        }
+      }
+    });
+
+    test('dellacherie against dt10 on 10x10, 20 matches, as the command line', async (t) => {
+      for (const server of [isolated, unisolated]) {
+        const page = await browser.open(quietPage(server));
+        try {
+          const seen = await page.evaluate(playVersus, VERSUS);
+          t.diagnostic(`${name} played it on the ${seen.build} build`);
+          assert.deepEqual(seen.series, nativeVersus, `the ${seen.build} build's series`);
+          assert.deepEqual(seen.progress.at(-1), { done: 20, total: 20 });
         } finally {
           await page.close();
         }

@@ -55,6 +55,7 @@ test("each kind's form fields take their bounds from the engine's limits", () =>
       run_pieces: { min: 1, max: 7, default: 4 },
       trials: { min: 1, max: 6, default: 5 },
     },
+    versus: { games: { min: 1, max: 9, default: 3 }, max_pieces: { min: 1, max: 99, default: 7 } },
   };
   for (const [kind, { fields: form }] of Object.entries(MEASUREMENT_KINDS)) {
     for (const field of form) {
@@ -75,8 +76,11 @@ test('each kind has a report view of the shape the panel reads', async () => {
       assert.equal(typeof view[name], 'function', `${kind}: ${name}`);
     }
     assert.ok(Array.isArray(view.files) && view.files.includes('json'), `${kind}: files`);
+    assert.equal(typeof view.heading, 'string', `${kind}: heading`);
     if (view.files.includes('csv')) assert.equal(typeof view.csvText, 'function', kind);
     assert.deepEqual(view.comparison(null, []), { text: '', verdict: null }, kind);
+    const paired = Boolean(MEASUREMENT_KINDS[kind].opponent);
+    assert.equal(typeof view.sides === 'function', paired, `${kind}: sides where A plays B`);
   }
 });
 
@@ -84,6 +88,6 @@ test('a kind that is none is refused, naming it and the kinds', () => {
   assert.equal(measurementKind('survival').job, 'replicate');
   assert.throws(
     () => measurementKind('race'),
-    /^Error: no measurement is called "race" \(measurements: benchmark, survival\)$/,
+    /^Error: no measurement is called "race" \(measurements: benchmark, survival, versus\)$/,
   );
 });

@@ -24,6 +24,7 @@ import {
   sharedSettings,
   survival,
   timeDepths,
+  versus,
   WorkerStopped,
 } from '../tetris-ai.js';
 import type {
@@ -323,6 +324,19 @@ export async function fullBoardLines(): Promise<string> {
   const millions = (lines: number | null) => (lines === null ? '-' : (lines / 1e6).toFixed(1));
   const ended = estimate.replicates.map((r) => r.stages.at(-1)?.reached ?? 0);
   return `dt20: ${millions(estimate.mean_lines)} ± ${millions(estimate.mean_lines_error)} M lines (ends seen: ${ended.join(', ')})`;
+}
+
+/**
+ * Two presets in versus under the guideline rules, each side resolved by the engine: A's record
+ * against B, A's win rate with its 95% interval, and each side's attack per piece.
+ */
+export async function versusRecord(): Promise<string> {
+  const left = await gameConfig({ rules: 'guideline', preset: 'dellacherie' });
+  const right = await gameConfig({ rules: 'guideline', preset: 'dt10' });
+  const series = await versus(left, { opponent: right, games: 20, seed: 0, rules: 'ppt' });
+  const rate = series.win_rate_interval?.map((x) => (100 * x).toFixed(0)).join('–') ?? 'none';
+  const attack = [series.left, series.right].map((side) => side.attack_per_piece.toFixed(3));
+  return `${series.wins}–${series.losses} (${series.draws} drawn), interval ${rate}%, attack ${attack.join(' vs ')}`;
 }
 
 /**

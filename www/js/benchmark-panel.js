@@ -76,6 +76,7 @@ export function createBenchmarkPanel(app) {
       'status',
       'results',
       'played',
+      'head',
       'head-a',
       'head-b',
       'body',
@@ -170,7 +171,20 @@ export function createBenchmarkPanel(app) {
     addFields(kind, fields);
   }
 
-  /** Shows the note and fields of the measurement chosen. */
+  /** Shows B's choice when the comparison is asked for; B starts as another preset. */
+  function showB() {
+    el['b-side'].hidden = !el.compare.checked;
+    const other = presets.find((p) => p.name !== app.settings.preset);
+    if (el.compare.checked && sides.B.select.value === 'current' && other) {
+      sides.B.select.value = `preset:${other.name}`;
+    }
+  }
+  el.compare.addEventListener('change', showB);
+
+  /**
+   * Shows the note and fields of the measurement chosen; one where A plays B always has B, so the
+   * comparison is on and cannot be turned off while it is chosen.
+   */
   function showKind() {
     for (const kind of Object.keys(MEASUREMENT_KINDS)) {
       const hidden = kind !== el.kind.value;
@@ -178,18 +192,14 @@ export function createBenchmarkPanel(app) {
       const note = document.getElementById(`bench-${kind}-note`);
       if (note) note.hidden = hidden;
     }
+    const paired = Boolean(MEASUREMENT_KINDS[el.kind.value].opponent);
+    if (paired) el.compare.checked = true;
+    el.compare.dataset.paired = paired;
+    el.compare.disabled = paired;
+    showB();
   }
   el.kind.addEventListener('change', showKind);
   showKind();
-
-  // B starts as a preset other than the one the game plays, when the comparison is asked for.
-  el.compare.addEventListener('change', () => {
-    el['b-side'].hidden = !el.compare.checked;
-    const other = presets.find((p) => p.name !== app.settings.preset);
-    if (el.compare.checked && sides.B.select.value === 'current' && other) {
-      sides.B.select.value = `preset:${other.name}`;
-    }
-  });
 
   let controller = null;
   let chart = null;
@@ -206,7 +216,7 @@ export function createBenchmarkPanel(app) {
 
   function setRunning(running) {
     for (const input of el.setup.querySelectorAll('input, select, textarea, button')) {
-      input.disabled = running;
+      input.disabled = running || input.dataset.paired === 'true';
     }
     el.run.disabled = running;
     el.cancel.disabled = !running;
@@ -281,12 +291,14 @@ export function createBenchmarkPanel(app) {
   }
 
   /** Shows that `done` of `total` jobs are played, `playing` playing now. */
-  function showProgress(done, total, playing, doneOfSet, jobs, job) {
+  function showProgress(done, total, playing, doneOfSet, jobs, kind) {
     el.progress.max = total;
     el.progress.value = done;
     const left = pace.left('benchmark', done, total);
+    const { job, jobs: plural, opponent } = MEASUREMENT_KINDS[kind];
+    const who = opponent ? 'A against B' : `Weights ${playing.label} (${playing.name})`;
     el.status.textContent =
-      `Weights ${playing.label} (${playing.name}): ${doneOfSet} of ${count(jobs, job)}` +
+      `${who}: ${doneOfSet} of ${count(jobs, job, plural)}` +
       (Number.isFinite(left) ? ` · about ${seconds(left)} left` : '');
   }
 
@@ -309,6 +321,7 @@ export function createBenchmarkPanel(app) {
   }
 
   function showTable({ options, a, b }, view) {
+    el.head.textContent = view.heading;
     el['head-a'].textContent = `A: ${a.name}`;
     el['head-b'].textContent = b ? `B: ${b.name}` : '';
     el['head-b'].hidden = !b;
@@ -346,10 +359,35 @@ export function createBenchmarkPanel(app) {
     el.json.hidden = !view.files.includes('json');
   }
 
+  /**
+   * The results of `sets` from measuring `kind` with `options`: each set measured alone, or, for
+   * a kind where A plays B, one measurement of A against B split into the two sides' results.
+   * `onProgress(before, heard)` hears each measurement's progress, `before` the jobs of the
+   * measurements before it.
+   */
+  async function measureSets(kind, view, sets, options, onProgress) {
+    const runOptions = (before) => ({
+      ...options,
+      build: app.build,
+      onProgress: (heard) => onProgress(before, heard),
+    });
+    if (MEASUREMENT_KINDS[kind].opponent) {
+      const [a, b] = sets;
+      const series = await measure(kind, a.config, { ...runOptions(0), opponent: b.config });
+      return view.sides(series).map((result, i) => ({ ...sets[i], result }));
+    }
+    const results = [];
+    for (const set of sets) {
+      const before = results.length * options[MEASUREMENT_KINDS[kind].count];
+      results.push({ ...set, result: await measure(kind, set.config, runOptions(before)) });
+    }
+    return results;
+  }
+
   async function run() {
     showError('');
     const kind = el.kind.value;
-    const { job, count: counted } = MEASUREMENT_KINDS[kind];
+    const { job, jobs: plural, count: counted, opponent } = MEASUREMENT_KINDS[kind];
     let options;
     let sets;
     try {
@@ -367,7 +405,7 @@ export function createBenchmarkPanel(app) {
     report = null;
     pace.restart();
     const jobs = options[counted];
-    const total = jobs * sets.length;
+    const total = opponent ? jobs : jobs * sets.length;
     let done = 0;
     let playing = sets[0];
     const started = performance.now();
@@ -381,29 +419,25 @@ export function createBenchmarkPanel(app) {
         const check = { games: 1, maxPieces: 1, workers: 1, threads: 1, build: app.build };
         await benchmark(set.config, { ...check, signal });
       }
-      const results = [];
-      for (const set of sets) {
-        playing = set;
-        const before = results.length * jobs;
-        const result = await measure(kind, set.config, {
-          ...options,
-          build: app.build,
-          signal,
-          onProgress: (heard) => {
-            done = before + heard.done;
-            showProgress(done, total, set, heard.done, jobs, job);
-          },
-        });
-        results.push({ name: set.name, config: set.config, result });
-      }
-      const [a, b = null] = results;
+      const measured = await measureSets(
+        kind,
+        view,
+        sets,
+        { ...options, signal },
+        (before, heard) => {
+          playing = sets[before / jobs];
+          done = before + heard.done;
+          showProgress(done, total, playing, heard.done, jobs, kind);
+        },
+      );
+      const [a, b = null] = measured.map(({ name, config, result }) => ({ name, config, result }));
       const difference = b ? view.compare(a.result, b.result) : null;
       show({ kind, options, a, b, difference }, view, (performance.now() - started) / 1000);
-      el.status.textContent = `Done: ${count(total, job)} played.`;
+      el.status.textContent = `Done: ${count(total, job, plural)} played.`;
       el.progress.value = el.progress.max;
     } catch (err) {
       if (err?.name === 'AbortError') {
-        el.status.textContent = `Cancelled after ${done} of ${count(total, job)}: nothing to show.`;
+        el.status.textContent = `Cancelled after ${done} of ${count(total, job, plural)}: nothing to show.`;
       } else {
         el.status.textContent = '';
         showError(refusal(err, playing, kind));

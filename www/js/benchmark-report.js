@@ -1,8 +1,9 @@
 // A benchmark in the Benchmark panel, whole games played out: the rows of its table, two weight
 // sets compared game by game (see paired-difference.js), its effort in words, its CSV file and
 // the histogram of the lines per game. The panel reads a kind's report view through this shape
-// (see MEASUREMENT_KINDS in lib/measurement-kinds.js): `rows`, `compare`, `comparison`,
-// `effort`, `files`, `csvText` where `files` has "csv", and `draw` where it draws a chart.
+// (see MEASUREMENT_KINDS in lib/measurement-kinds.js): `heading`, `rows`, `compare`,
+// `comparison`, `effort`, `files`, `csvText` where `files` has "csv", `draw` where it draws a
+// chart, and `sides` where A plays B in one measurement.
 
 import uPlot from '../vendor/uPlot.esm.js';
 import { count } from '../lib/count.js';
@@ -12,6 +13,9 @@ import { figure, pairedDifference, verdict } from './paired-difference.js';
 
 /** The label of the row of games stopped at the cap, shown only where there was a cap. */
 const CAPPED = 'Games stopped at the cap';
+
+/** What the table's first column heads. */
+export const heading = 'Lines cleared';
 
 /** The table's rows: label, a result's figure, and how many decimals it reads with. */
 const ROWS = [

@@ -12,6 +12,9 @@ function total(result, count) {
   return result.replicates.reduce((sum, replicate) => sum + count(replicate), 0);
 }
 
+/** What the table's first column heads. */
+export const heading = 'Lines cleared';
+
 /** The table's rows: label, the figure of a result, and how many decimals it reads with. */
 export const SURVIVAL_ROWS = [
   ['Estimated lines per game', (r) => r.mean_lines, 0],

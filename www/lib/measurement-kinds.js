@@ -13,8 +13,9 @@
  * `{option, label, called, limits, start, placeholder}`: `called` is how a message names it
  * where that is not its label, `limits(limits)` gives the field's
  * `{min, max, default}` from the engine's `limits()`, and `start` the form's first value where
- * it is not the engine's default; a field left empty, with a placeholder, is left out) and
- * `report` (its report view's module in www/js).
+ * it is not the engine's default; a field left empty, with a placeholder, is left out), `report`
+ * (its report view's module in www/js) and `opponent` (true where A plays B in one measurement,
+ * B its `opponent` option, rather than each set measured alone).
  */
 export const MEASUREMENT_KINDS = Object.freeze({
   benchmark: Object.freeze({
@@ -61,6 +62,28 @@ export const MEASUREMENT_KINDS = Object.freeze({
       },
     ]),
     report: 'survival-report.js',
+  }),
+  versus: Object.freeze({
+    called: 'the versus series',
+    title: 'versus: A against B',
+    note:
+      'A plays B in matches of two boards, each seeded alike: cleared lines attack the other ' +
+      'side as garbage, by the PPT rules (the attack table and garbage of `tetris-ai versus`). ' +
+      'Versus is played under the guideline rules: set them in Settings.',
+    job: 'match',
+    jobs: 'matches',
+    count: 'games',
+    opponent: true,
+    fields: Object.freeze([
+      { option: 'games', label: 'Matches', limits: (limits) => limits.versus.games },
+      {
+        option: 'maxPieces',
+        label: 'Pieces per side, at most',
+        called: 'Pieces per side',
+        limits: (limits) => limits.versus.max_pieces,
+      },
+    ]),
+    report: 'versus-report.js',
   }),
 });
 

@@ -704,6 +704,10 @@ benchmark: BenchmarkLimits,
  */
 survival: SurvivalLimits,
 /**
+ * The matches a versus series may play.
+ */
+versus: VersusLimits,
+/**
  * The default game.
  */
 game: GameConfig,
@@ -715,7 +719,7 @@ default_preset: PresetName, };
 /**
  * The options and the result of each kind of measurement, by its name (`measure()` takes these).
  */
-export type Measurements = { "benchmark": { options: BenchmarkOptions, result: BenchmarkResult }, "survival": { options: SurvivalOptions, result: SurvivalEstimate } };
+export type Measurements = { "benchmark": { options: BenchmarkOptions, result: BenchmarkResult }, "survival": { options: SurvivalOptions, result: SurvivalEstimate }, "versus": { options: SeriesOptions, result: SeriesStats } };
 
 /**
  * How a child is changed after crossover.
@@ -1343,6 +1347,72 @@ size: number, } | { "kind": "roulette" } | { "kind": "rank" } | { "kind": "trunc
 pool: number, };
 
 /**
+ * The options of a series, as a page passes them to `measure("versus", …)`.
+ */
+export type SeriesOptions = {
+/**
+ * Matches to play (default 100).
+ */
+games?: number,
+/**
+ * The first match's seed (default the configuration's); match i is seeded `seed + i`.
+ */
+seed?: number | string,
+/**
+ * Pieces after which each side stops, a draw if neither has topped out (default 10,000).
+ */
+maxPieces?: number,
+/**
+ * The right side's game configuration (default the left side's).
+ */
+opponent?: GameConfig,
+/**
+ * The attack table and the garbage rules (default "ppt").
+ */
+rules?: VersusPreset, };
+
+/**
+ * The statistics of a series, as `tetris-ai versus --json` writes them (before its settings).
+ */
+export type SeriesStats = {
+/**
+ * Matches played.
+ */
+games: number,
+/**
+ * Matches the left side won.
+ */
+wins: number,
+/**
+ * Matches the right side won.
+ */
+losses: number,
+/**
+ * Matches neither won: both topped out on one turn, or the cap on pieces came first.
+ */
+draws: number,
+/**
+ * Draws by the cap on pieces.
+ */
+capped: number,
+/**
+ * The left side's share of the decided matches; null when none was decided.
+ */
+win_rate: number | null,
+/**
+ * The 95% Wilson score interval of the win rate, `[low, high]`; null when none was decided.
+ */
+win_rate_interval: [number, number] | null,
+/**
+ * The left side's play.
+ */
+left: SideStats,
+/**
+ * The right side's play.
+ */
+right: SideStats, };
+
+/**
  * What a person chooses; each setting left out takes the default (see [`Settings::resolve`]).
  */
 export type Settings = {
@@ -1405,6 +1475,47 @@ settings: Settings,
  * What is wrong with each setting left out, naming it, its value and what is allowed.
  */
 problems: Array<string>, };
+
+/**
+ * One side's play over a series.
+ */
+export type SideStats = {
+/**
+ * Pieces placed over all matches.
+ */
+pieces: number,
+/**
+ * Lines cleared over all matches.
+ */
+lines: number,
+/**
+ * Rows the clears were worth, over all matches.
+ */
+attack: number,
+/**
+ * Attack per piece placed (0 with no pieces).
+ */
+attack_per_piece: number,
+/**
+ * Rows sent to the opponent after cancelling.
+ */
+sent: number,
+/**
+ * Garbage rows taken.
+ */
+received: number,
+/**
+ * T-spins that cleared lines, minis included.
+ */
+t_spins: number,
+/**
+ * Perfect clears.
+ */
+perfect_clears: number,
+/**
+ * Mean pieces per match.
+ */
+pieces_per_match: number, };
 
 /**
  * A T-spin, as the guideline's three-corner rule judges it.
@@ -1617,6 +1728,24 @@ games: number,
  * turns the report set off.
  */
 report_games: number, };
+
+/**
+ * The matches a versus series may play (see [`crate::versus::series`]).
+ */
+export type VersusLimits = {
+/**
+ * Matches.
+ */
+games: Count,
+/**
+ * The pieces after which each side stops.
+ */
+max_pieces: Count, };
+
+/**
+ * The versus rule sets a game can be played by, chosen by name.
+ */
+export type VersusPreset = "ppt" | "tetrio";
 
 /**
  * What a renderer needs.

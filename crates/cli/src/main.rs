@@ -9,6 +9,7 @@ mod bench;
 mod evolve;
 mod sprint;
 mod survival;
+mod tbp;
 mod versus;
 
 use bench::BenchArgs;
@@ -18,6 +19,7 @@ use sprint::SprintArgs;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use survival::SurvivalArgs;
+use tbp::TbpArgs;
 use tetris_ai_args::evolve::EvolveArgs;
 use tetris_ai_args::values::{parse_board, parse_named, parse_positive, randomizer_help};
 use tetris_ai_core::ai::presets;
@@ -79,6 +81,16 @@ enum Command {
     /// opponent. Sprints are played under guideline rules unless --rules says otherwise; the
     /// mean, median and fewest pieces are those of the finished sprints.
     Sprint(SprintArgs),
+    /// Play as a bot over the Tetris Bot Protocol, a JSON message a line on standard input and
+    /// output.
+    ///
+    /// It sends info first, answers rules with ready, follows the game from start (at any time,
+    /// as when garbage arrives), play and new_piece, and answers each suggest with every legal
+    /// move, best first, within --think-ms. A malformed or unknown message is reported on
+    /// standard error and the bot goes on; quit, or the end of the input, ends it. Coordinates
+    /// are the protocol's: SRS true rotation centres, row 0 at the bottom. The game is played by
+    /// guideline rules on 10x20.
+    Tbp(TbpArgs),
 }
 
 /// The options that describe the games to play.
@@ -336,6 +348,7 @@ fn main() -> ExitCode {
         Command::Survival(args) => survival::survival(args),
         Command::Versus(args) => versus::versus(args),
         Command::Sprint(args) => sprint::sprint(args),
+        Command::Tbp(args) => tbp::tbp(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

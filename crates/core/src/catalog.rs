@@ -14,6 +14,8 @@ use crate::survival::{
     DEFAULT_REPLICATES, DEFAULT_RUN_PIECES, DEFAULT_TRIALS, MAX_REPLICATES, MAX_RUN_PIECES,
     MAX_TRIALS,
 };
+use crate::versus::DEFAULT_MAX_PIECES;
+use crate::versus::series::{DEFAULT_MATCHES, MAX_MATCHES};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -139,6 +141,16 @@ pub struct SurvivalLimits {
     pub replicates: Count,
 }
 
+/// The matches a versus series may play (see [`crate::versus::series`]).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct VersusLimits {
+    /// Matches.
+    pub games: Count,
+    /// The pieces after which each side stops.
+    pub max_pieces: Count,
+}
+
 /// Each rule set's defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
@@ -171,6 +183,8 @@ pub struct Limits {
     pub benchmark: BenchmarkLimits,
     /// The effort a survival estimate may take.
     pub survival: SurvivalLimits,
+    /// The matches a versus series may play.
+    pub versus: VersusLimits,
     /// The default game.
     pub game: GameConfig,
     /// The preset a game plays when none is named.
@@ -179,8 +193,8 @@ pub struct Limits {
 }
 
 /// The engine's limits and defaults: board sizes, search depths and beams, preview lengths,
-/// seeds, each rule set's defaults, a benchmark's games and a survival estimate's effort, the
-/// default game (with its handling and search), and the default preset.
+/// seeds, each rule set's defaults, a benchmark's games, a survival estimate's effort, a versus
+/// series' matches, the default game (with its handling and search), and the default preset.
 pub fn limits() -> Limits {
     Limits {
         width: Range {
@@ -225,6 +239,10 @@ pub fn limits() -> Limits {
             run_pieces: Count::positive(MAX_RUN_PIECES, DEFAULT_RUN_PIECES),
             trials: Count::positive(MAX_TRIALS, DEFAULT_TRIALS),
             replicates: Count::positive(MAX_REPLICATES, DEFAULT_REPLICATES),
+        },
+        versus: VersusLimits {
+            games: Count::positive(MAX_MATCHES, DEFAULT_MATCHES),
+            max_pieces: Count::positive(MAX_SAFE_INTEGER, DEFAULT_MAX_PIECES),
         },
         game: GameConfig::default(),
         default_preset: DEFAULT_PRESET,

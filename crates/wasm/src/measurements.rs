@@ -8,6 +8,7 @@ use std::sync::Arc;
 use tetris_ai_core::config::GameConfig;
 use tetris_ai_core::error::{Error, Result};
 use tetris_ai_core::measurement::{Host, Measurement};
+use tetris_ai_core::versus::series;
 use tetris_ai_core::{bench, survival};
 
 /// How a kind is read: the game configuration, the options and the host.
@@ -110,6 +111,7 @@ kinds! {
     "benchmark": bench::Benchmark, bench::BenchmarkOptions => bench::BenchmarkResult, "outcomes";
     "survival": survival::SurvivalPlan, survival::SurvivalOptions => survival::SurvivalEstimate,
         "counts";
+    "versus": series::Series, series::SeriesOptions => series::SeriesStats, "outcomes";
 }
 
 /// The kind called `name`; another name is an error listing the kinds.

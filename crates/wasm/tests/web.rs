@@ -529,7 +529,7 @@ fn bad_benchmarks_and_outcomes_throw_naming_the_value() {
         ),
         (
             refused("race", "{}", "{}"),
-            "no measurement is called \"race\" (measurements: \"benchmark\", \"survival\")",
+            "no measurement is called \"race\" (measurements: \"benchmark\", \"survival\", \"versus\")",
         ),
     ];
     for (error, expected) in cases {
@@ -675,4 +675,87 @@ fn bad_survival_estimates_and_counts_throw_naming_the_value() {
         error.starts_with("counts must be a Float64Array"),
         "{error}"
     );
+}
+
+#[wasm_bindgen_test]
+fn a_versus_series_plays_the_librarys_matches_and_gives_its_statistics() {
+    use tetris_ai_core::checked;
+    use tetris_ai_core::engine::rules::Rules;
+    use tetris_ai_core::engine::versus::VersusPreset;
+    use tetris_ai_core::measurement::Measurement;
+    use tetris_ai_core::versus::Match;
+    use tetris_ai_core::versus::series::{Series, SeriesStats};
+    // The guideline rules, as versus is played: spins, hold and the previews.
+    let rules = serde_json::to_string(&Rules::guideline()).unwrap();
+    let left = format!(r#"{{"rules": {rules}, "preset": "dellacherie"}}"#);
+    let right = format!(r#"{{"rules": {rules}, "preset": "dt10"}}"#);
+    let options = format!(r#"{{"games": 3, "seed": 7, "maxPieces": 300, "opponent": {right}}}"#);
+    let made = measurement("versus", &left, &options);
+    assert_eq!(made.jobs(), 3);
+    // Played in two ranges, out of order: the library's matches seeded 7, 8 and 9, in order.
+    let mut numbers = made.play(1.into(), 3.into()).unwrap();
+    numbers.splice(0..0, made.play(0.into(), 1.into()).unwrap());
+    let game = |text: &str| {
+        checked::game_config("config", Some(&serde_json::from_str(text).unwrap())).unwrap()
+    };
+    let pairing = Match::new(game(&left), game(&right), VersusPreset::Ppt.rules(), 300).unwrap();
+    let library = Series::new(pairing, 7, 3).unwrap();
+    let expected: Vec<f64> = (0..3)
+        .flat_map(|i| Measurement::play(&library, i).unwrap())
+        .collect();
+    assert_eq!(numbers, expected);
+    let sent = js_sys::Float64Array::from(&numbers[..]);
+    let result = made.result(sent.into()).unwrap();
+    assert_declared::<SeriesStats>(&result);
+    let outcomes: Vec<_> = (0..3).map(|i| library.play_match(i).unwrap()).collect();
+    let written = serde_json::to_string(&SeriesStats::of(&outcomes)).unwrap();
+    assert_eq!(
+        js_sys::JSON::stringify(&result).unwrap(),
+        js_sys::JSON::stringify(&js_sys::JSON::parse(&written).unwrap()).unwrap()
+    );
+}
+
+#[wasm_bindgen_test]
+fn bad_versus_series_throw_naming_the_value() {
+    let cases = [
+        (
+            r#"{"games": 0}"#,
+            "options.games must be a whole number from 1 to 1000000, got 0",
+        ),
+        (
+            r#"{"maxPieces": -1}"#,
+            "options.maxPieces must be a whole number from 1 to 9007199254740991, got -1",
+        ),
+        (
+            r#"{"rules": "jstris"}"#,
+            r#"options.rules must be "ppt" or "tetrio", got "jstris""#,
+        ),
+        (
+            r#"{"opponent": {"width": 3}}"#,
+            "options.opponent.width must be",
+        ),
+        (
+            r#"{"opponent": {"preset": "nobody"}}"#,
+            "options.opponent.preset must be the name of a preset",
+        ),
+        (
+            r#"{"lines": 40}"#,
+            "options has an unknown field \"lines\" (fields: games, seed, maxPieces, opponent, \
+             rules)",
+        ),
+    ];
+    for (options, expected) in cases {
+        let error = refused("versus", "{}", options);
+        assert!(error.contains(expected), "{options}: {error}");
+    }
+    let made = measurement("versus", "{}", r#"{"games": 2, "maxPieces": 20}"#);
+    let outcomes = |numbers: &[f64]| {
+        let sent = js_sys::Float64Array::from(numbers);
+        message(made.result(sent.into()).unwrap_err())
+    };
+    let mut good = made.play(0.into(), 2.into()).unwrap();
+    assert_eq!(good.len(), 32);
+    assert!(outcomes(&good[..31]).contains("16 numbers for each of 2 matches, got 31 numbers"));
+    good[16] = 3.0;
+    assert!(outcomes(&good).starts_with("outcomes[16] must be a whole number from 0 to 2, got 3"));
 }

@@ -5,6 +5,7 @@
 use super::{DEFAULT_MAX_PIECES, Ending, Match, MatchOutcome, Side, SideOutcome};
 use crate::checked::{self, MAX_SAFE_INTEGER};
 use crate::config::GameConfig;
+use crate::engine::versus::VersusPreset;
 use crate::error::{Error, Result};
 use crate::game::VersusStats;
 use crate::measurement::{self, Host, Measurement};
@@ -17,8 +18,51 @@ pub const DEFAULT_MATCHES: u64 = 100;
 /// The most matches one series plays: every outcome is kept until the end.
 pub const MAX_MATCHES: u64 = 1_000_000;
 
-/// The fields of a series' options.
+/// The options of a series, as a page passes them to `measure("versus", …)`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct SeriesOptions {
+    /// Matches to play (default 100).
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub games: Option<u64>,
+    /// The first match's seed (default the configuration's); match i is seeded `seed + i`.
+    #[cfg_attr(feature = "typescript", ts(optional, type = "number | string"))]
+    pub seed: Option<u64>,
+    /// Pieces after which each side stops, a draw if neither has topped out (default 10,000).
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub max_pieces: Option<u64>,
+    /// The right side's game configuration (default the left side's).
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub opponent: Option<GameConfig>,
+    /// The attack table and the garbage rules (default "ppt").
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub rules: Option<VersusPreset>,
+}
+
+/// The fields of a series' options, as [`SeriesOptions`] writes them.
 const OPTION_FIELDS: [&str; 5] = ["games", "seed", "maxPieces", "opponent", "rules"];
+
+impl SeriesOptions {
+    /// The options `value` (JSON; none for none), named `name`: matches from 1 to
+    /// [`MAX_MATCHES`], a seed, a cap of 1 piece or more, the opponent's game configuration and
+    /// the versus rules' name. A bad one is an error naming it.
+    pub fn read(name: &str, value: Option<&Value>) -> Result<SeriesOptions> {
+        let Some(map) = checked::object(name, value, &OPTION_FIELDS, true)? else {
+            return Ok(SeriesOptions::default());
+        };
+        let count = |field: &str, max: u64| {
+            checked::optional(map, name, field, |path, v| checked::count(path, v, 1, max))
+        };
+        Ok(SeriesOptions {
+            games: count("games", MAX_MATCHES)?,
+            seed: checked::optional(map, name, "seed", checked::seed)?,
+            max_pieces: count("maxPieces", MAX_SAFE_INTEGER)?,
+            opponent: checked::optional(map, name, "opponent", checked::game_config)?,
+            rules: checked::optional(map, name, "rules", checked::versus_rules)?,
+        })
+    }
+}
 
 /// Many seeded matches of one pairing.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,29 +111,16 @@ const SIDE_NUMBERS: usize = 7;
 const MATCH_NUMBERS: usize = 2 + 2 * SIDE_NUMBERS;
 
 impl Measurement for Series {
-    /// The series of `config` (the left side) with `options`: `games` (default 100), `seed`
-    /// (default the configuration's), `maxPieces` (each side's cap, default 10,000),
-    /// `opponent` (the right side's game configuration, default the left's) and `rules`
-    /// ("ppt", the default, or "tetrio").
+    /// The series of `config` (the left side) with `options` (see [`SeriesOptions::read`]).
     fn read(config: GameConfig, options: Option<&Value>, _host: &Host) -> Result<Series> {
-        let name = "options";
-        let map = checked::object(name, options, &OPTION_FIELDS, true)?;
-        let empty = serde_json::Map::new();
-        let map = map.unwrap_or(&empty);
-        let count = |field: &str, max: u64| {
-            checked::optional(map, name, field, |path, v| checked::count(path, v, 1, max))
-        };
-        let games = count("games", MAX_MATCHES)?.unwrap_or(DEFAULT_MATCHES);
-        let max_pieces = count("maxPieces", MAX_SAFE_INTEGER)?.unwrap_or(DEFAULT_MAX_PIECES);
-        let seed = checked::optional(map, name, "seed", checked::seed)?.unwrap_or(config.seed);
-        let opponent = checked::optional(map, name, "opponent", checked::game_config)?
-            .unwrap_or_else(|| config.clone());
-        let rules =
-            checked::optional(map, name, "rules", checked::versus_rules)?.unwrap_or_default();
+        let options = SeriesOptions::read("options", options)?;
+        let opponent = options.opponent.unwrap_or_else(|| config.clone());
+        let rules = options.rules.unwrap_or_default().rules();
+        let max_pieces = options.max_pieces.unwrap_or(DEFAULT_MAX_PIECES);
         Series::new(
-            Match::new(config, opponent, rules.rules(), max_pieces)?,
-            seed,
-            games,
+            Match::new(config.clone(), opponent, rules, max_pieces)?,
+            options.seed.unwrap_or(config.seed),
+            options.games.unwrap_or(DEFAULT_MATCHES),
         )
     }
 

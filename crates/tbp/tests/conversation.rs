@@ -1,0 +1,296 @@
+//! A conversation with the bot, as a frontend holds it: a scripted exchange checked message by
+//! message; a game of 200 pieces, played by a frontend that keeps its own 40-row board and sends a
+//! new `start` with garbage every 10 pieces, where every move of every suggestion is legal on that
+//! board; and malformed input survived.
+
+use serde_json::{Value, json};
+use std::time::Duration;
+use tetris_ai_core::engine::rng::GameRng;
+use tetris_ai_core::settings::Settings;
+use tetris_ai_core::{GameConfig, RuleSet};
+use tetris_ai_tbp::location::Place;
+use tetris_ai_tbp::{Bot, Reply};
+
+const PIECES: [&str; 7] = ["I", "O", "T", "S", "Z", "J", "L"];
+
+fn bot(depth: u8) -> Bot {
+    let settings = Settings {
+        rules: Some(RuleSet::Guideline),
+        depth: Some(depth),
+        ..Settings::default()
+    };
+    let config: GameConfig = settings.resolve().unwrap();
+    Bot::new(&config, Duration::from_millis(400)).unwrap()
+}
+
+fn sent(reply: &Reply) -> Vec<Value> {
+    reply
+        .messages
+        .iter()
+        .map(|m| serde_json::to_value(m).unwrap())
+        .collect()
+}
+
+fn say(bot: &mut Bot, message: Value) -> Reply {
+    bot.handle_line(&message.to_string())
+}
+
+/// The frontend's game: a 40-row board (row 0 at the bottom), hold, queue and bag.
+struct Frontend {
+    board: Vec<[Option<char>; 10]>,
+    hold: Option<&'static str>,
+    queue: Vec<&'static str>,
+    bag: Vec<&'static str>,
+    rng: GameRng,
+}
+
+impl Frontend {
+    fn new(seed: u64) -> Frontend {
+        let mut frontend = Frontend {
+            board: vec![[None; 10]; 40],
+            hold: None,
+            queue: Vec::new(),
+            bag: Vec::new(),
+            rng: GameRng::new(seed, 0),
+        };
+        for _ in 0..6 {
+            let piece = frontend.draw();
+            frontend.queue.push(piece);
+        }
+        frontend
+    }
+
+    fn draw(&mut self) -> &'static str {
+        if self.bag.is_empty() {
+            self.bag = PIECES.to_vec();
+        }
+        let at = self.rng.below(self.bag.len() as u32) as usize;
+        self.bag.remove(at)
+    }
+
+    fn start(&self) -> Value {
+        let board: Vec<Vec<Option<String>>> = self
+            .board
+            .iter()
+            .map(|row| row.iter().map(|c| c.map(String::from)).collect())
+            .collect();
+        let bag = if self.bag.is_empty() {
+            PIECES.to_vec()
+        } else {
+            self.bag.clone()
+        };
+        json!({
+            "type": "start", "hold": self.hold, "queue": self.queue, "combo": 0,
+            "back_to_back": false, "board": board,
+            "randomizer": {"type": "seven_bag", "bag_state": bag},
+        })
+    }
+
+    fn filled(&self, x: i32, y: i32) -> bool {
+        !(0..10).contains(&x)
+            || !(0..40).contains(&y)
+            || self.board[y as usize][x as usize].is_some()
+    }
+
+    /// Why `mv` is not a legal move here: its piece, its cells, its support, its spin.
+    fn illegal(&self, mv: &Value) -> Option<String> {
+        let location = serde_json::from_value(mv["location"].clone()).ok()?;
+        let place = Place::from_tbp(&location).ok()?;
+        let piece = mv["location"]["type"].as_str().unwrap();
+        let hold = self.hold.unwrap_or(self.queue[1]);
+        if piece != self.queue[0] && piece != hold {
+            return Some(format!("{piece} is neither the current piece nor hold's"));
+        }
+        let cells = place.cells();
+        if cells.iter().any(|&(x, y)| self.filled(x, y)) {
+            return Some(format!("{mv} overlaps the stack or leaves the board"));
+        }
+        if !cells
+            .iter()
+            .any(|&(x, y)| self.filled(x, y - 1) && !cells.contains(&(x, y - 1)))
+        {
+            return Some(format!("{mv} floats"));
+        }
+        if piece != "T" && mv["spin"] != "none" {
+            return Some(format!("{mv} spins a piece that is no T"));
+        }
+        None
+    }
+
+    /// Plays `mv` (legal): locks it, clears full rows, takes the piece from the queue or hold.
+    fn play(&mut self, mv: &Value) {
+        let location = serde_json::from_value(mv["location"].clone()).unwrap();
+        let place = Place::from_tbp(&location).unwrap();
+        let piece = mv["location"]["type"].as_str().unwrap();
+        let letter = piece.chars().next().unwrap();
+        for (x, y) in place.cells() {
+            self.board[y as usize][x as usize] = Some(letter);
+        }
+        self.board.retain(|row| row.iter().any(Option::is_none));
+        self.board.resize(40, [None; 10]);
+        let current = self.queue.remove(0);
+        if piece != current {
+            if self.hold.is_none() {
+                self.queue.remove(0);
+            }
+            self.hold = Some(current);
+        }
+    }
+
+    fn garbage(&mut self, rows: usize) {
+        for _ in 0..rows {
+            let hole = self.rng.below(10) as usize;
+            let mut row = [Some('G'); 10];
+            row[hole] = None;
+            self.board.insert(0, row);
+        }
+        self.board.truncate(40);
+    }
+}
+
+#[test]
+fn a_scripted_conversation_is_answered_message_by_message() {
+    let mut bot = bot(2);
+    assert_eq!(
+        serde_json::to_value(bot.info()).unwrap(),
+        json!({"type": "info", "name": "tetris-ai", "version": env!("CARGO_PKG_VERSION"),
+               "author": "the tetris-ai authors", "features": []})
+    );
+    let ready = say(
+        &mut bot,
+        json!({"type": "rules", "randomizer": "seven_bag"}),
+    );
+    assert_eq!(sent(&ready), vec![json!({"type": "ready"})]);
+    // An empty board, I first: the bot's move is a piece of the queue's or hold's, on the floor.
+    let frontend = Frontend {
+        queue: vec!["I", "O", "T", "S", "Z", "J"],
+        bag: vec!["L"],
+        ..Frontend::new(0)
+    };
+    let started = say(&mut bot, frontend.start());
+    assert!(started.messages.is_empty() && started.warnings.is_empty());
+    let suggestion = sent(&say(&mut bot, json!({"type": "suggest"})));
+    assert_eq!(suggestion.len(), 1);
+    assert_eq!(suggestion[0]["type"], "suggestion");
+    let moves = suggestion[0]["moves"].as_array().unwrap();
+    // Every placement of I (17 on an empty board: 7 lying, 10 standing) and of O (9), once each
+    // orientation gives them: I's and O's placements counted by their states' cells.
+    assert!(moves.len() >= 26, "{} moves", moves.len());
+    for mv in moves {
+        assert_eq!(frontend.illegal(mv), None);
+    }
+    assert_eq!(suggestion[0]["move_info"]["depth"], 2.0);
+    // Playing I flat at the left: O comes next; a new piece joins the queue.
+    let play = json!({"type": "play", "move": {
+        "location": {"type": "I", "orientation": "north", "x": 1, "y": 0}, "spin": "none"}});
+    assert!(say(&mut bot, play).warnings.is_empty());
+    assert!(
+        say(&mut bot, json!({"type": "new_piece", "piece": "L"}))
+            .warnings
+            .is_empty()
+    );
+    let next = sent(&say(&mut bot, json!({"type": "suggest"})));
+    let first = &next[0]["moves"][0]["location"]["type"];
+    assert!(first == "O" || first == "T", "O, or T by hold: {first}");
+    assert!(say(&mut bot, json!({"type": "stop"})).messages.is_empty());
+    let after_stop = say(&mut bot, json!({"type": "suggest"}));
+    assert_eq!(
+        sent(&after_stop),
+        vec![json!({"type": "suggestion", "moves": [],
+        "move_info": {}})]
+    );
+    assert_eq!(
+        after_stop.warnings,
+        vec!["a suggest came with no game started"]
+    );
+    assert!(say(&mut bot, json!({"type": "quit"})).quit);
+}
+
+#[test]
+fn every_move_suggested_in_a_game_with_garbage_is_legal_on_the_frontends_board() {
+    let mut bot = bot(2);
+    let mut frontend = Frontend::new(3);
+    say(&mut bot, json!({"type": "rules"}));
+    say(&mut bot, frontend.start());
+    for piece in 0..200 {
+        let reply = say(&mut bot, json!({"type": "suggest"}));
+        assert!(reply.warnings.is_empty(), "{:?}", reply.warnings);
+        let moves = sent(&reply)[0]["moves"].as_array().unwrap().clone();
+        assert!(!moves.is_empty(), "piece {piece}: no moves");
+        for mv in &moves {
+            assert_eq!(frontend.illegal(mv), None, "piece {piece}");
+        }
+        frontend.play(&moves[0]);
+        let next = frontend.draw();
+        frontend.queue.push(next);
+        if piece % 10 == 9 {
+            // Garbage arrives: the frontend starts the bot again from its whole state.
+            frontend.garbage(2);
+            let restarted = say(&mut bot, frontend.start());
+            assert!(restarted.warnings.is_empty(), "{:?}", restarted.warnings);
+        } else {
+            let played = say(&mut bot, json!({"type": "play", "move": moves[0]}));
+            assert!(played.warnings.is_empty(), "{:?}", played.warnings);
+            say(&mut bot, json!({"type": "new_piece", "piece": next}));
+        }
+        assert!(
+            frontend.board[20].iter().all(Option::is_none),
+            "piece {piece}: topped out"
+        );
+    }
+}
+
+#[test]
+fn malformed_and_unknown_messages_are_warned_of_and_the_bot_goes_on() {
+    let mut bot = bot(1);
+    let cases = [
+        ("not json", "a line that is no JSON was ignored"),
+        ("[1, 2]", "a message with no type was ignored"),
+        (r#"{"type": 7}"#, "a message with no type was ignored"),
+        (
+            r#"{"type": "dance"}"#,
+            "a message of unknown type \"dance\" was ignored",
+        ),
+        (
+            r#"{"type": "play"}"#,
+            "a malformed \"play\" was ignored (missing field `move`",
+        ),
+        (
+            r#"{"type": "start", "hold": null}"#,
+            "a malformed \"start\" was ignored",
+        ),
+        (
+            r#"{"type": "start", "hold": "Q", "queue": [], "combo": 0, "back_to_back": false, "board": []}"#,
+            "a start was refused: hold is an unknown piece \"Q\"",
+        ),
+        (
+            r#"{"type": "start", "hold": null, "queue": ["T"], "combo": 0, "back_to_back": false, "board": [[null]]}"#,
+            "a start was refused: board[0] has 1 cells, where a row has 10",
+        ),
+        (
+            r#"{"type": "new_piece", "piece": "T"}"#,
+            "a new_piece came with no game started",
+        ),
+    ];
+    for (line, expected) in cases {
+        let reply = bot.handle_line(line);
+        assert!(reply.messages.is_empty(), "{line}");
+        assert!(
+            reply.warnings[0].starts_with(expected),
+            "{line}: {:?}",
+            reply.warnings
+        );
+    }
+    // A real game after all that: a move that does not fit is refused and changes nothing.
+    let frontend = Frontend::new(5);
+    say(&mut bot, frontend.start());
+    let before = sent(&say(&mut bot, json!({"type": "suggest"})));
+    let far = json!({"type": "play", "move": {
+        "location": {"type": frontend.queue[0], "orientation": "north", "x": 4, "y": 2000000000},
+        "spin": "none"}});
+    assert!(say(&mut bot, far).warnings[0].contains("filled or off the board"));
+    let wrong = json!({"type": "play", "move": {
+        "location": {"type": "Q", "orientation": "north", "x": 4, "y": 0}, "spin": "none"}});
+    assert!(say(&mut bot, wrong).warnings[0].contains("unknown piece \"Q\""));
+    assert_eq!(sent(&say(&mut bot, json!({"type": "suggest"}))), before);
+}
