@@ -262,8 +262,7 @@ impl GameOptions {
     /// The configuration of the first game under guideline rules unless `--rules` says
     /// otherwise: what the modern modes (`versus`, `sprint`) play.
     fn guideline_config(&self) -> Result<GameConfig, String> {
-        let mut settings = self.settings()?;
-        settings.overrides.rules = Some(settings.overrides.rules.unwrap_or(RuleSet::Guideline));
+        let settings = self.settings()?.guideline_unless_named();
         settings.resolve().map_err(|e| e.to_string())
     }
 

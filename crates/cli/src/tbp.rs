@@ -6,9 +6,8 @@ use crate::GameOptions;
 use clap::Args;
 use std::io::{BufRead, Write};
 use std::time::Duration;
-use tetris_ai_core::RuleSet;
 use tetris_ai_tbp::Bot;
-use tetris_ai_tbp::game::{HEIGHT, WIDTH};
+use tetris_ai_tbp::bot::{MAX_THINK_MS, info};
 
 /// The think budget unless told otherwise, in milliseconds: well within the half second a
 /// referee such as battletris allows.
@@ -26,12 +25,13 @@ pub struct TbpArgs {
     think_ms: u64,
 }
 
-/// A think budget: a whole number of milliseconds from 1 to 60,000.
+/// A think budget: a whole number of milliseconds from 1 to [`MAX_THINK_MS`].
 fn parse_think(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
-        Ok(ms) if (1..=60_000).contains(&ms) => Ok(ms),
+        Ok(ms) if (1..=MAX_THINK_MS).contains(&ms) => Ok(ms),
         _ => Err(format!(
-            "the think budget must be a whole number of milliseconds from 1 to 60000, got \"{text}\""
+            "the think budget must be a whole number of milliseconds from 1 to {MAX_THINK_MS}, \
+             got \"{text}\""
         )),
     }
 }
@@ -39,18 +39,6 @@ fn parse_think(text: &str) -> Result<u64, String> {
 /// Runs `tbp`: the conversation on standard input and output.
 pub fn tbp(args: &TbpArgs) -> Result<(), String> {
     let config = args.game.guideline_config()?;
-    if (config.width, config.height) != (WIDTH, HEIGHT) {
-        return Err(format!(
-            "the protocol's board is {WIDTH}x{HEIGHT}, got --board {}x{}",
-            config.width, config.height
-        ));
-    }
-    if config.rules.kind != RuleSet::Guideline {
-        return Err(format!(
-            "the protocol's game is played by guideline rules (SRS, hold), got --rules {}",
-            config.rules.kind.name()
-        ));
-    }
     let mut bot =
         Bot::new(&config, Duration::from_millis(args.think_ms)).map_err(|e| e.to_string())?;
     let stdout = std::io::stdout();
@@ -61,7 +49,7 @@ pub fn tbp(args: &TbpArgs) -> Result<(), String> {
             .and_then(|()| out.flush())
             .map_err(|e| format!("the frontend stopped listening: {e}"))
     };
-    send(&bot.info())?;
+    send(&info())?;
     for line in std::io::stdin().lock().lines() {
         let line = line.map_err(|e| format!("standard input could not be read: {e}"))?;
         let reply = bot.handle_line(&line);

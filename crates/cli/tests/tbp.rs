@@ -75,10 +75,10 @@ fn the_end_of_the_input_ends_the_bot_and_bad_options_are_refused_by_name() {
     let (ok, _, stderr) = run(&["--board", "10x12"], "");
     assert!(!ok);
     assert!(
-        stderr.contains("the protocol's board is 10x20, got --board 10x12"),
+        stderr.contains("the protocol's board is 10x20, got 10x12"),
         "{stderr}"
     );
     let (ok, _, stderr) = run(&["--rules", "classic"], "");
     assert!(!ok);
-    assert!(stderr.contains("got --rules classic"), "{stderr}");
+    assert!(stderr.contains("got classic rules"), "{stderr}");
 }

@@ -161,6 +161,15 @@ impl Overrides {
 }
 
 impl Settings {
+    /// These settings, playing the guideline rules where they name no rule set (in `rules` or
+    /// the overrides): what the modern modes play (versus, sprint, a bot for other frontends).
+    pub fn guideline_unless_named(mut self) -> Settings {
+        if self.rules.is_none() && self.overrides.rules.is_none() {
+            self.overrides.rules = Some(RuleSet::Guideline);
+        }
+        self
+    }
+
     /// The preset's published rules and search, where the settings play it as published: a
     /// preset (the default one where none is named), no weights. An unknown preset is an error
     /// naming it.

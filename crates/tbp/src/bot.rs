@@ -8,19 +8,20 @@
 //! other placement of the current piece and of the hold alternative, best first by its one-piece
 //! score, so that a frontend that refuses one finds the next.
 
-use crate::game::FollowedGame;
+use crate::game::{FollowedGame, HEIGHT, WIDTH};
 use crate::location::{Place, engine_piece, tbp_spin};
 use serde_json::Value;
 use std::time::Duration;
 use tbp::bot_msg::{Info, Ready, Suggestion};
 use tbp::data::Move;
 use tbp::{BotMessage, FrontendMessage};
+use tetris_ai_core::RuleSet;
 use tetris_ai_core::ai::search::{Position, SearchConfig, Searcher};
 use tetris_ai_core::ai::weights::Weights;
 use tetris_ai_core::config::GameConfig;
 use tetris_ai_core::engine::moves::Placement;
 use tetris_ai_core::engine::rules::{GameRng, MAX_PREVIEW, Rules};
-use tetris_ai_core::error::Result;
+use tetris_ai_core::error::{Error, Result};
 use web_time::Instant;
 
 /// What one message from the frontend gives.
@@ -54,6 +55,9 @@ impl Reply {
 /// guess, above what the second and third plies take over the first on a guideline board.
 const FIRST_GROWTH: f64 = 50.0;
 
+/// The longest think budget, in milliseconds: a minute.
+pub const MAX_THINK_MS: u64 = 60_000;
+
 /// The stream a position's ties are broken from, with its pieces placed as the seed's offset.
 const TIE_STREAM: u64 = 11;
 
@@ -67,6 +71,17 @@ const KNOWN_TYPES: [&str; 7] = [
     "new_piece",
     "quit",
 ];
+
+/// The `info` message a bot sends first: its name, version and author, and no extensions.
+pub fn info() -> BotMessage {
+    Info::new(
+        "tetris-ai".into(),
+        env!("CARGO_PKG_VERSION").into(),
+        "the tetris-ai authors".into(),
+        Vec::new(),
+    )
+    .into()
+}
 
 /// A bot: its weights and search, the game it follows, and its think budget.
 pub struct Bot {
@@ -84,9 +99,28 @@ pub struct Bot {
 impl Bot {
     /// The bot that plays `config`'s weights with its search (its rules' preview and hold are
     /// the frontend's), breaking ties from its seed, and answers each `suggest` within `budget`.
-    /// A bad configuration is an error naming it.
+    /// A bad configuration, one that is not guideline rules on the protocol's 10x20 board, or a
+    /// budget of no time or more than [`MAX_THINK_MS`], is an error naming it.
     pub fn new(config: &GameConfig, budget: Duration) -> Result<Bot> {
         let (weights, search) = config.resolve()?;
+        if (config.width, config.height) != (WIDTH, HEIGHT) {
+            return Err(Error::Config(format!(
+                "the protocol's board is {WIDTH}x{HEIGHT}, got {}x{}",
+                config.width, config.height
+            )));
+        }
+        if config.rules.kind != RuleSet::Guideline {
+            return Err(Error::Config(format!(
+                "the protocol's game is played by guideline rules (SRS, hold), got {} rules",
+                config.rules.kind.name()
+            )));
+        }
+        if budget.is_zero() || budget > Duration::from_millis(MAX_THINK_MS) {
+            return Err(Error::Config(format!(
+                "the think budget must be from 1 to {MAX_THINK_MS} ms, got {} ms",
+                budget.as_millis()
+            )));
+        }
         Ok(Bot {
             weights,
             search,
@@ -97,17 +131,6 @@ impl Bot {
             game: None,
             placed: 0,
         })
-    }
-
-    /// The `info` message, sent first.
-    pub fn info(&self) -> BotMessage {
-        Info::new(
-            "tetris-ai".into(),
-            env!("CARGO_PKG_VERSION").into(),
-            "the tetris-ai authors".into(),
-            Vec::new(),
-        )
-        .into()
     }
 
     /// Handles one line of the conversation (a JSON message).

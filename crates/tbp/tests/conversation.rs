@@ -152,7 +152,7 @@ impl Frontend {
 fn a_scripted_conversation_is_answered_message_by_message() {
     let mut bot = bot(2);
     assert_eq!(
-        serde_json::to_value(bot.info()).unwrap(),
+        serde_json::to_value(tetris_ai_tbp::bot::info()).unwrap(),
         json!({"type": "info", "name": "tetris-ai", "version": env!("CARGO_PKG_VERSION"),
                "author": "the tetris-ai authors", "features": []})
     );

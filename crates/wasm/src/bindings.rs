@@ -11,6 +11,7 @@ mod measurement;
 #[cfg(feature = "threads")]
 mod pool;
 mod replay;
+mod tbp;
 
 pub use catalog::{features, game_config, limits, presets, shared_settings};
 pub use evolution::{WebBatch, WebEvolution, evolution_choices, run_config};
@@ -19,6 +20,7 @@ pub use measurement::Measurement;
 #[cfg(feature = "threads")]
 pub use pool::PoolRun;
 pub use replay::WebReplay;
+pub use tbp::{WebTbpBot, tbp_info};
 use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "threads")]

@@ -1,0 +1,183 @@
+// The Tetris Bot Protocol Web Worker (www/lib/tbp-worker.js) in Chromium, Firefox and WebKit (see
+// browsers.mjs): a scripted conversation, malformed messages among it, gets the same answers,
+// message for message, as `tetris-ai tbp` gives to the same lines natively (the time in
+// `move_info.extra` aside), as a classic worker and as a module worker; nothing answers a
+// malformed message, and quit closes the worker. Settings the engine refuses are answered to
+// `rules` with an `error` naming the value. `BROWSERS=firefox,webkit` picks the browsers.
+
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { BROWSERS, launchAny } from './browsers.mjs';
+import { CLI, ROOT, startServer } from './harness.mjs';
+
+const CHOSEN = process.env.BROWSERS ? process.env.BROWSERS.split(',') : BROWSERS;
+
+/** An empty row of the protocol's board. */
+const EMPTY_ROW = Array(10).fill(null);
+
+/** The board of the second start: two garbage rows with holes in columns 3 and 6. */
+function garbageBoard() {
+  const row = (hole) => Array.from({ length: 10 }, (_, x) => (x === hole ? null : 'G'));
+  return [row(3), row(6), ...Array(38).fill(EMPTY_ROW)];
+}
+
+/**
+ * The conversation: rules, a start, a suggest, the move played, a new piece, malformed messages,
+ * a second start mid-game with garbage and a held piece, two suggests, then quit and one more
+ * suggest that nothing answers.
+ */
+const SCRIPT = [
+  { type: 'rules', randomizer: 'seven_bag' },
+  {
+    type: 'start',
+    hold: null,
+    queue: ['T', 'I', 'O', 'S', 'Z', 'J'],
+    combo: 0,
+    back_to_back: false,
+    board: Array(40).fill(EMPTY_ROW),
+    randomizer: { type: 'seven_bag', bag_state: ['L'] },
+  },
+  { type: 'suggest' },
+  {
+    type: 'play',
+    move: { location: { type: 'T', orientation: 'north', x: 1, y: 0 }, spin: 'none' },
+  },
+  { type: 'new_piece', piece: 'L' },
+  { type: 'dance' },
+  { type: 'play' },
+  { no: 'type' },
+  { type: 'suggest' },
+  {
+    type: 'start',
+    hold: 'T',
+    queue: ['O', 'S', 'Z', 'J', 'L', 'I'],
+    combo: 2,
+    back_to_back: true,
+    board: garbageBoard(),
+  },
+  { type: 'suggest' },
+  { type: 'quit' },
+  { type: 'suggest' },
+];
+
+/** The answers `tetris-ai tbp --depth 2` gives to `SCRIPT`, natively. */
+let native;
+let server;
+
+/** The answers without the time each suggestion took, which differs run to run. */
+function timeless(messages) {
+  return messages.map((message) => {
+    if (message.type !== 'suggestion') return message;
+    const { extra, ...info } = message.move_info;
+    assert.match(extra, /^depth \d in [\d.]+ ms$/);
+    return { ...message, move_info: info };
+  });
+}
+
+before(
+  async () => {
+    const input = SCRIPT.map((message) => JSON.stringify(message)).join('\n');
+    const stdout = await new Promise((resolve, reject) => {
+      const child = execFile(CLI, ['tbp', '--depth', '2'], { cwd: ROOT }, (err, out) =>
+        err ? reject(err) : resolve(out),
+      );
+      child.stdin.end(`${input}\n`);
+    });
+    native = timeless(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    );
+    assert.deepEqual(
+      native.map((m) => m.type),
+      ['info', 'ready', 'suggestion', 'suggestion', 'suggestion'],
+    );
+    server = await startServer({ isolation: false });
+  },
+  { timeout: 120_000 },
+);
+
+after(async () => {
+  await server?.stop();
+});
+
+// The functions below run in the page: each stands alone (the drivers send its source).
+
+/**
+ * Launches the worker at `url` (`type` "classic" or "module"), posts `script` once it has sent
+ * `info`, and collects what it posts until a second after the last message: the messages, and
+ * whether it was still open then (a closed worker answers nothing more).
+ */
+async function converse({ url, type, script }) {
+  const worker = new Worker(url, type === 'module' ? { type: 'module' } : undefined);
+  const heard = [];
+  let failed = null;
+  worker.onerror = (event) => {
+    failed = event.message ?? 'the worker failed';
+  };
+  const first = new Promise((resolve) => {
+    worker.onmessage = (event) => {
+      heard.push(event.data);
+      resolve();
+    };
+  });
+  await Promise.race([first, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+  for (const message of script) worker.postMessage(message);
+  const quiet = () =>
+    new Promise((resolve) => {
+      let count = heard.length;
+      const check = setInterval(() => {
+        if (heard.length === count) {
+          clearInterval(check);
+          resolve();
+        }
+        count = heard.length;
+      }, 1000);
+    });
+  await quiet();
+  worker.terminate();
+  return { heard, failed };
+}
+
+for (const name of CHOSEN) {
+  describe(name, { timeout: 300_000 }, () => {
+    let browser;
+    before(async () => (browser = await launchAny(name)), { timeout: 120_000 });
+    after(async () => browser?.close());
+
+    for (const type of ['classic', 'module']) {
+      test(`a ${type} worker answers the conversation as tetris-ai tbp does`, async () => {
+        const page = await browser.open(`${server.url}tetris-ai.js`);
+        try {
+          const url = `${server.url}lib/tbp-worker.js?depth=2`;
+          const { heard, failed } = await page.evaluate(converse, { url, type, script: SCRIPT });
+          assert.equal(failed, null);
+          assert.deepEqual(timeless(heard), native);
+        } finally {
+          await page.close();
+        }
+      });
+    }
+
+    test('settings the engine refuses are the error answered to rules, naming the value', async () => {
+      const page = await browser.open(`${server.url}tetris-ai.js`);
+      try {
+        const url = `${server.url}lib/tbp-worker.js?depth=9&think=50`;
+        const { heard } = await page.evaluate(converse, {
+          url,
+          type: 'classic',
+          script: [{ type: 'rules' }, { type: 'suggest' }],
+        });
+        assert.deepEqual(
+          heard.map((m) => m.type),
+          ['info', 'error'],
+        );
+        assert.match(heard[1].reason, /^settings\.depth must be a whole number from 1 to 4, got 9/);
+      } finally {
+        await page.close();
+      }
+    });
+  });
+}
