@@ -98,9 +98,9 @@ async function survivalEstimate(page) {
     'bench-a': 'preset:dt10',
     'bench-compare': true,
     'bench-b': 'preset:du',
-    'bench-replicates': 4,
-    'bench-run-pieces': 20_000,
-    'bench-trials': 200,
+    'bench-survival-replicates': 4,
+    'bench-survival-run-pieces': 20_000,
+    'bench-survival-trials': 200,
   });
   await page.evaluate(clickFirst, '#bench-run');
   await page.waitFor(() => window.tetris.benchmark.report !== null, null, 120_000);

@@ -26,9 +26,9 @@ const HEAVY_HOLES = {
 /** Fills the panel's form: weights A, games, first seed and cap. */
 async function fill(page, { a, games, seed, maxPieces }) {
   await setValue(page, '#bench-a', a);
-  await setValue(page, '#bench-games', games);
+  await setValue(page, '#bench-benchmark-games', games);
   await setValue(page, '#bench-seed', seed);
-  await setValue(page, '#bench-max-pieces', maxPieces);
+  await setValue(page, '#bench-benchmark-max-pieces', maxPieces);
 }
 
 /** What `benchmark()` gives for the games of `side` (`{config}`) with `options`. */
@@ -214,7 +214,11 @@ test('Cancel stops a benchmark and says so; nothing is shown', { timeout: 120_00
     assert.equal(await page.locator('#bench-results').isVisible(), false);
     assert.equal(await page.locator('#bench-error').isVisible(), false);
     assert.equal(await page.locator('#bench-cancel').isDisabled(), true);
-    assert.equal(await page.locator('#bench-games').isDisabled(), false, 'the form is back');
+    assert.equal(
+      await page.locator('#bench-benchmark-games').isDisabled(),
+      false,
+      'the form is back',
+    );
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();

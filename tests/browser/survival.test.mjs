@@ -20,10 +20,10 @@ async function chooseSurvival(page, { a, replicates, seed, runPieces, trials }) 
   await setValue(page, '#board-height', 10);
   await setValue(page, '#bench-kind', 'survival');
   await setValue(page, '#bench-a', a);
-  await setValue(page, '#bench-replicates', replicates);
+  await setValue(page, '#bench-survival-replicates', replicates);
   await setValue(page, '#bench-seed', seed);
-  await setValue(page, '#bench-run-pieces', runPieces);
-  await setValue(page, '#bench-trials', trials);
+  await setValue(page, '#bench-survival-run-pieces', runPieces);
+  await setValue(page, '#bench-survival-trials', trials);
 }
 
 /** What `survival()` gives for the game configuration `config` with `options`. */
@@ -63,9 +63,13 @@ test(
     const opened = await openPage(env.browser, env.server.url);
     try {
       const { page } = opened;
-      assert.equal(await page.locator('#bench-replicates').isVisible(), false, 'hidden at first');
+      assert.equal(
+        await page.locator('#bench-survival-replicates').isVisible(),
+        false,
+        'hidden at first',
+      );
       await chooseSurvival(page, { a: 'preset:dt10', ...OPTIONS });
-      assert.equal(await page.locator('#bench-games').isVisible(), false);
+      assert.equal(await page.locator('#bench-benchmark-games').isVisible(), false);
       assert.equal(await page.locator('#bench-survival-note').isVisible(), true);
       await setChecked(page, '#bench-compare', true);
       await setValue(page, '#bench-b', 'preset:du');
@@ -136,8 +140,8 @@ test(
 
       // Back to whole games: their fields, and the histogram and CSV of the next run.
       await setValue(page, '#bench-kind', 'benchmark');
-      assert.equal(await page.locator('#bench-games').isVisible(), true);
-      assert.equal(await page.locator('#bench-replicates').isVisible(), false);
+      assert.equal(await page.locator('#bench-benchmark-games').isVisible(), true);
+      assert.equal(await page.locator('#bench-survival-replicates').isVisible(), false);
       assertNoErrors(assert, opened);
     } finally {
       await opened.close();
@@ -155,9 +159,9 @@ test(
       // The page's own game: guideline rules on 10x20, where du's games seldom end.
       await setValue(page, '#bench-kind', 'survival');
       await setValue(page, '#bench-a', 'preset:du');
-      await setValue(page, '#bench-replicates', 2);
-      await setValue(page, '#bench-run-pieces', 5000);
-      await setValue(page, '#bench-trials', 20);
+      await setValue(page, '#bench-survival-replicates', 2);
+      await setValue(page, '#bench-survival-run-pieces', 5000);
+      await setValue(page, '#bench-survival-trials', 20);
       const { report, error } = await runPanel(page);
       assert.equal(error, '');
       assert.equal(report.a.config.rules.kind, 'guideline');

@@ -1,5 +1,5 @@
-// The Benchmark panel's versus series in Chromium: choosing it turns the comparison on (B is the
-// opponent) and holds it on; Run plays A against B once, with progress match by match, then a
+// The Benchmark panel's versus series in Chromium: its fields are its own (no id is repeated on
+// the page); choosing it turns the comparison on (B is the opponent) and holds it on; Run plays A against B once, with progress match by match, then a
 // table of each side's figures, which are what `versus()` gives for the same matches seen from
 // each seat, A's record and win rate in words with a verdict, and a JSON export.
 
@@ -22,14 +22,20 @@ test(
       const { page } = opened;
       await setValue(page, '#rules', 'guideline');
       await setValue(page, '#board-height', 10);
+      // Each kind's fields are its own: no two elements share an id, though kinds share options.
+      const repeated = await page.evaluate(() => {
+        const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+        return ids.filter((id, i) => ids.indexOf(id) !== i);
+      });
+      assert.deepEqual(repeated, []);
       await setValue(page, '#bench-kind', 'versus');
       assert.equal(await page.locator('#bench-compare').isChecked(), true, 'B is the opponent');
       assert.equal(await page.locator('#bench-compare').isDisabled(), true, 'and stays on');
       assert.equal(await page.locator('#bench-versus-note').isVisible(), true);
       await setValue(page, '#bench-a', 'preset:dellacherie');
       await setValue(page, '#bench-b', 'preset:dt10');
-      await setValue(page, '#bench-games', OPTIONS.games);
-      await setValue(page, '#bench-max-pieces', OPTIONS.maxPieces);
+      await setValue(page, '#bench-versus-games', OPTIONS.games);
+      await setValue(page, '#bench-versus-max-pieces', OPTIONS.maxPieces);
       await setValue(page, '#bench-seed', OPTIONS.seed);
       await page.evaluate(watchStatus);
       const { report, error } = await runPanel(page);

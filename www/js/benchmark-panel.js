@@ -31,9 +31,12 @@ function decimals(x, digits) {
     : x.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-/** The element id of the field of `option`: `bench-` and its name in kebab case. */
-function fieldId(option) {
-  return `bench-${option.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+/**
+ * The element id of the field of `option` of the measurement `kind`: `bench-`, the kind and the
+ * option's name in kebab case (two kinds may both ask for `games`).
+ */
+function fieldId(kind, option) {
+  return `bench-${kind}-${option.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 }
 
 /**
@@ -152,7 +155,7 @@ export function createBenchmarkPanel(app) {
       const name = document.createElement('span');
       name.textContent = field.label;
       const input = document.createElement('input');
-      Object.assign(input, { type: 'number', id: fieldId(field.option), min, max, step: 1 });
+      Object.assign(input, { type: 'number', id: fieldId(kind, field.option), min, max, step: 1 });
       input.value = field.start ?? fallback;
       if (field.placeholder) input.placeholder = field.placeholder;
       label.append(name, ' ', input);
@@ -237,7 +240,7 @@ export function createBenchmarkPanel(app) {
     }
     const options = {};
     for (const { option, label, called, placeholder } of MEASUREMENT_KINDS[kind].fields) {
-      const input = $(fieldId(option));
+      const input = $(fieldId(kind, option));
       // An empty field with a placeholder ("no cap") is left out.
       if (!(placeholder && input.value.trim() === ''))
         options[option] = read(input, called ?? label);

@@ -46,15 +46,31 @@ impl BenchmarkOptions {
         let Some(map) = checked::object(name, value, &OPTION_FIELDS, true)? else {
             return Ok(BenchmarkOptions::default());
         };
-        let count = |field: &str, max: u64| {
-            checked::optional(map, name, field, |path, v| checked::count(path, v, 1, max))
-        };
+        let (games, seed, max_pieces) = read_games(map, name, MAX_GAMES)?;
         Ok(BenchmarkOptions {
-            games: count("games", MAX_GAMES)?,
-            seed: checked::optional(map, name, "seed", checked::seed)?,
-            max_pieces: count("maxPieces", MAX_SAFE_INTEGER)?,
+            games,
+            seed,
+            max_pieces,
         })
     }
+}
+
+/// `games` (from 1 to `max_games`), `seed` and `maxPieces` (1 or more), each where given, from
+/// the options `map` named `name`: what the options of a benchmark and of a versus series share.
+/// A bad one is an error naming it.
+pub(crate) fn read_games(
+    map: &serde_json::Map<String, Value>,
+    name: &str,
+    max_games: u64,
+) -> Result<(Option<u64>, Option<u64>, Option<u64>)> {
+    let count = |field: &str, max: u64| {
+        checked::optional(map, name, field, |path, v| checked::count(path, v, 1, max))
+    };
+    Ok((
+        count("games", max_games)?,
+        checked::optional(map, name, "seed", checked::seed)?,
+        count("maxPieces", MAX_SAFE_INTEGER)?,
+    ))
 }
 
 /// The games of a benchmark: one configuration played from `games` seeds in a row.

@@ -3,6 +3,7 @@
 //! win rate among decided matches with its 95% (Wilson) interval, and each side's attack.
 
 use super::{DEFAULT_MAX_PIECES, Ending, Match, MatchOutcome, Side, SideOutcome};
+use crate::bench::read_games;
 use crate::checked::{self, MAX_SAFE_INTEGER};
 use crate::config::GameConfig;
 use crate::engine::versus::VersusPreset;
@@ -51,13 +52,11 @@ impl SeriesOptions {
         let Some(map) = checked::object(name, value, &OPTION_FIELDS, true)? else {
             return Ok(SeriesOptions::default());
         };
-        let count = |field: &str, max: u64| {
-            checked::optional(map, name, field, |path, v| checked::count(path, v, 1, max))
-        };
+        let (games, seed, max_pieces) = read_games(map, name, MAX_MATCHES)?;
         Ok(SeriesOptions {
-            games: count("games", MAX_MATCHES)?,
-            seed: checked::optional(map, name, "seed", checked::seed)?,
-            max_pieces: count("maxPieces", MAX_SAFE_INTEGER)?,
+            games,
+            seed,
+            max_pieces,
             opponent: checked::optional(map, name, "opponent", checked::game_config)?,
             rules: checked::optional(map, name, "rules", checked::versus_rules)?,
         })
