@@ -100,25 +100,65 @@ export class WorkerStopped extends Error {
 }
 
 /**
+ * How long a worker may take to load its engine before it is stopped and started anew. A start
+ * takes well under a second; now and then in Firefox one thread of the threaded build's pool never
+ * loads its module (it never asks for it), and the start would wait for it forever, while a
+ * second start goes through.
+ */
+const START_TIMEOUT_MS = 15_000;
+/** Starts tried before a worker that does not load is given up. */
+const START_ATTEMPTS = 3;
+
+/**
  * One engine worker running `build` (with a pool of `threads` threads when threaded). Every call
  * goes through `call`, which rejects with `WorkerStopped` when the worker dies meanwhile.
  */
 export class EngineWorker {
-  /** Starts a worker; resolves once its engine has loaded. */
-  static async start({ build, threads = 1, name = 'engine' }) {
+  /**
+   * Starts a worker; resolves once its engine has loaded. A worker that has not loaded within
+   * `START_TIMEOUT_MS` is stopped and another started, up to `START_ATTEMPTS` in all.
+   */
+  static async start(options) {
+    for (let attempt = 1; ; attempt++) {
+      const { engine, stuck } = EngineWorker.launch(options);
+      try {
+        return await engine;
+      } catch (error) {
+        if (!stuck() || attempt === START_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /**
+   * One start: `{engine, stuck}`, the promise of the loaded worker, and whether it was stopped
+   * for not loading in time.
+   */
+  static launch({ build, threads = 1, name = 'engine' }) {
     workerCount += 1;
     const id = `${name}-${workerCount}-${Math.random().toString(36).slice(2)}`;
     const worker = new Worker(new URL('lib/worker.js', BASE), { type: 'module', name: id });
     const engine = new EngineWorker(worker, id);
     const lifeLock = `tetris-ai/worker/${id}`;
-    engine.info = await engine.call((remote) =>
-      remote.init({ build, base: BASE, threads, lifeLock }),
-    );
-    if (engine.info.watched) {
-      // Granted only once the worker, which holds the lock for its whole life, is gone.
-      navigator.locks.request(lifeLock, () => engine.stopped('it ended'));
-    }
-    return engine;
+    let stuck = false;
+    const timer = setTimeout(() => {
+      stuck = true;
+      engine.stopped(`its engine did not load within ${START_TIMEOUT_MS / 1000} s`);
+    }, START_TIMEOUT_MS);
+    const loaded = (async () => {
+      try {
+        engine.info = await engine.call((remote) =>
+          remote.init({ build, base: BASE, threads, lifeLock }),
+        );
+      } finally {
+        clearTimeout(timer);
+      }
+      if (engine.info.watched) {
+        // Granted only once the worker, which holds the lock for its whole life, is gone.
+        navigator.locks.request(lifeLock, () => engine.stopped('it ended'));
+      }
+      return engine;
+    })();
+    return { engine: loaded, stuck: () => stuck };
   }
 
   constructor(worker, id) {
