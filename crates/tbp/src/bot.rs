@@ -9,11 +9,10 @@
 //! score, so that a frontend that refuses one finds the next.
 
 use crate::game::{FollowedGame, HEIGHT, WIDTH};
-use crate::location::{Place, engine_piece, tbp_spin};
+use crate::location::{engine_piece, tbp_move};
 use serde_json::Value;
 use std::time::Duration;
 use tbp::bot_msg::{Info, Ready, Suggestion};
-use tbp::data::Move;
 use tbp::{BotMessage, FrontendMessage};
 use tetris_ai_core::RuleSet;
 use tetris_ai_core::ai::search::{Position, SearchConfig, Searcher};
@@ -272,7 +271,7 @@ impl Bot {
                 .map(|(p, _)| p)
                 .filter(|p| Some(*p) != best),
         );
-        let moves = placements.into_iter().map(tbp_move).collect();
+        let moves = placements.iter().map(tbp_move).collect();
         let mut suggestion = Suggestion::new(moves);
         suggestion.move_info.depth = Some(f64::from(depth));
         suggestion.move_info.extra = Some(format!(
@@ -318,15 +317,4 @@ fn deepest_plan(
         }
     }
     (best, reached)
-}
-
-/// The protocol's move of `placement`.
-fn tbp_move(placement: Placement) -> Move {
-    let place = Place {
-        piece: placement.piece,
-        rotation: placement.rotation,
-        x: placement.x,
-        y: placement.y,
-    };
-    Move::new(place.to_tbp(), tbp_spin(placement.spin).into())
 }

@@ -3,7 +3,7 @@
 //! is 40 rows; the bot's is the guideline's 20 rows and the engine's buffer above them, and a
 //! cell higher than that (a stack far above where pieces spawn) is left out with a warning.
 
-use crate::location::{Place, engine_piece, shown};
+use crate::location::{engine_piece, engine_placement, shown};
 use std::collections::VecDeque;
 use tbp::MaybeUnknown;
 use tbp::data::Move;
@@ -11,6 +11,7 @@ use tbp::frontend_msg::Start;
 use tbp::randomizer::RandomizerState;
 use tetris_ai_core::engine::board::Board;
 use tetris_ai_core::engine::piece::Piece;
+use tetris_ai_core::engine::spin::Spin;
 
 /// The board's columns: the protocol's are always 10.
 pub const WIDTH: usize = 10;
@@ -117,22 +118,22 @@ impl FollowedGame {
     /// where it says, and full rows cleared. A move that places no piece the queue or hold gives,
     /// or does not fit the board, is refused naming why, and changes nothing.
     pub fn play(&mut self, mv: &Move) -> Result<(), Refusal> {
-        let place = Place::from_tbp(&mv.location)?;
+        let placement = engine_placement(&mv.location, Spin::None)?;
         let current = *self
             .queue
             .front()
             .ok_or("a move was played with no piece in the queue")?;
         // How many pieces leave the queue, and the hold slot after.
-        let (taken, hold) = if place.piece == current {
+        let (taken, hold) = if placement.piece == current {
             (1, self.hold)
-        } else if self.hold == Some(place.piece) {
+        } else if self.hold == Some(placement.piece) {
             (1, Some(current))
-        } else if self.hold.is_none() && self.queue.get(1) == Some(&place.piece) {
+        } else if self.hold.is_none() && self.queue.get(1) == Some(&placement.piece) {
             (2, Some(current))
         } else {
             return Err(format!(
                 "the move places {}, but the queue gives {} and hold gives {}",
-                place.piece.letter(),
+                placement.piece.letter(),
                 current.letter(),
                 self.hold
                     .or(self.queue.get(1).copied())
@@ -140,16 +141,16 @@ impl FollowedGame {
             ));
         };
         let rows = self.board.row_limit() as i32;
-        for (x, y) in place.cells() {
+        for (x, y) in placement.cells() {
             if y >= rows || self.board.blocked(x, y) {
                 return Err(format!(
                     "the move puts {} on ({x}, {y}), which is filled or off the board",
-                    place.piece.letter()
+                    placement.piece.letter()
                 ));
             }
         }
-        let shape = place.piece.shape(place.rotation);
-        self.board.place(shape, place.x, place.y);
+        let shape = placement.piece.shape(placement.rotation);
+        self.board.place(shape, placement.x, placement.y);
         let cleared = self.board.clear_full_rows().count_ones();
         self.queue.drain(..taken);
         self.hold = hold;

@@ -8,22 +8,10 @@
 //! south the top-right and west the bottom-right.
 
 use tbp::MaybeUnknown;
-use tbp::data::{Orientation, Piece as TbpPiece, PieceLocation, Spin as TbpSpin};
+use tbp::data::{Move, Orientation, Piece as TbpPiece, PieceLocation, Spin as TbpSpin};
+use tetris_ai_core::engine::moves::Placement;
 use tetris_ai_core::engine::piece::{Piece, Rotation};
 use tetris_ai_core::engine::spin::Spin;
-
-/// A piece's place as the engine names it: its piece, rotation state and rotation centre.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Place {
-    /// The piece.
-    pub piece: Piece,
-    /// Its rotation state.
-    pub rotation: Rotation,
-    /// The column of its rotation centre.
-    pub x: i32,
-    /// The row of its rotation centre, 0 at the bottom.
-    pub y: i32,
-}
 
 /// Where the protocol's centre lies from the engine's, for `piece` in `rotation`.
 fn centre_offset(piece: Piece, rotation: Rotation) -> (i32, i32) {
@@ -76,7 +64,7 @@ fn orientation(rotation: Rotation) -> Orientation {
 }
 
 /// The protocol's spin of a placement's T-spin.
-pub fn tbp_spin(spin: Spin) -> TbpSpin {
+fn tbp_spin(spin: Spin) -> TbpSpin {
     match spin {
         Spin::None => TbpSpin::None,
         Spin::Mini => TbpSpin::Mini,
@@ -84,46 +72,42 @@ pub fn tbp_spin(spin: Spin) -> TbpSpin {
     }
 }
 
-impl Place {
-    /// The protocol's location of this place.
-    pub fn to_tbp(self) -> PieceLocation {
-        let (dx, dy) = centre_offset(self.piece, self.rotation);
-        PieceLocation::new(
-            tbp_piece(self.piece).into(),
-            orientation(self.rotation).into(),
-            self.x + dx,
-            self.y + dy,
-        )
-    }
+/// The protocol's location of `placement`.
+pub fn tbp_location(placement: &Placement) -> PieceLocation {
+    let (dx, dy) = centre_offset(placement.piece, placement.rotation);
+    PieceLocation::new(
+        tbp_piece(placement.piece).into(),
+        orientation(placement.rotation).into(),
+        placement.x + dx,
+        placement.y + dy,
+    )
+}
 
-    /// The place of the protocol's `location`; an unknown piece or orientation is an error
-    /// naming it.
-    pub fn from_tbp(location: &PieceLocation) -> Result<Place, String> {
-        let piece = engine_piece(&location.kind)
-            .ok_or_else(|| format!("unknown piece {}", shown(&location.kind)))?;
-        let rotation = match &location.orientation {
-            MaybeUnknown::Known(Orientation::North) => Rotation::Spawn,
-            MaybeUnknown::Known(Orientation::East) => Rotation::Right,
-            MaybeUnknown::Known(Orientation::South) => Rotation::Reverse,
-            MaybeUnknown::Known(Orientation::West) => Rotation::Left,
-            other => return Err(format!("unknown orientation {}", shown(other))),
-        };
-        let (dx, dy) = centre_offset(piece, rotation);
-        Ok(Place {
-            piece,
-            rotation,
-            x: location.x - dx,
-            y: location.y - dy,
-        })
-    }
+/// The protocol's move of `placement`: its location and its spin.
+pub fn tbp_move(placement: &Placement) -> Move {
+    Move::new(tbp_location(placement), tbp_spin(placement.spin).into())
+}
 
-    /// The four cells (column, row) the piece fills.
-    pub fn cells(self) -> [(i32, i32); 4] {
-        self.piece
-            .shape(self.rotation)
-            .cells
-            .map(|(dx, dy)| (self.x + i32::from(dx), self.y + i32::from(dy)))
-    }
+/// The engine's placement at the protocol's `location`, scoring as `spin`; an unknown piece or
+/// orientation is an error naming it.
+pub fn engine_placement(location: &PieceLocation, spin: Spin) -> Result<Placement, String> {
+    let piece = engine_piece(&location.kind)
+        .ok_or_else(|| format!("unknown piece {}", shown(&location.kind)))?;
+    let rotation = match &location.orientation {
+        MaybeUnknown::Known(Orientation::North) => Rotation::Spawn,
+        MaybeUnknown::Known(Orientation::East) => Rotation::Right,
+        MaybeUnknown::Known(Orientation::South) => Rotation::Reverse,
+        MaybeUnknown::Known(Orientation::West) => Rotation::Left,
+        other => return Err(format!("unknown orientation {}", shown(other))),
+    };
+    let (dx, dy) = centre_offset(piece, rotation);
+    Ok(Placement {
+        piece,
+        rotation,
+        x: location.x - dx,
+        y: location.y - dy,
+        spin,
+    })
 }
 
 /// `value` as JSON, for a message.

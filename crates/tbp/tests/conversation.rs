@@ -6,9 +6,10 @@
 use serde_json::{Value, json};
 use std::time::Duration;
 use tetris_ai_core::engine::rng::GameRng;
+use tetris_ai_core::engine::spin::Spin;
 use tetris_ai_core::settings::Settings;
 use tetris_ai_core::{GameConfig, RuleSet};
-use tetris_ai_tbp::location::Place;
+use tetris_ai_tbp::location::engine_placement;
 use tetris_ai_tbp::{Bot, Reply};
 
 const PIECES: [&str; 7] = ["I", "O", "T", "S", "Z", "J", "L"];
@@ -95,13 +96,13 @@ impl Frontend {
     /// Why `mv` is not a legal move here: its piece, its cells, its support, its spin.
     fn illegal(&self, mv: &Value) -> Option<String> {
         let location = serde_json::from_value(mv["location"].clone()).ok()?;
-        let place = Place::from_tbp(&location).ok()?;
+        let placement = engine_placement(&location, Spin::None).ok()?;
         let piece = mv["location"]["type"].as_str().unwrap();
         let hold = self.hold.unwrap_or(self.queue[1]);
         if piece != self.queue[0] && piece != hold {
             return Some(format!("{piece} is neither the current piece nor hold's"));
         }
-        let cells = place.cells();
+        let cells = placement.cells();
         if cells.iter().any(|&(x, y)| self.filled(x, y)) {
             return Some(format!("{mv} overlaps the stack or leaves the board"));
         }
@@ -120,10 +121,10 @@ impl Frontend {
     /// Plays `mv` (legal): locks it, clears full rows, takes the piece from the queue or hold.
     fn play(&mut self, mv: &Value) {
         let location = serde_json::from_value(mv["location"].clone()).unwrap();
-        let place = Place::from_tbp(&location).unwrap();
+        let placement = engine_placement(&location, Spin::None).unwrap();
         let piece = mv["location"]["type"].as_str().unwrap();
         let letter = piece.chars().next().unwrap();
-        for (x, y) in place.cells() {
+        for (x, y) in placement.cells() {
             self.board[y as usize][x as usize] = Some(letter);
         }
         self.board.retain(|row| row.iter().any(Option::is_none));

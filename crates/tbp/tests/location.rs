@@ -4,7 +4,8 @@
 //! bottom-left, top-left, top-right and bottom-right cell.
 
 use tbp::data::{Orientation, Piece as TbpPiece, PieceLocation};
-use tetris_ai_tbp::location::Place;
+use tetris_ai_core::engine::spin::Spin;
+use tetris_ai_tbp::location::{engine_placement, tbp_location};
 
 /// A piece's four cells in each of its four orientations, as offsets from its centre.
 type Offsets = [[(i32, i32); 4]; 4];
@@ -96,15 +97,15 @@ fn every_piece_in_every_orientation_fills_the_cells_the_protocol_defines() {
         for (orientation, offsets) in ORIENTATIONS.into_iter().zip(orientations) {
             let location =
                 PieceLocation::new(piece.clone().into(), orientation.clone().into(), x, y);
-            let place = Place::from_tbp(&location).unwrap();
+            let placement = engine_placement(&location, Spin::None).unwrap();
             let expected = sorted(offsets.iter().map(|(dx, dy)| (x + dx, y + dy)).collect());
             assert_eq!(
-                sorted(place.cells().to_vec()),
+                sorted(placement.cells().to_vec()),
                 expected,
                 "{piece:?} {orientation:?}"
             );
             // And back: the same piece, orientation and centre.
-            let back = serde_json::to_value(place.to_tbp()).unwrap();
+            let back = serde_json::to_value(tbp_location(&placement)).unwrap();
             assert_eq!(back, serde_json::to_value(&location).unwrap());
         }
     }
@@ -115,13 +116,13 @@ fn an_unknown_piece_or_orientation_is_refused_by_name() {
     let location: PieceLocation =
         serde_json::from_str(r#"{"type": "Q", "orientation": "north", "x": 4, "y": 4}"#).unwrap();
     assert_eq!(
-        Place::from_tbp(&location).unwrap_err(),
+        engine_placement(&location, Spin::None).unwrap_err(),
         r#"unknown piece "Q""#
     );
     let location: PieceLocation =
         serde_json::from_str(r#"{"type": "T", "orientation": "up", "x": 4, "y": 4}"#).unwrap();
     assert_eq!(
-        Place::from_tbp(&location).unwrap_err(),
+        engine_placement(&location, Spin::None).unwrap_err(),
         r#"unknown orientation "up""#
     );
 }
