@@ -115,7 +115,8 @@ struct GameOptions {
     #[arg(long, value_name = "WxH", default_value = "10x20", value_parser = parse_board)]
     board: (usize, usize),
 
-    /// The rules: classic (research rules) or guideline [default: classic].
+    /// The rules: classic (research rules) or guideline [default: classic; guideline for versus,
+    /// sprint and tbp].
     #[arg(long, value_name = "RULES", value_parser = parse_named::<RuleSet>)]
     rules: Option<RuleSet>,
 
