@@ -1,8 +1,8 @@
-// The keyboard: with the AI off it moves, rotates, holds and hard-drops the piece on the page;
-// a quick tap of the down arrow moves the piece a row; at game over the overlay's buttons take
-// the focus a moment later and Enter and Space work them, and N, R and P start a new game,
-// replay the seed and pause at any time; keys of the game that just ended (a last tap, a held
-// key) do not act on its game-over screen.
+// The keyboard: with the AI off it moves, rotates (Up and X), holds (Shift and C) and hard-drops
+// the piece on the page; a quick tap of the down arrow moves the piece a row; at game over the
+// overlay's buttons take the focus a moment later and Enter and Space work them, and N, R and P
+// start a new game, replay the seed and pause at any time; keys of the game that just ended (a
+// last tap, a held key) do not act on its game-over screen.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -101,8 +101,32 @@ async function hardDrop(page) {
   return before;
 }
 
+/** Presses `key` and waits until the active piece's shape differs from `before`'s; the piece. */
+async function pressAndRotate(page, key, before) {
+  await page.keyboard.press(key);
+  await waitForAsync(
+    page,
+    async ([shapeBefore]) => {
+      const flat = Array.from(await window.tetris.game.activeCells());
+      const cells = [];
+      for (let i = 0; i < flat.length; i += 2) cells.push([flat[i], flat[i + 1]]);
+      const minX = Math.min(...cells.map(([x]) => x));
+      const minY = Math.min(...cells.map(([, y]) => y));
+      const now = cells
+        .map(([x, y]) => [x - minX, y - minY])
+        .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+        .map(([x, y]) => `${x},${y}`)
+        .join(' ');
+      return cells.length === 4 && now !== shapeBefore;
+    },
+    [shape(before.cells)],
+    WAIT,
+  );
+  return active(page);
+}
+
 test(
-  'the keyboard moves, rotates, holds and hard-drops a piece',
+  'the keyboard moves, rotates (Up, X), holds (Shift, C) and hard-drops a piece',
   { timeout: 120_000 },
   async (t) => {
     const opened = await openPage(env.browser, env.server.url);
@@ -151,30 +175,13 @@ test(
       );
       assert.equal(shape(after.cells), shape(before.cells), 'moving should keep the shape');
 
-      // ArrowUp: the piece turns, so its shape changes.
-      before = after;
-      await page.keyboard.press('ArrowUp');
-      await waitForAsync(
-        page,
-        async ([shapeBefore]) => {
-          const flat = Array.from(await window.tetris.game.activeCells());
-          const cells = [];
-          for (let i = 0; i < flat.length; i += 2) cells.push([flat[i], flat[i + 1]]);
-          const minX = Math.min(...cells.map(([x]) => x));
-          const minY = Math.min(...cells.map(([, y]) => y));
-          const now = cells
-            .map(([x, y]) => [x - minX, y - minY])
-            .sort((a, b) => a[0] - b[0] || a[1] - b[1])
-            .map(([x, y]) => `${x},${y}`)
-            .join(' ');
-          return cells.length === 4 && now !== shapeBefore;
-        },
-        [shape(before.cells)],
-        WAIT,
-      );
-      after = await active(page);
-      assert.equal(after.piece, before.piece, 'rotating should keep the piece');
-      assert.notEqual(shape(after.cells), shape(before.cells), 'ArrowUp should rotate the piece');
+      // ArrowUp, then X: each turns the piece clockwise, so its shape changes each time.
+      for (const key of ['ArrowUp', 'x']) {
+        before = after;
+        after = await pressAndRotate(page, key, before);
+        assert.equal(after.piece, before.piece, `${key}: rotating should keep the piece`);
+        assert.notEqual(shape(after.cells), shape(before.cells), `${key} should rotate the piece`);
+      }
 
       // Shift: the piece goes to the hold slot.
       before = after;
@@ -216,6 +223,19 @@ test(
         locked.placements + 1,
         'tetris.placements should record the placement',
       );
+
+      // C: hold is free again after a lock, and swaps the piece with the one held.
+      before = await active(page);
+      const held = (await page.evaluate(() => window.tetris.game.view())).hold;
+      await page.keyboard.press('c');
+      await waitForAsync(
+        page,
+        async (piece) => (await window.tetris.game.view()).hold === piece,
+        before.piece,
+        WAIT,
+      );
+      after = await active(page);
+      assert.equal(after.piece, held, 'C should bring back the piece held');
       assertNoErrors(assert, opened);
     } finally {
       await opened.close();

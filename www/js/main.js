@@ -15,6 +15,7 @@ import '../tetris-ai-element.js';
 import { randomSeed } from '../lib/attributes.js';
 import { count } from '../lib/count.js';
 import { $, message } from '../lib/dom.js';
+import { keyHelpItems } from '../lib/keys.js';
 import { createBenchmarkPanel } from './benchmark-panel.js';
 import { createCoachPanel } from './coach-panel.js';
 import { copyOnClick } from './copy-link.js';
@@ -353,6 +354,7 @@ async function hashChanged() {
 }
 
 async function main() {
+  $('keys-list').innerHTML = keyHelpItems();
   const [chosen, presetList, featureList, engineLimits, choices] = await Promise.all([
     resolveBuild('auto'),
     presets(),

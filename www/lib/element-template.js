@@ -3,25 +3,13 @@
 // the keys and the legend, and the live region and banners.
 
 import { STYLE } from './element-style.js';
+import { keyHelpItems } from './keys.js';
 
 /** The swatches and words of the legend (the board draws the same way: see lib/render.js). */
 const LEGEND = `
 <li><span class="swatch target" aria-hidden="true"></span>AI target</li>
 <li><span class="swatch ghost" aria-hidden="true"></span>ghost (where your piece lands)</li>
 <li><span class="swatch hint" aria-hidden="true"></span>hints (the AI's next best spots)</li>`;
-
-/** The keys, as the help lists them. */
-const KEY_HELP = `
-<li><kbd>←</kbd> <kbd>→</kbd> move</li>
-<li><kbd>↑</kbd> rotate clockwise</li>
-<li><kbd>Z</kbd> rotate counter-clockwise</li>
-<li><kbd>↓</kbd> soft drop (a tap: one row)</li>
-<li><kbd>Space</kbd> hard drop</li>
-<li><kbd>Shift</kbd> hold</li>
-<li><kbd>P</kbd> pause and resume (at game over: a new game)</li>
-<li><kbd>N</kbd> new game</li>
-<li><kbd>R</kbd> replay this seed</li>
-<li><kbd>?</kbd> this help, <kbd>Esc</kbd> closes it</li>`;
 
 /** The touch gestures, as the help lists them. */
 const TOUCH_HELP = `
@@ -74,7 +62,7 @@ export const TEMPLATE = `
 </div>
 <div id="help" class="help" role="dialog" aria-labelledby="help-title" hidden>
   <h2 id="help-title">Keys</h2>
-  <ul class="help-list">${KEY_HELP}</ul>
+  <ul class="help-list">${keyHelpItems()}</ul>
   <h2>Touch</h2>
   <ul class="help-list">${TOUCH_HELP}</ul>
   <h2>On the board</h2>

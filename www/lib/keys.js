@@ -3,29 +3,52 @@
 // itself (pause, new game, replay, help). Keys are heard on one element (the game's), so they
 // play only while it has focus.
 
-const KEYS = {
-  ArrowLeft: 'left',
-  ArrowRight: 'right',
-  ArrowUp: 'cw',
-  ArrowDown: 'soft_drop',
-  ' ': 'hard_drop',
-  Spacebar: 'hard_drop',
-  z: 'ccw',
-  Z: 'ccw',
-  Shift: 'hold',
-};
+/**
+ * The keys, one entry for each thing they do, in the order the help lists them: `keys` are the
+ * `KeyboardEvent.key` values that do it (both cases of a letter, since Shift and Caps Lock change
+ * it), `shown` how the help names them, and `words` what they do. A `press` is an engine key the
+ * game repeats while it is held; a `command` works the game rather than the piece. The defaults
+ * cover both habits: Up or X turns clockwise as in Jstris and TETR.IO, C or Shift holds.
+ */
+export const KEY_TABLE = [
+  { press: 'left', keys: ['ArrowLeft'], shown: ['←'], words: 'move left' },
+  { press: 'right', keys: ['ArrowRight'], shown: ['→'], words: 'move right' },
+  { press: 'cw', keys: ['ArrowUp', 'x', 'X'], shown: ['↑', 'X'], words: 'rotate clockwise' },
+  { press: 'ccw', keys: ['z', 'Z'], shown: ['Z'], words: 'rotate counter-clockwise' },
+  { press: 'soft_drop', keys: ['ArrowDown'], shown: ['↓'], words: 'soft drop (a tap: one row)' },
+  { press: 'hard_drop', keys: [' ', 'Spacebar'], shown: ['Space'], words: 'hard drop' },
+  { press: 'hold', keys: ['c', 'C', 'Shift'], shown: ['C', 'Shift'], words: 'hold' },
+  {
+    command: 'pause',
+    keys: ['p', 'P'],
+    shown: ['P'],
+    words: 'pause and resume (at game over: a new game)',
+  },
+  { command: 'new', keys: ['n', 'N'], shown: ['N'], words: 'new game' },
+  { command: 'replay', keys: ['r', 'R'], shown: ['R'], words: 'replay this seed' },
+  { command: 'help', keys: ['?'], shown: ['?'], words: 'this help' },
+  { command: 'close', keys: ['Escape'], shown: ['Esc'], words: 'closes the help' },
+];
 
-/** Keys that work the game rather than the piece, to the commands `handlers.command` takes. */
-const COMMANDS = {
-  p: 'pause',
-  P: 'pause',
-  n: 'new',
-  N: 'new',
-  r: 'replay',
-  R: 'replay',
-  '?': 'help',
-  Escape: 'close',
-};
+/** `KeyboardEvent.key` values to the engine keys of `KEY_TABLE`'s presses. */
+const PRESSES = new Map(
+  KEY_TABLE.flatMap((entry) => (entry.press ? entry.keys.map((key) => [key, entry.press]) : [])),
+);
+
+/** `KeyboardEvent.key` values to the commands of `KEY_TABLE`, which `handlers.command` takes. */
+const COMMANDS = new Map(
+  KEY_TABLE.flatMap((entry) =>
+    entry.command ? entry.keys.map((key) => [key, entry.command]) : [],
+  ),
+);
+
+/** The keys as the help lists them: an HTML list item for each entry of `KEY_TABLE`. */
+export function keyHelpItems() {
+  return KEY_TABLE.map(
+    (entry) =>
+      `<li>${entry.shown.map((name) => `<kbd>${name}</kbd>`).join(' ')} ${entry.words}</li>`,
+  ).join('\n');
+}
 
 function typing(target) {
   if (!target || !target.tagName) return false;
@@ -54,12 +77,12 @@ export function attachKeyboard(target, handlers) {
     // The element the key really went to, inside the game's shadow root if need be.
     const origin = event.composedPath()[0];
     if (event.ctrlKey || event.metaKey || event.altKey || typing(origin)) return;
-    const command = COMMANDS[event.key];
+    const command = COMMANDS.get(event.key);
     if (command) {
       if (event.repeat || handlers.command(command)) event.preventDefault();
       return;
     }
-    const key = KEYS[event.key];
+    const key = PRESSES.get(event.key);
     if (!key) return;
     if (held.has(key) || (event.repeat && !control(origin))) {
       event.preventDefault(); // the engine repeats a held key itself
@@ -74,7 +97,7 @@ export function attachKeyboard(target, handlers) {
   });
 
   target.addEventListener('keyup', (event) => {
-    const key = KEYS[event.key];
+    const key = PRESSES.get(event.key);
     if (!key) return;
     // Shift may come up as a different key name on some layouts; release by name.
     if (held.delete(key)) handlers.release(key);
