@@ -1,7 +1,7 @@
 // Replays on the page, in Chromium: a game played by hand, once recorded in the history, opens in
 // the replay viewer from its row (by click and by keyboard); stepping forward and back (buttons,
 // arrow keys, slider) shows the cells the game had at each placement, with the coach's rating of
-// each move; the replay's share link copies itself and opens it; its file saves and opens again,
+// each move; a game played to its end replays every piece and ends in its game over; the replay's share link copies itself and opens it; its file saves and opens again,
 // and a bad file is refused in words. The AI's game is kept by its seed and replays from it.
 
 import { test } from 'node:test';
@@ -14,6 +14,7 @@ import {
   openPage,
   playFast,
   serveAndBrowse,
+  setValue,
   waitForAsync,
   waitPieces,
 } from './harness.mjs';
@@ -124,6 +125,57 @@ test('a game played by hand replays from its history row, forward and back', asy
     await page.keyboard.press('Enter');
     shown = await shownAt(page, 0);
     assert.deepEqual(shown.cells, cells[0]);
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('a game played by hand to its end replays every piece, the last one ending it', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  const { page } = opened;
+  try {
+    await setValue(page, '#board-height', 8);
+    await page.locator('#play-yourself').click(WAIT);
+    await page.waitForFunction(() => document.querySelector('#game').autoplay === false);
+    await page.locator('#game').focus();
+    await page.keyboard.press('n');
+    await waitForAsync(page, async () => (await window.tetris.game.stats()).pieces === 0);
+    // Hard drops in the middle until the stack tops out, as fast as the pieces come.
+    let stats = await page.evaluate(() => window.tetris.game.stats());
+    while (!stats.game_over) {
+      assert.ok(stats.pieces < 40, 'an 8-row board tops out within 40 dropped pieces');
+      await page.keyboard.press('Space');
+      stats = await waitForAsync(
+        page,
+        async (pieces) => {
+          const now = await window.tetris.game.stats();
+          return now.pieces > pieces || now.game_over ? now : null;
+        },
+        stats.pieces,
+      );
+    }
+    // The history keeps the game with every piece, the one that ended it too.
+    const saved = await waitForAsync(
+      page,
+      (pieces) => {
+        const games = JSON.parse(localStorage.getItem('tetris-ai/history/v1') || '[]');
+        const last = games.at(-1);
+        return last?.ended === 'over' && last.replay?.pieces === pieces ? last : null;
+      },
+      stats.pieces,
+    );
+    assert.equal(saved.pieces, stats.pieces);
+    await page.locator('#history-body tr').first().click(WAIT);
+    assert.equal((await shownAt(page, 0)).count, stats.pieces);
+    await page.locator('#replay-last').click(WAIT);
+    const end = await shownAt(page, stats.pieces);
+    assert.equal(end.lines, stats.lines);
+    assert.equal(
+      await page.evaluate(() => window.tetris.replay.view.stats.game_over),
+      true,
+      'the last frame is the game over',
+    );
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();

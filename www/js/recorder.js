@@ -1,8 +1,9 @@
 // The recording of the game being played, kept up to date as pieces lock, so that the history
-// can keep it for a replay when the game ends or is stopped (by then the element's game may
-// already be the next one). The engine records every move; this asks for the recording after
-// each piece the player places, at most twice a second while the AI plays (a recording of many
-// moves takes a moment to write), and at game over; one request at a time.
+// can keep it for a replay when the game is stopped (by then the element's game may already be
+// the next one) or ends. The engine records every move; this asks for the recording after each
+// piece the player places, at most twice a second while the AI plays (a recording of many moves
+// takes a moment to write), one request at a time; and at game over once more, for the whole
+// game, last piece included.
 
 /** How often the recording is asked for while the AI plays, at most, in ms. */
 const AI_EVERY_MS = 500;
@@ -59,12 +60,26 @@ export function createRecorder(element) {
     }
   }
 
+  /** `recording` with the page's count of pieces where the AI replays the game from its seed. */
+  const counted = (recording, pieces) =>
+    recording && (recording.moves === null ? { ...recording, pieces } : recording);
+
   element.addEventListener('piece', pieceLocked);
-  element.addEventListener('gameover', ask);
   return {
     recording(pieces) {
-      if (!latest) return null;
-      return latest.moves === null ? { ...latest, pieces } : latest;
+      return counted(latest, pieces);
+    },
+    /**
+     * At game over: the recording of the game that just ended, asked for anew so that it holds
+     * every piece (the latest one may be a piece short); the latest one if the game has gone.
+     */
+    async ended(pieces) {
+      const game = element.game;
+      try {
+        return counted(await game.recording(), pieces);
+      } catch {
+        return counted(latest, pieces);
+      }
     },
     restart() {
       generation += 1;

@@ -116,11 +116,14 @@ export function createStatsPanel(element, namedRules, openReplay = null) {
     dirty = true;
   }
 
-  /** Adds the current game to the history, once, if a piece was placed. */
+  /**
+   * Adds the current game to the history, once, if a piece was placed. A game that ended gets
+   * its whole recording a moment later, in place of the latest one.
+   */
   function record(ended) {
     if (!current || current.recorded || current.pieces === 0) return;
     current.recorded = true;
-    games.push({
+    const entry = {
       at: new Date().toISOString(),
       rules: current.rules,
       width: current.width,
@@ -137,10 +140,19 @@ export function createStatsPanel(element, namedRules, openReplay = null) {
       ended,
       race: current.race,
       replay: recorder.recording(current.pieces),
-    });
+    };
+    games.push(entry);
     games = games.slice(-MAX_GAMES);
     showError(saveHistory(games));
     showHistory();
+    if (ended === 'over') {
+      recorder.ended(current.pieces).then((replay) => {
+        if (!replay || !games.includes(entry)) return;
+        entry.replay = replay;
+        showError(saveHistory(games));
+        showHistory();
+      });
+    }
   }
 
   function addPoint(pieces, lines) {
