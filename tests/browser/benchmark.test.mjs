@@ -1,9 +1,10 @@
 // The Benchmark panel in Chromium: Run shows its progress game by game, then a table whose
 // figures are what `benchmark()` gives for the same games; Compare plays two weight sets on the
-// same seeds and gives the verdict and the paired difference of their lines, and the CSV and
-// JSON exports hold every game's seed and lines and the statistics with their settings; Cancel
-// stops a benchmark and says so; bad entries are refused in plain words. The API refuses bad
-// options by name.
+// same seeds and gives the verdict and the paired difference of their lines (and says which games
+// stopped at the cap), and the CSV and JSON exports hold every game's seed and lines and the
+// statistics with their settings; Cancel stops a benchmark and says so; a run refused or
+// cancelled leaves the results before it in view; bad entries are refused in plain words. The
+// API refuses bad options by name.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -146,14 +147,15 @@ test(
       assert.deepEqual(table.rows, expectedRows([report.a.result, report.b.result], true));
 
       // The paired difference and the verdict, as the statistics module works them out from the
-      // lines of the games.
+      // lines of the games and whether any stopped at the cap.
+      const capped = report.a.result.capped + report.b.result.capped > 0;
       const expected = await page.evaluate(
-        async ({ a, b }) => {
+        async ({ a, b, capped }) => {
           const { pairedDifference, verdict } = await import('./js/paired-difference.js');
           const difference = pairedDifference(a, b);
-          return { difference, verdict: verdict(difference) };
+          return { difference, verdict: verdict(difference, capped) };
         },
-        { a: report.a.result.game_lines, b: report.b.result.game_lines },
+        { a: report.a.result.game_lines, b: report.b.result.game_lines, capped },
       );
       assert.deepEqual(report.difference, expected.difference);
       assert.equal(await page.locator('#bench-verdict').textContent(WAIT), expected.verdict);
@@ -164,7 +166,12 @@ test(
       assert.equal(report.difference.mean, mean, 'the mean of A − B game by game');
       assert.match(
         await page.locator('#bench-difference').textContent(WAIT),
-        /^A − B, game by game: [+−][\d,.]+ lines on average; 95% interval [+−][\d,.]+ to [+−][\d,.]+ \(normal approximation\)\.$/,
+        /^A − B, game by game: [+−][\d,.]+ lines on average; 95% interval [+−][\d,.]+ to [+−][\d,.]+ \(normal approximation\)\.( [\d,]+ of [AB]'s .* stopped at the cap: .*)?$/,
+      );
+      assert.equal(
+        (await page.locator('#bench-difference').textContent(WAIT)).includes('stopped at the cap'),
+        capped,
+        'capped games are said',
       );
 
       // CSV: a row per game, its seed and both sets' lines.
@@ -219,6 +226,48 @@ test('Cancel stops a benchmark and says so; nothing is shown', { timeout: 120_00
       false,
       'the form is back',
     );
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('a run refused or cancelled leaves the results before it in view', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  try {
+    const { page } = opened;
+    await fill(page, { a: 'preset:du', games: 3, seed: 0, maxPieces: 50 });
+    const first = await runPanel(page);
+    assert.equal(first.error, '');
+    const table = await tableText(page);
+    // Weights the engine refuses, once the run has started.
+    await setValue(page, '#bench-a', 'import');
+    await setValue(page, '#bench-a-json', '{"holes": -4, "sparkle": 2}');
+    const refused = await runPanel(page);
+    assert.match(refused.error, /"sparkle" is not a feature the AI knows/);
+    assert.deepEqual(refused.report, first.report, 'the results before are kept');
+    assert.equal(await page.locator('#bench-results').isVisible(), true);
+    assert.deepEqual(await tableText(page), table);
+    assert.equal(
+      await page.locator('#bench-status').textContent(WAIT),
+      'The results below are the previous ones.',
+    );
+    // A run cancelled says the same of them.
+    await fill(page, { a: 'preset:du', games: 5000, seed: 0, maxPieces: 500 });
+    await page.locator('#bench-run').click(WAIT);
+    await page.waitForFunction(
+      () => /: [1-9][\d]* of 5000 games/.test(document.getElementById('bench-status').textContent),
+      null,
+      { timeout: 60_000 },
+    );
+    await page.locator('#bench-cancel').click(WAIT);
+    await page.waitForFunction(() => !window.tetris.benchmark.running, null, WAIT);
+    assert.match(
+      await page.locator('#bench-status').textContent(WAIT),
+      /^Cancelled after \d+ of 5000 games; the results below are the previous ones\.$/,
+    );
+    assert.deepEqual(await page.evaluate(() => window.tetris.benchmark.report), first.report);
+    assert.deepEqual(await tableText(page), table);
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();

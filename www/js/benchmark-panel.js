@@ -404,8 +404,16 @@ export function createBenchmarkPanel(app) {
     controller = new AbortController();
     const { signal } = controller;
     setRunning(true);
+    // The results shown so far stay, out of sight, until new ones replace them: a run cancelled
+    // or refused shows them again.
+    const previous = report;
     el.results.hidden = true;
     report = null;
+    const restore = () => {
+      report = previous;
+      el.results.hidden = !previous;
+      return previous ? '; the results below are the previous ones' : ': nothing to show';
+    };
     pace.restart();
     const jobs = options[counted];
     const total = opponent ? jobs : jobs * sets.length;
@@ -439,10 +447,11 @@ export function createBenchmarkPanel(app) {
       el.status.textContent = `Done: ${count(total, job, plural)} played.`;
       el.progress.value = el.progress.max;
     } catch (err) {
+      const shown = restore();
       if (err?.name === 'AbortError') {
-        el.status.textContent = `Cancelled after ${done} of ${count(total, job, plural)}: nothing to show.`;
+        el.status.textContent = `Cancelled after ${done} of ${count(total, job, plural)}${shown}.`;
       } else {
-        el.status.textContent = '';
+        el.status.textContent = previous ? 'The results below are the previous ones.' : '';
         showError(refusal(err, playing, kind));
       }
     } finally {

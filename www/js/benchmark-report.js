@@ -53,18 +53,38 @@ export function compare(a, b) {
 }
 
 /**
- * What the comparison `difference` (none without B) shows under the table: `{text, verdict}`,
- * `text` empty and `verdict` null where there is nothing to show.
+ * The warning on `sets` (each `{label, result}`) whose games stopped at the cap, whose lines
+ * count only up to it; empty where none did.
  */
-export function comparison(difference) {
-  if (!difference) return { text: '', verdict: null };
+function cappedNote(sets) {
+  const capped = sets.filter((set) => set.result.capped > 0);
+  if (capped.length === 0) return '';
+  const which = capped.map(
+    (set) =>
+      `${set.result.capped.toLocaleString('en')} of ${set.label}'s ${count(set.result.games, 'game')}`,
+  );
+  const their = capped.length === 1 && capped[0].result.capped === 1 ? 'its' : 'their';
+  return (
+    `${which.join(' and ')} stopped at the cap: ${their} lines count only up to it, so the ` +
+    'figures understate how long the games would have gone.'
+  );
+}
+
+/**
+ * What the comparison `difference` (none without B) of `sets` shows under the table: `{text,
+ * verdict}`, with the warning on games stopped at the cap; `text` empty and `verdict` null where
+ * there is nothing to show.
+ */
+export function comparison(difference, sets) {
+  const note = cappedNote(sets);
+  if (!difference) return { text: note, verdict: null };
   const { games, mean, low, high } = difference;
   const text =
     games > 1
       ? `A − B, game by game: ${signed(mean)} lines on average; 95% interval ` +
         `${signed(low)} to ${signed(high)} (normal approximation).`
       : `A − B over one game: ${signed(mean)} lines; play more games for an interval.`;
-  return { text, verdict: verdict(difference) };
+  return { text: note ? `${text} ${note}` : text, verdict: verdict(difference, note !== '') };
 }
 
 /** The effort of `options` in words, its last game seeded `last`. */

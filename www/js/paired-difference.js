@@ -40,15 +40,19 @@ export function figure(x) {
 /**
  * What `difference` (from `pairedDifference`) says in plain words: which weights clear more
  * lines, by how much and over how many games, or that it is not clear yet (the interval holds
- * 0, or there are too few games to have one).
+ * 0, or there are too few games to have one). Where games stopped at a cap (`capped`), more of
+ * them would not tell the two apart where both reach it: the cap is what to raise.
  */
-export function verdict({ games, mean, std, margin, low, high }) {
+export function verdict({ games, mean, std, margin, low, high }, capped = false) {
   const over = `${games.toLocaleString('en')} ${games === 1 ? 'game' : 'games'}`;
   if (games > 1 && mean === 0 && std === 0) {
-    return `A and B cleared the same lines in every game (${over}).`;
+    const within = capped ? ', within the cap' : '';
+    return `A and B cleared the same lines in every game (${over}${within}).`;
   }
   if (!(games > 1) || (low <= 0 && high >= 0)) {
-    return 'No clear difference yet: play more games.';
+    return capped
+      ? 'No clear difference within the cap: raise the cap, or estimate survival, to tell them apart.'
+      : 'No clear difference yet: play more games.';
   }
   const [more, less] = mean > 0 ? ['A', 'B'] : ['B', 'A'];
   return `${more} clears more lines than ${less} (+${figure(Math.abs(mean))} ± ${figure(margin)}, ${over}).`;
