@@ -1,7 +1,8 @@
-// The settings form: a bad value is marked on its own field with a message naming it, the last
-// good value comes back when the field loses focus, and other fields' changes check only
-// themselves; "Reset to defaults" asks first, then puts back the engine's and element's defaults;
-// settings an older page saved under its own names load by the element's.
+// The settings form: a bad value is marked on its own field with a message naming it (text that
+// is no number as such), the last good value comes back when the field loses focus, and other
+// fields' changes check only themselves; "Reset to defaults" asks first, then puts back the
+// engine's and element's defaults; settings an older page saved under its own names load by the
+// element's.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -93,6 +94,24 @@ test(
         assert.doesNotMatch(alerts, /Board width/, `${selector}: no message about the width`);
         await page.locator(selector).blur();
       }
+
+      // Text that is no number is said as such, not as nothing (the field then holds ""). Firefox
+      // and WebKit take any letters; Chromium only those a number may hold, as in "1e".
+      await page.locator('#gravity').fill('', WAIT);
+      await page.locator('#gravity').pressSequentially('1e', WAIT);
+      await page.locator('#gravity').dispatchEvent('change');
+      await settle(page);
+      shown = await field(page, '#gravity');
+      assert.equal(shown.invalid, true);
+      assert.match(
+        shown.message,
+        /^Drop frames must be a whole number from \d+ to \d+, got text that is not a number$/,
+      );
+      await page.locator('#gravity').fill('', WAIT);
+      await page.locator('#gravity').dispatchEvent('change');
+      await settle(page);
+      assert.match((await field(page, '#gravity')).message, /, got nothing$/);
+      await page.locator('#gravity').blur();
 
       // A stale bad width (still in its field, never blurred) does not stop a height change.
       await setValue(page, '#board-width', 3);

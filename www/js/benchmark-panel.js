@@ -18,7 +18,7 @@ import { openFileWith, saveJson, saveText } from './files.js';
 import { Pace, seconds } from './pace.js';
 import { weightsRefusal } from './refusals.js';
 import { rulesName } from './rules.js';
-import { rangeMessage } from './values.js';
+import { entryShown, rangeMessage } from './values.js';
 import { readWeights } from './weights-json.js';
 
 /** What the form's first seed holds on a first visit. */
@@ -230,7 +230,7 @@ export function createBenchmarkPanel(app) {
   function formOptions(kind) {
     const read = (input, label) => {
       const text = input.value.trim();
-      if (text === '') throw new Error(`${label} must be a whole number, got nothing`);
+      if (text === '') throw new Error(`${label} must be a whole number, got ${entryShown(input)}`);
       return Number(text);
     };
     const seed = read(el.seed, 'First seed');

@@ -7,7 +7,7 @@ import { openFileWith, saveJson } from './files.js';
 import { rovingGrid } from './grid-keys.js';
 import { weightsRefusal } from './refusals.js';
 import { rulesName } from './rules.js';
-import { rangeMessage } from './values.js';
+import { fieldMessage } from './values.js';
 import { readWeights } from './weights-json.js';
 
 function showError(element, message) {
@@ -407,7 +407,7 @@ export function createPanel(app) {
       forgetRestored();
       const n = wholeIn(input.value, range);
       if (n === null) {
-        if (final) markBad(input, messageOf(input), rangeMessage(label, range, input.value));
+        if (final) markBad(input, messageOf(input), fieldMessage(label, range, input));
         return;
       }
       markGood(input, messageOf(input));

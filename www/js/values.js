@@ -12,3 +12,16 @@ export function shown(value) {
 export function rangeMessage(label, range, value) {
   return `${label} must be ${wholeRule(range)}, got ${shown(value)}`;
 }
+
+/**
+ * How the entry of the field `input` reads in a message: a number field holds "" both when it
+ * is empty and when what was typed is no number, which the browser flags as a bad input.
+ */
+export function entryShown(input) {
+  return input.validity?.badInput ? 'text that is not a number' : shown(input.value);
+}
+
+/** The message for the entry of the number field `input`, called `label`, out of `range`. */
+export function fieldMessage(label, range, input) {
+  return `${label} must be ${wholeRule(range)}, got ${entryShown(input)}`;
+}
