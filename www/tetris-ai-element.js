@@ -615,13 +615,16 @@ export class TetrisAiElement extends HTMLElement {
   }
 
   /**
-   * Hands the game to the visitor, or back to the AI ("Play yourself" / "Let the AI play"):
-   * flips `autoplay`, gives a visitor who takes over the keys, and once that applies fires
-   * `autoplaychange` with the new `autoplay`, so that the page can follow.
+   * Gives the visitor a game, or the game back to the AI ("Play yourself" / "Let the AI play"):
+   * flips `autoplay`; a visitor who takes over starts a fresh game of their own (a new seed),
+   * not the AI's stack, and gets the keys; the AI takes over the visitor's game as it stands.
+   * Once that applies, fires `autoplaychange` with the new `autoplay`, so that the page can
+   * follow.
    */
   togglePlayer() {
     const autoplay = !this.settings.autoplay;
     this.autoplay = autoplay; // applied after the changes asked for before it
+    if (!autoplay) this.newGame({ seed: randomSeed() }).catch(() => {});
     return this.serially(() => {
       if (!autoplay) this.focus({ preventScroll: true });
       this.emit('autoplaychange', { autoplay: this.settings.autoplay });

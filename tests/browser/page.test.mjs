@@ -211,13 +211,23 @@ test('every text of the page reaches WCAG AA contrast (4.5:1)', async () => {
   }
 });
 
-test('"Play yourself" turns the AI off and gives the game the keys', async () => {
+test('"Play yourself" turns the AI off and gives the player a fresh game and the keys', async () => {
   const opened = await openPage(env.browser, env.server.url);
   try {
     const { page } = opened;
+    await waitPieces(page, 3);
+    const seed = await page.evaluate(() => document.querySelector('#game').seed);
     const button = page.locator('#play-yourself');
     await button.click(WAIT);
     await page.waitForFunction(() => document.querySelector('#game').autoplay === false);
+    const game = await page.evaluate(async () => ({
+      seed: document.querySelector('#game').seed,
+      pieces: (await window.tetris.game.stats()).pieces,
+      saved: JSON.parse(localStorage.getItem('tetris-ai/settings/v2')).seed,
+    }));
+    assert.equal(game.pieces, 0, "a game of the player's own, not the AI's stack");
+    assert.notEqual(game.seed, seed, 'with a new seed');
+    assert.equal(game.saved, game.seed, 'which the page keeps');
     assert.equal(await page.locator('#ai-enabled').isChecked(), false);
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'game');
     assert.equal((await button.textContent()).trim(), 'Let the AI play');

@@ -414,11 +414,8 @@ async function main() {
     config: () => element.configInPlay,
     build: engine.build,
   });
-  $('play-yourself').addEventListener('click', () => {
-    app.live('autoplay', !settings.autoplay);
-    panel.refresh();
-    if (!settings.autoplay) element.focus();
-  });
+  // The game's own "Play yourself" does the same, and the page follows it (see `listen`).
+  $('play-yourself').addEventListener('click', () => element.togglePlayer());
   copyOnClick($('share-link'), $('share-status'));
   // Back from a shared game to the user's own saved settings (the defaults if none were saved).
   $('shared-leave').addEventListener('click', () => startGame(withWeights(store.load(engine))));
