@@ -2,6 +2,7 @@
 
 import type {
   Build,
+  Coaching,
   Game,
   Placement,
   Rating,
@@ -150,6 +151,13 @@ export declare class TetrisAiElement extends HTMLElement {
    */
   highlight(cells: Array<[number, number]> | null): void;
   /**
+   * Follows the coach: each frame drawn whose piece in play was not coached yet fires
+   * `coaching` with the coach's view of that piece, as `game.coach(count)` gives it, in step
+   * with the board shown at any speed; `coach(0)` stops. Throws on a count that is no whole
+   * number from 0 to 100.
+   */
+  coach(count: number): void;
+  /**
    * The board's cell at a point of the viewport (`[column, row]`, row 0 at the bottom), or null
    * off the board.
    */
@@ -170,8 +178,9 @@ export declare class TetrisAiElement extends HTMLElement {
   closeHelp(): void;
   toggleHelp(): void;
   /**
-   * What "Play yourself" / "Let the AI play" does: flips `autoplay` (giving the element the
-   * focus when the visitor takes over) and fires `autoplaychange` once it applies.
+   * What "Play yourself" / "Let the AI play" does: flips `autoplay`, starting a fresh game with
+   * a new seed (and giving the element the focus) when the visitor takes over, and fires
+   * `autoplaychange` once it applies.
    */
   togglePlayer(): Promise<void>;
   /**
@@ -214,6 +223,8 @@ export interface TetrisAiEventMap {
   calibrated: CustomEvent<ReturnType<TetrisAiElement['parallelState']>>;
   /** The visitor flipped `autoplay` with "Play yourself" / "Let the AI play". */
   autoplaychange: CustomEvent<{ autoplay: boolean }>;
+  /** The coach's view of the piece now drawn (see `coach`); null once the game is over. */
+  coaching: CustomEvent<{ coaching: Coaching | null }>;
 }
 
 declare global {

@@ -36,6 +36,8 @@ import { attachSwipes, attachTouchButtons } from './lib/touch.js';
 const COARSE = '(pointer: coarse)';
 /** A refused attribute or property value shows over the game this long, in ms. */
 const BANNER_MS = 10_000;
+/** The most placements a coaching may rank (see `coach`). */
+const MAX_COACHED = 100;
 
 /** Room beside the board for hold and stats (left) and the queue (right), in cells. */
 const SIDE_CELLS = 4.2;
@@ -83,6 +85,8 @@ export class TetrisAiElement extends HTMLElement {
     this.placements = [];
     /** The cells outlined at a page's request (see `highlight`), or null. */
     this.highlighted = null;
+    /** How many placements the coaching of each new piece ranks, 0 for none (see `coach`). */
+    this.coachCount = 0;
     /** What the element measures of its search on this machine. */
     this.measurements = new SearchMeasurements(this);
     this.changes = Promise.resolve();
@@ -104,6 +108,7 @@ export class TetrisAiElement extends HTMLElement {
     this.pointerChanged = () => this.layout();
     this.runner = new Runner({
       settings: () => this.settings,
+      coach: () => this.coachCount,
       onFrame: (snapshot) => this.drawn(snapshot),
       onOver: () => this.over(),
       onError: (err) => this.fail(`The engine failed: ${message(err)}`),
@@ -406,6 +411,7 @@ export class TetrisAiElement extends HTMLElement {
     }
     this.lastLines = lines;
     this.paint(snapshot);
+    if (snapshot.coaching !== undefined) this.emit('coaching', { coaching: snapshot.coaching });
     const { stats } = snapshot.view;
     this.setText('stat-lines', stats.lines);
     this.setText('stat-pieces', stats.pieces);
@@ -428,6 +434,23 @@ export class TetrisAiElement extends HTMLElement {
       hints: this.settings.hints ? snapshot.hints : [],
       highlight: this.highlighted,
     });
+  }
+
+  /**
+   * Follows the coach from now on: each frame drawn whose piece in play was not coached yet
+   * fires `coaching` with the coach's view of that piece (`detail.coaching`, as `game.coach(count)`
+   * gives it: null once the game is over), made in the same frame as the board shown, at any
+   * speed. `coach(0)` stops it. Throws, naming it, on a count that is no whole number from 0 to
+   * `MAX_COACHED`.
+   */
+  coach(count) {
+    if (!Number.isSafeInteger(count) || count < 0 || count > MAX_COACHED) {
+      throw new RangeError(
+        `count must be a whole number from 0 to ${MAX_COACHED}, got ${JSON.stringify(count)}`,
+      );
+    }
+    this.coachCount = count;
+    this.runner.redraw();
   }
 
   /**
@@ -614,6 +637,19 @@ export class TetrisAiElement extends HTMLElement {
     else this.openHelp();
   }
 
+  /** Writes the setting `property`'s value `parsed` to its attribute, as the property does. */
+  reflect(property, parsed) {
+    this.reflecting = true;
+    try {
+      const reflected = attributeText(property, parsed);
+      const { attribute } = ATTRIBUTES[property];
+      if (reflected === null) this.removeAttribute(attribute);
+      else this.setAttribute(attribute, reflected);
+    } finally {
+      this.reflecting = false;
+    }
+  }
+
   /**
    * Gives the visitor a game, or the game back to the AI ("Play yourself" / "Let the AI play"):
    * flips `autoplay`; a visitor who takes over starts a fresh game of their own (a new seed),
@@ -623,8 +659,11 @@ export class TetrisAiElement extends HTMLElement {
    */
   togglePlayer() {
     const autoplay = !this.settings.autoplay;
-    this.autoplay = autoplay; // applied after the changes asked for before it
-    if (!autoplay) this.newGame({ seed: randomSeed() }).catch(() => {});
+    // Applied after the changes asked for before it; the visitor's game and their turn come at
+    // once, so that no key meets the AI's game on its way out.
+    this.reflect('autoplay', autoplay);
+    const patch = autoplay ? { autoplay } : { autoplay, seed: randomSeed() };
+    this.update(patch).catch((err) => this.showBanner(message(err)));
     return this.serially(() => {
       if (!autoplay) this.focus({ preventScroll: true });
       this.emit('autoplaychange', { autoplay: this.settings.autoplay });
@@ -703,14 +742,7 @@ for (const { property, attribute } of Object.values(ATTRIBUTES)) {
         this.report(message(err));
         return;
       }
-      this.reflecting = true;
-      try {
-        const reflected = attributeText(property, parsed);
-        if (reflected === null) this.removeAttribute(attribute);
-        else this.setAttribute(attribute, reflected);
-      } finally {
-        this.reflecting = false;
-      }
+      this.reflect(property, parsed);
       this.update({ [property]: parsed }).catch((err) => this.showBanner(message(err)));
     },
   });

@@ -116,6 +116,11 @@ export interface Snapshot {
   locked: Engine.Placement[];
   /** The coach's rating of each of `locked` made by hand (null for the AI's placements). */
   ratings: Array<Engine.Rating | null>;
+  /**
+   * Where `coach` was asked for and the piece in play is not the one coached last: the coach's
+   * view of the piece drawn, as `Game.coach` gives it (null once the game is over).
+   */
+  coaching?: Coaching | null;
   /** The frames that ran. */
   frames: number;
 }
@@ -208,13 +213,18 @@ export declare class Game {
    * choices; resolves to whether the pool is in use (false on a single-threaded build).
    */
   setParallel(on: boolean): Promise<boolean>;
-  /** Runs up to `frames` fixed frames of manual play or of the AI, then reports what to draw. */
+  /**
+   * Runs up to `frames` fixed frames of manual play or of the AI, then reports what to draw: with
+   * the hints where asked for, and with `coach` 1 or more, the coaching of a new piece in play
+   * ranking that many placements.
+   */
   advance(
     frames: number,
     ai: { enabled: boolean; delay: number },
     hints?: boolean,
+    coach?: number,
   ): Promise<Snapshot>;
-  snapshot(hints?: boolean): Promise<Snapshot>;
+  snapshot(hints?: boolean, coach?: number): Promise<Snapshot>;
   /** Replaces the game with a new one in the same worker; a bad config keeps the old game. */
   reset(config: GameConfig): Promise<void>;
   /**

@@ -1,13 +1,20 @@
 // The coach on the page, in Chromium: "Why this move" shows the AI's choice feature by feature,
-// the contributions summing to the score shown, as the engine explains it, following the game and
-// asking the worker only while shown; a placement's difference from the best shows when pointed
+// the contributions summing to the score shown, as the engine explains it, following the game: it
+// names the piece on the board at any speed, and asks for nothing while closed; a placement's difference from the best shows when pointed
 // at in the list or on the board, by mouse, tap and keyboard, its outline on the board; a piece
 // placed by hand is rated against the AI's search before it locks, and the game's accuracy is
 // shown and kept in the history.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndBrowse, openPage, waitPieces, waitForAsync, assertNoErrors } from './harness.mjs';
+import {
+  serveAndBrowse,
+  openPage,
+  playFast,
+  waitPieces,
+  waitForAsync,
+  assertNoErrors,
+} from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
 
@@ -17,8 +24,8 @@ const env = serveAndBrowse({ isolation: true });
 async function pauseShown(page) {
   await page.evaluate(() => window.tetris.pause());
   await page.locator('#why-alternatives button').first().waitFor(WAIT);
-  // An answer asked before the pause may still arrive: two refreshes later the panel is still.
-  await page.waitForTimeout(700);
+  // The frame asked for before the pause may still bring a piece: then the panel is still.
+  await page.waitForTimeout(300);
 }
 
 /**
@@ -71,28 +78,50 @@ test('why this move sums the contributions to the score shown, as the engine exp
   }
 });
 
-test('the coach asks the game only while it is shown, at most a few times a second', async () => {
+test('the coach explains the piece on the board at any speed, and only while shown', async () => {
   const opened = await openPage(env.browser, env.server.url);
   const { page } = opened;
   try {
-    await waitPieces(page, 2);
-    const asked = (ms) =>
+    await playFast(page);
+    await waitPieces(page, 20);
+    // Many pieces a frame: what the panel names is the piece the board shows, every time (or
+    // after hold, the piece held, or the next where none is).
+    const seen = [];
+    for (let i = 0; i < 30; i++) {
+      seen.push(
+        await page.evaluate(() => {
+          const { view } = document.querySelector('#game').snapshot;
+          return {
+            said: document.querySelector('#why-what').textContent,
+            drawn: view.active?.piece ?? null,
+            held: view.hold ?? view.queue[0],
+            pieces: view.stats.pieces,
+          };
+        }),
+      );
+      await page.waitForTimeout(50);
+    }
+    const behind = seen.filter(
+      ({ said, drawn, held }) =>
+        !said.startsWith(`The AI's choice: ${drawn}.`) &&
+        !said.startsWith(`The AI's choice: ${held}, after hold.`),
+    );
+    assert.deepEqual(behind, [], 'the panel names the piece drawn');
+    assert.ok(seen.at(-1).pieces - seen[0].pieces > 30, 'while many pieces were placed');
+    // Closed, the coach asks for nothing.
+    const coachings = (ms) =>
       page.evaluate(async (ms) => {
-        const game = document.querySelector('#game').game;
-        const coach = game.coach;
-        let calls = 0;
-        game.coach = (...args) => {
-          calls += 1;
-          return coach.apply(game, args);
-        };
+        let heard = 0;
+        const count = () => (heard += 1);
+        const element = document.querySelector('#game');
+        element.addEventListener('coaching', count);
         await new Promise((resolve) => setTimeout(resolve, ms));
-        delete game.coach;
-        return calls;
+        element.removeEventListener('coaching', count);
+        return heard;
       }, ms);
-    const open = await asked(1500);
-    assert.ok(open >= 1 && open <= 6, `asked ${open} times in 1.5 s while shown`);
+    assert.ok((await coachings(500)) > 0, 'coachings come while shown');
     await page.locator('#why summary').click(WAIT);
-    assert.equal(await asked(1500), 0, 'asked while closed');
+    assert.equal(await coachings(1000), 0, 'none while closed');
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();

@@ -2,13 +2,13 @@
 // board it leaves with its value, weight and contribution, summing to the score shown), the best
 // placements with what each gives up against the best (pointed at in the list, on the board, by
 // tap or by keyboard, its outline shown on the board), and the rating of the last piece the
-// player placed. It asks the game's worker only while it is shown, at most a few times a second.
+// player placed. While it is shown, the element brings the coaching of each new piece in play in
+// the frame that draws it (`coach` of the element), so that it always explains the piece on the
+// board, at any speed.
 
-import { $, message } from '../lib/dom.js';
+import { $ } from '../lib/dom.js';
 import { pieceText, ratingText, shortNumber } from './coach-words.js';
 
-/** How often the panel asks for the piece in play while it is shown, in ms. */
-const REFRESH_MS = 300;
 /** How many of the best placements the panel lists. */
 const LISTED = 5;
 /** What the last piece's line says before the player has placed one. */
@@ -59,28 +59,15 @@ export function createCoachPanel(element) {
   /** The cells of a hint pointed at on the board that the list does not hold, or null. */
   let pointedHint = null;
   let inView = true;
-  let asking = false;
 
   /** Whether the panel shows the piece in play: open, on the screen, in a tab in view. */
   function shown() {
     return el.why.open && inView && document.visibilityState === 'visible';
   }
 
-  /** Asks the worker what to show for the piece in play, unless an answer is still awaited. */
-  async function refresh() {
-    const game = element.game;
-    if (asking || !game || !shown()) return;
-    asking = true;
-    try {
-      coaching = await game.coach(LISTED);
-    } catch (err) {
-      // A game replaced meanwhile answers no more; its successor is asked at the next tick.
-      if (game === element.game && game.alive) el.what.textContent = message(err);
-      return;
-    } finally {
-      asking = false;
-    }
-    show();
+  /** Has the element bring the coaching of each new piece while the panel is shown, else not. */
+  function follow() {
+    element.coach(shown() ? LISTED : 0);
   }
 
   /** Shows the explanation of the choice, the list of the best placements, and what is pointed at. */
@@ -227,13 +214,19 @@ export function createCoachPanel(element) {
     pointedHint = null;
     point(null);
   });
+  element.addEventListener('coaching', (event) => {
+    coaching = event.detail.coaching;
+    show();
+  });
   el.why.addEventListener('toggle', () => {
     if (!el.why.open) point(null);
-    refresh();
+    follow();
   });
   new IntersectionObserver(([entry]) => {
     inView = entry.isIntersecting;
+    follow();
   }).observe(el.card);
+  document.addEventListener('visibilitychange', follow);
   el.last.textContent = NO_PIECE_YET;
-  setInterval(refresh, REFRESH_MS);
+  follow();
 }

@@ -9,7 +9,8 @@ const MAX_CATCH_UP_MS = 250;
 export class Runner {
   /**
    * `options`: `settings()` (the element's settings: `fps`, `autoplay`, `aiDelay` and `hints`),
-   * `onFrame(snapshot)` (draw), `onOver()` and `onError(err)`.
+   * `coach()` (how many placements each snapshot's coaching ranks, 0 for none), `onFrame(snapshot)`
+   * (draw), `onOver()` and `onError(err)`.
    */
   constructor(options) {
     this.options = options;
@@ -94,7 +95,7 @@ export class Runner {
     this.inFlight = true;
     const id = this.gameId;
     game
-      .advance(frames, { enabled: s.autoplay, delay: s.aiDelay }, s.hints)
+      .advance(frames, { enabled: s.autoplay, delay: s.aiDelay }, s.hints, this.options.coach())
       .then((snapshot) => {
         if (id !== this.gameId) return;
         this.take(snapshot);

@@ -55,6 +55,8 @@ export class Session {
     this.ratings = [];
     this.aiEnabled = true;
     this.aiDelay = 0;
+    /** What the coach last explained (see `freshCoaching`), or null. */
+    this.coached = null;
   }
 
   /** Frees the wasm game. */
@@ -67,13 +69,15 @@ export class Session {
     this.needDecision = true;
     this.target = null;
     this.aiWait = 0;
+    this.coached = null;
   }
 
   /**
    * Runs up to `frames` fixed frames with `ai` (`{enabled, delay}`), within the time budget;
-   * returns the snapshot after them and how many frames ran.
+   * returns the snapshot after them (with the hints and the coaching of `coachCount` placements
+   * where asked for: see `snapshot`) and how many frames ran.
    */
-  advance(frames, ai, withHints) {
+  advance(frames, ai, withHints, coachCount = 0) {
     if (ai.enabled !== this.aiEnabled) {
       this.aiEnabled = ai.enabled;
       this.replan();
@@ -86,7 +90,7 @@ export class Session {
       ran += 1;
       if (performance.now() - start > BUDGET_MS) break;
     }
-    return { ...this.snapshot(withHints), frames: ran };
+    return { ...this.snapshot(withHints, coachCount), frames: ran };
   }
 
   over() {
@@ -208,6 +212,23 @@ export class Session {
   }
 
   /**
+   * The coach's view of the piece in play of `view` (see `coach`), unless it is the one coached
+   * last (the same piece, hold, player and weights): then undefined.
+   */
+  freshCoaching(view, count) {
+    const key = JSON.stringify([
+      view.stats.pieces,
+      view.active?.piece ?? null,
+      view.hold,
+      this.aiEnabled,
+      count,
+    ]);
+    if (key === this.coached) return undefined;
+    this.coached = key;
+    return this.coach(count);
+  }
+
+  /**
    * The AI's recent decisions, as the clock read them: `{last, median, mean, count, clock}`, the
    * last, the median and the mean of the `count` latest in ms, and the clock's step in ms. A
    * decision shorter than the step reads as 0 or as a step, by where in a step it starts, so
@@ -234,14 +255,20 @@ export class Session {
    * What the page draws: locked cells (a typed array), the view (pieces, queue, stats), the AI's
    * target, its decisions (see `decisions`; none while the player plays), the placements locked
    * since the last snapshot with the coach's ratings of those made by hand and, when asked, the
-   * hints.
+   * hints; and where `coachCount` is 1 or more and the piece in play is not the one coached
+   * last, `coaching`: the coach's view of the piece drawn (see `coach`), so that a coach shown
+   * beside the board is always in step with it.
    */
-  snapshot(withHints = false) {
+  snapshot(withHints = false, coachCount = 0) {
     const over = this.over();
     const { locked, ratings } = this.takeLocked();
+    const view = this.game.view();
+    if (coachCount === 0) this.coached = null;
+    const coaching = coachCount > 0 ? this.freshCoaching(view, coachCount) : undefined;
     return {
+      ...(coaching !== undefined && { coaching }),
       cells: this.game.cells(),
-      view: this.game.view(),
+      view,
       target: this.aiEnabled && !over ? this.target : null,
       hints: withHints && !over ? this.game.hints() : [],
       decision: this.aiEnabled
