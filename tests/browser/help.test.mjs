@@ -1,11 +1,12 @@
 // The help and the legend: the "?" button and the ? key open an overlay of the keys, the touch
 // gestures and the legend, pausing a running game; Escape, the Close button or ? close it and
-// the game goes on (a game paused before stays paused). The legend under the board names the
-// AI's target, the ghost and the hints beside swatches drawn as the board draws them.
+// the game goes on (a game paused before stays paused); on a phone it fits its box, Close in
+// sight, the touch gestures first. The legend under the board names the AI's target, the ghost
+// and the hints beside swatches drawn as the board draws them.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndBrowse, openElementPage, assertNoErrors } from './harness.mjs';
+import { serveAndBrowse, openElementPage, openPage, assertNoErrors } from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -190,3 +191,47 @@ test(
     }
   },
 );
+
+/** In the page: where the help's Close button and sections lie, and the help's own box. */
+function helpLayout(page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('#game').shadowRoot;
+    const box = (selector) => {
+      const r = root.querySelector(selector).getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom };
+    };
+    return {
+      help: box('#help'),
+      close: box('#help-close'),
+      keys: box('.help-keys'),
+      touch: box('.help-touch'),
+    };
+  });
+}
+
+test('on a phone the help fits its box, Close in sight, and gestures come first', async () => {
+  for (const [viewport, touch] of [
+    [{ width: 390, height: 844 }, true],
+    [{ width: 1280, height: 900 }, false],
+  ]) {
+    const opened = await openPage(env.browser, env.server.url, {
+      viewport,
+      context: { hasTouch: touch, isMobile: touch },
+    });
+    try {
+      const { page } = opened;
+      await page.locator('#game >> #help-button').click(WAIT);
+      await page.locator('#game >> #help-close').waitFor(WAIT);
+      const at = await helpLayout(page);
+      const where = `at ${viewport.width}×${viewport.height}: ${JSON.stringify(at)}`;
+      assert.ok(at.close.bottom <= at.help.bottom, `Close lies within the help ${where}`);
+      assert.ok(at.close.top >= at.help.top, `Close lies within the help ${where}`);
+      assert.equal(at.touch.top < at.keys.top, touch, `gestures first only on a phone ${where}`);
+      await page.locator('#game >> #help-close').click(WAIT);
+      assert.equal(await page.locator('#game >> #help').isVisible(), false);
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
+  }
+});

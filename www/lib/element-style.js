@@ -194,14 +194,29 @@ button:focus-visible { outline: 2px solid #5aa9ff; outline-offset: 1px; }
   position: absolute;
   inset: 0;
   z-index: 3;
-  overflow: auto;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
   padding: 12px 16px;
   background: #0f1520;
   border: 1px solid #243044;
   border-radius: 10px;
 }
-.help h2 { margin-top: 10px; }
-.help h2:first-child { margin-top: 0; }
+.help[hidden] { display: none; }
+/* The help scrolls within its box; Close stays in sight under it. */
+.help-body {
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  flex: 1;
+  min-height: 0;
+  overflow: auto;
+}
+.help-body h2 { margin: 0 0 4px; }
+.help-body p { margin: 0; }
+#help-close { flex: none; align-self: flex-start; }
+/* Where the main pointer is a finger, the gestures come first. */
+@media (pointer: coarse) { .help-touch { order: -1; } }
 .help-list { display: grid; gap: 4px; margin: 0; padding: 0; list-style: none; }
 .help-note { color: #b4bfce; }
 kbd {
