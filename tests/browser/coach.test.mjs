@@ -133,10 +133,8 @@ function alternatives(page) {
   return page.evaluate(async () => {
     const words = await import('/js/coach-words.js');
     const coaching = await window.tetris.game.coach(5);
-    return coaching.alternatives.map(({ choice, rating }) => ({
-      cells: choice.cells,
-      said: `${words.pieceText(rating)}: ${words.ratingText(rating)}`,
-    }));
+    const texts = words.alternativeTexts(coaching.alternatives);
+    return coaching.alternatives.map(({ choice }, i) => ({ cells: choice.cells, said: texts[i] }));
   });
 }
 

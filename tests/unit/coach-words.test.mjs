@@ -1,10 +1,12 @@
 // How the coach says things (www/js/coach-words.js) and counts a player's accuracy
-// (www/js/accuracy.js): numbers, ranks and ratings in plain words, worked out by hand.
+// (www/js/accuracy.js): numbers, ranks, ratings and where tied placements go in plain words,
+// worked out by hand.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { accuracyText, isAccurate, TOP_RANKS } from '../../www/js/accuracy.js';
 import {
+  alternativeTexts,
   differenceText,
   ordinal,
   pieceText,
@@ -72,6 +74,67 @@ test('a rating says its place, its gap and the features that make it', () => {
   );
   assert.equal(pieceText(rating({})), 'T');
   assert.equal(pieceText(rating({ hold: true })), 'T, after hold');
+});
+
+test('tied placements read apart: by their columns, and by their rows where those are shared', () => {
+  const tied = rating({ rank: 2, gap: 0.5 });
+  const at = (cells) => ({ choice: { cells, hold: false }, rating: tied });
+  // A flat T over columns 0–2 (said 1–3), one over 3–5, and an upright one in columns 3–4 twice:
+  // rows 0–2 and rows 1–3 (said 1–3 and 2–4).
+  const texts = alternativeTexts([
+    at([
+      [0, 0],
+      [1, 0],
+      [2, 0],
+      [1, 1],
+    ]),
+    at([
+      [3, 0],
+      [4, 0],
+      [5, 0],
+      [4, 1],
+    ]),
+    at([
+      [3, 0],
+      [3, 1],
+      [3, 2],
+      [4, 1],
+    ]),
+    at([
+      [4, 1],
+      [4, 2],
+      [4, 3],
+      [3, 2],
+    ]),
+    at([
+      [9, 0],
+      [9, 1],
+      [9, 2],
+      [8, 1],
+    ]),
+  ]);
+  const rated = '2nd of 34, 0.5 below the best';
+  assert.deepEqual(texts, [
+    `T in columns 1–3: ${rated}`,
+    `T in columns 4–6: ${rated}`,
+    `T in columns 4–5, rows 1–3: ${rated}`,
+    `T in columns 4–5, rows 2–4: ${rated}`,
+    `T in columns 9–10: ${rated}`,
+  ]);
+  const single = alternativeTexts([
+    {
+      choice: {
+        cells: [
+          [6, 0],
+          [6, 1],
+          [6, 2],
+          [6, 3],
+        ],
+      },
+      rating: rating({ placement: { piece: 'I' } }),
+    },
+  ]);
+  assert.deepEqual(single, ["I in column 7: 1st of 34, as good as the AI's best"]);
 });
 
 test('a piece is accurate within the top ranks, and accuracy is their share', () => {

@@ -7,7 +7,7 @@
 // board, at any speed.
 
 import { $ } from '../lib/dom.js';
-import { pieceText, ratingText, shortNumber } from './coach-words.js';
+import { alternativeTexts, pieceText, ratingText, shortNumber } from './coach-words.js';
 
 /** How many of the best placements the panel lists. */
 const LISTED = 5;
@@ -113,16 +113,17 @@ export function createCoachPanel(element) {
         `Looking further ahead, the pieces after it are worth ${shortNumber(explanation.later)}; ` +
         `the AI chooses by the plan's value, ${shortNumber(explanation.plan)}.`;
     }
-    showList(alternatives.map((alternative) => label(alternative, choice)));
+    const texts = alternativeTexts(alternatives);
+    showList(alternatives.map((alternative, i) => label(alternative, texts[i], choice)));
     point(pointed);
   }
 
-  /** An alternative in words, marked where it is the choice explained. */
-  function label({ choice, rating }, chosen) {
+  /** An alternative said as `text`, marked where it is the choice explained. */
+  function label({ choice }, text, chosen) {
     const same =
       choice.hold === chosen.hold && choice.cells.every((cell) => holds(chosen.cells, cell));
     const mark = same ? (element.autoplay ? " (the AI's choice)" : ' (explained above)') : '';
-    return `${pieceText(rating)}: ${ratingText(rating)}${mark}`;
+    return `${text}${mark}`;
   }
 
   /** Shows `labels` in the list, one button each, reusing the buttons there (and their focus). */
@@ -156,7 +157,7 @@ export function createCoachPanel(element) {
     }
     if (alternative) {
       element.highlight(alternative.choice.cells);
-      el.detail.textContent = `${pieceText(alternative.rating)}: ${ratingText(alternative.rating)}`;
+      el.detail.textContent = alternativeTexts(coaching.alternatives)[index];
     } else if (pointedHint) {
       element.highlight(pointedHint);
       el.detail.textContent = "A hint: tied with the AI's best for this piece.";

@@ -53,3 +53,36 @@ export function ratingText(rating) {
 export function pieceText({ placement, hold }) {
   return hold ? `${placement.piece}, after hold` : placement.piece;
 }
+
+/** A span of 1-based numbers in words: "column 5", "columns 4–6". */
+function span(name, values) {
+  const low = Math.min(...values) + 1;
+  const high = Math.max(...values) + 1;
+  return low === high ? `${name} ${low}` : `${name}s ${low}–${high}`;
+}
+
+/**
+ * What the coach says of each of `alternatives` (`{choice, rating}`, as `coach` gives them):
+ * the piece, where it goes (columns counted from 1 at the left; rows from 1 at the bottom too
+ * where two share their columns) and its rating, so that no two read the same ("T in columns
+ * 4–6: 2nd of 34, 0.5 below the best: …").
+ */
+export function alternativeTexts(alternatives) {
+  const said = (withRows) =>
+    alternatives.map(({ choice, rating }) => {
+      const columns = span(
+        'column',
+        choice.cells.map(([x]) => x),
+      );
+      const rows = withRows
+        ? `, ${span(
+            'row',
+            choice.cells.map(([, y]) => y),
+          )}`
+        : '';
+      return `${pieceText(rating)} in ${columns}${rows}: ${ratingText(rating)}`;
+    });
+  const short = said(false);
+  const long = said(true);
+  return short.map((text, i) => (short.indexOf(text) === short.lastIndexOf(text) ? text : long[i]));
+}
