@@ -1,12 +1,14 @@
 // Screenshots of the page (watching the AI, in a race against it, replaying a game, the
-// Evolution panel started from given weights, scored by survival, with its noise handling, and
-// the Benchmark panel's survival estimate of two weight sets) and of embed.html in every browser the tests drive, at a desktop size and a phone's, served
-// cross-origin isolated, once the AI has placed a few pieces: to look at, not to compare.
+// Evolution panel started from given weights, scored by survival, with its noise handling, the
+// Benchmark panel's survival estimate of two weight sets and its versus series of one against the
+// other) and of embed.html in every browser the tests drive, at a desktop size and a phone's,
+// served cross-origin isolated, once the AI has placed a few pieces: to look at, not to compare.
 //
 //   ./build.sh build && node benches/browser/screenshots.mjs [OUT_DIR] [PAGES]
 //
 // Writes OUT_DIR/<page>-<browser>-<width>x<height>.png (default OUT_DIR: target/screenshots);
-// PAGES, comma-separated, shoots only those (index, race, replay, evolution, survival, embed).
+// PAGES, comma-separated, shoots only those (index, race, replay, evolution, survival, versus,
+// embed).
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -107,6 +109,28 @@ async function survivalEstimate(page) {
   await page.evaluate(() => document.getElementById('bench-results').scrollIntoView(false));
 }
 
+/**
+ * The Benchmark panel's versus series of dellacherie against dt10 under guideline rules on
+ * 10x10, its results in view.
+ */
+async function versusSeries(page) {
+  await waitPlaced(page, 1);
+  await page.evaluate(fillFields, { rules: 'guideline' });
+  await waitPlaced(page, 1);
+  await page.evaluate(fillFields, { 'board-height': 10 });
+  await waitPlaced(page, 1);
+  await page.evaluate(fillFields, { 'bench-kind': 'versus' });
+  await page.evaluate(fillFields, {
+    'bench-a': 'preset:dellacherie',
+    'bench-b': 'preset:dt10',
+    'bench-versus-games': 20,
+    'bench-versus-max-pieces': 1_000,
+  });
+  await page.evaluate(clickFirst, '#bench-run');
+  await page.waitFor(() => window.tetris.benchmark.report !== null, null, 120_000);
+  await page.evaluate(() => document.getElementById('bench-results').scrollIntoView(false));
+}
+
 /** The pages, each with how to wait until its games have placed `PIECES`. */
 const PAGES = [
   { name: 'index', path: '', ready: (page) => waitPlaced(page, PIECES) },
@@ -114,6 +138,7 @@ const PAGES = [
   { name: 'replay', path: '', ready: replaying },
   { name: 'evolution', path: '', ready: evolutionPanel },
   { name: 'survival', path: '', ready: survivalEstimate },
+  { name: 'versus', path: '', ready: versusSeries },
   {
     name: 'embed',
     path: 'embed.html',
