@@ -76,6 +76,8 @@ test('the help lists every key the game hears, with what it does', () => {
   for (const entry of KEY_TABLE) {
     for (const key of entry.keys) assert.ok(send('keydown', key), `${key} is heard`);
     const shown = entry.shown.map((name) => `<kbd>${name}</kbd>`).join(' ');
-    assert.ok(keyHelpItems().includes(`${shown} ${entry.words}`), entry.words);
+    const detail = entry.detail ? ` (${entry.detail})` : '';
+    assert.ok(keyHelpItems().includes(`${shown} ${entry.words}${detail}</li>`), entry.words);
+    assert.ok(keyHelpItems({ brief: true }).includes(`${shown} ${entry.words}</li>`), entry.words);
   }
 });

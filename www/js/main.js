@@ -354,7 +354,7 @@ async function hashChanged() {
 }
 
 async function main() {
-  $('keys-list').innerHTML = keyHelpItems();
+  $('keys-list').innerHTML = keyHelpItems({ brief: true });
   const [chosen, presetList, featureList, engineLimits, choices] = await Promise.all([
     resolveBuild('auto'),
     presets(),

@@ -6,7 +6,8 @@
 /**
  * The keys, one entry for each thing they do, in the order the help lists them: `keys` are the
  * `KeyboardEvent.key` values that do it (both cases of a letter, since Shift and Caps Lock change
- * it), `shown` how the help names them, and `words` what they do. A `press` is an engine key the
+ * it), `shown` how the help names them, `words` what they do and `detail` (where there is one)
+ * the help's fuller word on it. A `press` is an engine key the
  * game repeats while it is held; a `command` works the game rather than the piece. The defaults
  * cover both habits: Up or X turns clockwise as in Jstris and TETR.IO, C or Shift holds.
  */
@@ -15,14 +16,21 @@ export const KEY_TABLE = [
   { press: 'right', keys: ['ArrowRight'], shown: ['→'], words: 'move right' },
   { press: 'cw', keys: ['ArrowUp', 'x', 'X'], shown: ['↑', 'X'], words: 'rotate clockwise' },
   { press: 'ccw', keys: ['z', 'Z'], shown: ['Z'], words: 'rotate counter-clockwise' },
-  { press: 'soft_drop', keys: ['ArrowDown'], shown: ['↓'], words: 'soft drop (a tap: one row)' },
+  {
+    press: 'soft_drop',
+    keys: ['ArrowDown'],
+    shown: ['↓'],
+    words: 'soft drop',
+    detail: 'a tap: one row',
+  },
   { press: 'hard_drop', keys: [' ', 'Spacebar'], shown: ['Space'], words: 'hard drop' },
   { press: 'hold', keys: ['c', 'C', 'Shift'], shown: ['C', 'Shift'], words: 'hold' },
   {
     command: 'pause',
     keys: ['p', 'P'],
     shown: ['P'],
-    words: 'pause and resume (at game over: a new game)',
+    words: 'pause and resume',
+    detail: 'at game over: a new game',
   },
   { command: 'new', keys: ['n', 'N'], shown: ['N'], words: 'new game' },
   { command: 'replay', keys: ['r', 'R'], shown: ['R'], words: 'replay this seed' },
@@ -42,12 +50,16 @@ const COMMANDS = new Map(
   ),
 );
 
-/** The keys as the help lists them: an HTML list item for each entry of `KEY_TABLE`. */
-export function keyHelpItems() {
-  return KEY_TABLE.map(
-    (entry) =>
-      `<li>${entry.shown.map((name) => `<kbd>${name}</kbd>`).join(' ')} ${entry.words}</li>`,
-  ).join('\n');
+/**
+ * The keys as the help lists them: an HTML list item for each entry of `KEY_TABLE`, with its
+ * detail unless `brief` (a short list beside the game).
+ */
+export function keyHelpItems({ brief = false } = {}) {
+  return KEY_TABLE.map((entry) => {
+    const keys = entry.shown.map((name) => `<kbd>${name}</kbd>`).join(' ');
+    const detail = entry.detail && !brief ? ` (${entry.detail})` : '';
+    return `<li>${keys} ${entry.words}${detail}</li>`;
+  }).join('\n');
 }
 
 function typing(target) {
