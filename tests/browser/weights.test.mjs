@@ -3,8 +3,8 @@
 // about before they apply; a number too large to be finite is named as such; a bad cell is
 // marked with its message and gets the AI's value back when it loses focus. A refused import is
 // said beside Import in plain words, not over the game; a file imports by keyboard, and an
-// import that works says so; the import area shows one message at a time; and the table is
-// one Tab stop whose cells the arrow keys reach.
+// import that works says so; the import area shows one message at a time; the table is one Tab
+// stop whose cells the arrow keys reach; and long weights and the largest seed show in full.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -586,3 +586,30 @@ test(
     }
   },
 );
+
+test('a weight of 12 significant digits and the largest seed show in full', async () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    const opened = await openPage(env.browser, env.server.url, { viewport });
+    try {
+      const { page } = opened;
+      const overflow = await page.evaluate(() => {
+        const weight = document.querySelector('#weights-body input[data-field="weight"]');
+        const seed = document.querySelector('#seed');
+        weight.value = '-0.812647192503';
+        seed.value = '9007199254740991';
+        const over = (input) => {
+          input.closest('details')?.setAttribute('open', '');
+          input.scrollIntoView();
+          return input.scrollWidth - input.clientWidth;
+        };
+        return { weight: over(weight), seed: over(seed) };
+      });
+      assert.deepEqual(overflow, { weight: 0, seed: 0 }, `at ${viewport.width}×${viewport.height}`);
+    } finally {
+      await opened.close();
+    }
+  }
+});
