@@ -226,6 +226,8 @@ test('the page in a browser without WebAssembly SIMD runs the plain build and sa
   const opened = await openPage(noSimd, unisolated.url);
   try {
     const { page } = opened;
+    await page.waitForFunction(() => window.tetris?.kind);
+    await page.locator('#about summary').click({ timeout: 10_000 });
     const shown = (await page.locator('#engine-kind').textContent({ timeout: 10_000 })).trim();
     const note = page.locator('#engine-note');
     assert.equal(shown, 'plain', '#engine-kind');

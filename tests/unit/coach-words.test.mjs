@@ -135,6 +135,20 @@ test('tied placements read apart: by their columns, and by their rows where thos
     },
   ]);
   assert.deepEqual(single, ["I in column 7: 1st of 34, as good as the AI's best"]);
+  const held = alternativeTexts([
+    {
+      choice: {
+        cells: [
+          [9, 0],
+          [9, 1],
+          [9, 2],
+          [9, 3],
+        ],
+      },
+      rating: rating({ hold: true, placement: { piece: 'I' } }),
+    },
+  ]);
+  assert.deepEqual(held, ["I in column 10, after hold: 1st of 34, as good as the AI's best"]);
 });
 
 test('a piece is accurate within the top ranks, and accuracy is their share', () => {

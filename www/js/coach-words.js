@@ -64,8 +64,9 @@ function span(name, values) {
 /**
  * What the coach says of each of `alternatives` (`{choice, rating}`, as `coach` gives them):
  * the piece, where it goes (columns counted from 1 at the left; rows from 1 at the bottom too
- * where two share their columns) and its rating, so that no two read the same ("T in columns
- * 4–6: 2nd of 34, 0.5 below the best: …").
+ * where two share their columns), whether hold brings it, and its rating, so that no two read
+ * the same ("T in columns 4–6: 2nd of 34, 0.5 below the best: …", "I in column 10, after hold:
+ * …").
  */
 export function alternativeTexts(alternatives) {
   const said = (withRows) =>
@@ -80,7 +81,8 @@ export function alternativeTexts(alternatives) {
             choice.cells.map(([, y]) => y),
           )}`
         : '';
-      return `${pieceText(rating)} in ${columns}${rows}: ${ratingText(rating)}`;
+      const held = rating.hold ? ', after hold' : '';
+      return `${rating.placement.piece} in ${columns}${rows}${held}: ${ratingText(rating)}`;
     });
   const short = said(false);
   const long = said(true);

@@ -368,8 +368,10 @@ async function main() {
   const badge = $('engine-kind');
   badge.textContent = engine.build;
   badge.classList.add(engine.build);
-  badge.title =
-    engine.note || `WebAssembly threads, ${count(navigator.hardwareConcurrency || 1, 'worker')}`;
+  $('engine-threads').textContent =
+    engine.build === 'threaded'
+      ? `Each search may share its work among ${count(navigator.hardwareConcurrency || 1, 'thread')}.`
+      : 'Each search runs on one thread.';
   $('engine-note').textContent = engine.note;
   $('engine-note').hidden = !engine.note;
 
