@@ -1,9 +1,10 @@
 // The share link: opened in a fresh browser context it replays the same game (placements, seed,
 // rules, board, depth and weights); a bad link is reported by field and its good fields are
-// used, without touching the user's saved settings; a damaged one says so, in plain words, and
-// stays said; a click on the link copies it and restarts nothing, while a link pasted into the
-// open page plays; a shared game says so and stays in the address, so that a reload plays it
-// again, until the user goes back to their own settings or changes one.
+// used, without touching the user's saved settings, and its banners leave the whole game in the
+// window; a damaged one says so, in plain words, and stays said; a click on the link copies it
+// and restarts nothing, while a link pasted into the open page plays; a shared game says so and
+// stays in the address, so that a reload plays it again, until the user goes back to their own
+// settings or changes one.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -322,6 +323,12 @@ test(
         assert.ok(shown.includes(line), `the page should say "${line}"; it says:\n${shown}`);
       }
       assert.equal((await playing(page)).seed, link.seed, "the link's good seed should play");
+      // The banners above it leave the whole game in the window (1280×900).
+      const game = await page.evaluate(() => ({
+        bottom: document.querySelector('#game').getBoundingClientRect().bottom,
+        window: window.innerHeight,
+      }));
+      assert.ok(game.bottom <= game.window, `the game ends at ${game.bottom} of ${game.window}`);
       assertNoErrors(assert, opened);
     } finally {
       await opened.close();

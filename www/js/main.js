@@ -20,6 +20,7 @@ import { createBenchmarkPanel } from './benchmark-panel.js';
 import { createCoachPanel } from './coach-panel.js';
 import { copyOnClick } from './copy-link.js';
 import { createEvolutionPanel } from './evolution-panel.js';
+import { fitGameUnder } from './fit-game.js';
 import { createPanel } from './panel.js';
 import { createRacePanel } from './race-panel.js';
 import { weightsRefusal } from './refusals.js';
@@ -355,6 +356,7 @@ async function hashChanged() {
 
 async function main() {
   $('keys-list').innerHTML = keyHelpItems({ brief: true });
+  fitGameUnder(document.querySelector('.app'));
   const [chosen, presetList, featureList, engineLimits, choices] = await Promise.all([
     resolveBuild('auto'),
     presets(),
