@@ -3,7 +3,8 @@
 // played; the AI's slowest pace places fewer pieces than its fastest over the same span; ending
 // the race shows both games' lines, pieces and accuracy and who won, and the player's game goes
 // into the past games marked as a race's; on a phone the AI's board and the player's touch
-// buttons fit the screen, side by side.
+// buttons fit the screen, side by side, and the coach, which would give the AI's pick for the
+// player's piece, is put away.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -177,6 +178,12 @@ test('ending the race shows both games\u2019 lines, pieces and accuracy, and who
       '6',
       'stopped',
     ]);
+    // The coach is away while a race runs, and back once it is closed.
+    assert.equal(await page.locator('#coach').isVisible(), false, 'no coach in a race');
+    await page.click('#race-end');
+    await waitForAsync(page, raceIs, 'ended', WAIT);
+    await page.click('#race-close');
+    assert.equal(await page.locator('#coach').isVisible(), true, 'the coach is back');
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();
@@ -188,6 +195,7 @@ test('on a phone the AI board and the touch buttons fit the screen beside each o
   const { page } = opened;
   try {
     await startRace(page, '1');
+    assert.equal(await page.locator('#coach').isVisible(), false, 'the coach is put away');
     const boxes = await page.evaluate(() => {
       const box = (found) => {
         const r = found.getBoundingClientRect();
