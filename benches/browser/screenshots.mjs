@@ -86,17 +86,25 @@ function fillFields(fields) {
 }
 
 /**
- * The Benchmark panel's survival estimate of dt10 against du on classic 10x10, its results in
- * view.
+ * Runs the Benchmark panel on `rules` and a 10x10 board with `fields` (the kind's fields after
+ * the kind, set first, has shown them), and puts its results in view.
  */
-async function survivalEstimate(page) {
+async function benchmarkPanel(page, rules, kind, fields) {
   await waitPlaced(page, 1);
-  await page.evaluate(fillFields, { rules: 'classic' });
+  await page.evaluate(fillFields, { rules });
   await waitPlaced(page, 1);
   await page.evaluate(fillFields, { 'board-height': 10 });
   await waitPlaced(page, 1);
-  await page.evaluate(fillFields, {
-    'bench-kind': 'survival',
+  await page.evaluate(fillFields, { 'bench-kind': kind });
+  await page.evaluate(fillFields, fields);
+  await page.evaluate(clickFirst, '#bench-run');
+  await page.waitFor(() => window.tetris.benchmark.report !== null, null, 120_000);
+  await page.evaluate(() => document.getElementById('bench-results').scrollIntoView(false));
+}
+
+/** The Benchmark panel's survival estimate of dt10 against du on classic 10x10. */
+const survivalEstimate = (page) =>
+  benchmarkPanel(page, 'classic', 'survival', {
     'bench-a': 'preset:dt10',
     'bench-compare': true,
     'bench-b': 'preset:du',
@@ -104,32 +112,15 @@ async function survivalEstimate(page) {
     'bench-survival-run-pieces': 20_000,
     'bench-survival-trials': 200,
   });
-  await page.evaluate(clickFirst, '#bench-run');
-  await page.waitFor(() => window.tetris.benchmark.report !== null, null, 120_000);
-  await page.evaluate(() => document.getElementById('bench-results').scrollIntoView(false));
-}
 
-/**
- * The Benchmark panel's versus series of dellacherie against dt10 under guideline rules on
- * 10x10, its results in view.
- */
-async function versusSeries(page) {
-  await waitPlaced(page, 1);
-  await page.evaluate(fillFields, { rules: 'guideline' });
-  await waitPlaced(page, 1);
-  await page.evaluate(fillFields, { 'board-height': 10 });
-  await waitPlaced(page, 1);
-  await page.evaluate(fillFields, { 'bench-kind': 'versus' });
-  await page.evaluate(fillFields, {
+/** The Benchmark panel's versus series of dellacherie against dt10 under guideline rules on 10x10. */
+const versusSeries = (page) =>
+  benchmarkPanel(page, 'guideline', 'versus', {
     'bench-a': 'preset:dellacherie',
     'bench-b': 'preset:dt10',
     'bench-versus-games': 20,
     'bench-versus-max-pieces': 1_000,
   });
-  await page.evaluate(clickFirst, '#bench-run');
-  await page.waitFor(() => window.tetris.benchmark.report !== null, null, 120_000);
-  await page.evaluate(() => document.getElementById('bench-results').scrollIntoView(false));
-}
 
 /** The pages, each with how to wait until its games have placed `PIECES`. */
 const PAGES = [

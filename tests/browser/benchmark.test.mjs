@@ -202,17 +202,22 @@ test(
   },
 );
 
+/** Starts a benchmark of 5,000 games, long enough to cancel, and waits until games are done. */
+async function startLongRun(page) {
+  await fill(page, { a: 'preset:du', games: 5000, seed: 0, maxPieces: 500 });
+  await page.locator('#bench-run').click(WAIT);
+  await page.waitForFunction(
+    () => /: [1-9][\d]* of 5000 games/.test(document.getElementById('bench-status').textContent),
+    null,
+    { timeout: 60_000 },
+  );
+}
+
 test('Cancel stops a benchmark and says so; nothing is shown', { timeout: 120_000 }, async () => {
   const opened = await openPage(env.browser, env.server.url);
   try {
     const { page } = opened;
-    await fill(page, { a: 'preset:du', games: 5000, seed: 0, maxPieces: 500 });
-    await page.locator('#bench-run').click(WAIT);
-    await page.waitForFunction(
-      () => /: [1-9][\d]* of 5000 games/.test(document.getElementById('bench-status').textContent),
-      null,
-      { timeout: 60_000 },
-    );
+    await startLongRun(page);
     assert.equal(await page.locator('#bench-run').isDisabled(), true, 'Run waits meanwhile');
     await page.locator('#bench-cancel').click(WAIT);
     await page.waitForFunction(() => !window.tetris.benchmark.running, null, WAIT);
@@ -253,13 +258,7 @@ test('a run refused or cancelled leaves the results before it in view', async ()
       'The results below are the previous ones.',
     );
     // A run cancelled says the same of them.
-    await fill(page, { a: 'preset:du', games: 5000, seed: 0, maxPieces: 500 });
-    await page.locator('#bench-run').click(WAIT);
-    await page.waitForFunction(
-      () => /: [1-9][\d]* of 5000 games/.test(document.getElementById('bench-status').textContent),
-      null,
-      { timeout: 60_000 },
-    );
+    await startLongRun(page);
     await page.locator('#bench-cancel').click(WAIT);
     await page.waitForFunction(() => !window.tetris.benchmark.running, null, WAIT);
     assert.match(
