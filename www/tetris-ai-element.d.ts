@@ -108,10 +108,27 @@ export declare class TetrisAiElement extends HTMLElement {
    */
   hints: boolean;
   /**
+   * Frames a move key is held in manual play before it repeats (delayed auto shift). The attribute
+   * `das`: a whole number from 0 to 1000; by default `10` (`limits().game.handling`); a change
+   * applies at once.
+   */
+  das: number;
+  /**
+   * Frames between a held move key's repeats (auto repeat rate); 0 moves straight to the wall. The
+   * attribute `arr`: a whole number from 0 to 1000; by default `2` (`limits().game.handling`); a
+   * change applies at once.
+   */
+  arr: number;
+  /**
    * Frames per row of fall in manual play. The attribute `gravity`: a whole number from 1 to 1000;
    * by default `60` (`limits().game.handling`); a change applies at once.
    */
   gravity: number;
+  /**
+   * Frames per row while soft drop is held in manual play. The attribute `soft-drop`: a whole
+   * number from 1 to 1000; by default `3` (`limits().game.handling`); a change applies at once.
+   */
+  softDrop: number;
   /**
    * Frames a resting piece waits before it locks in manual play. The attribute `lock-delay`: a
    * whole number from 1 to 1000; by default `30` (`limits().game.handling`); a change applies at

@@ -116,8 +116,8 @@ export function evolutionConfig(options = {}) {
 
 /**
  * The game configuration that `settings` play (`{preset, weights, asPublished, rules, board,
- * seed, depth, margin, gravity, lockDelay, overrides}`, each optional; see `Settings` in
- * types/engine.d.ts): the one resolver of settings, the command line's and Python's too. As
+ * seed, depth, margin, das, arr, gravity, softDrop, lockDelay, overrides}`, each optional; see
+ * `Settings` in types/engine.d.ts): the one resolver of settings, the command line's and Python's too. As
  * published, the preset's published rules and search stand in place of `rules`, `depth` and
  * `margin`. Bad settings reject naming the value.
  */

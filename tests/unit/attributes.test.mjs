@@ -32,7 +32,8 @@ test('each property has its attribute, named in kebab case', () => {
     assert.equal(entry.property, property);
     assert.equal(PROPERTIES[entry.attribute], property);
   }
-  assert.equal(Object.keys(PROPERTIES).length, 18);
+  assert.equal(Object.keys(PROPERTIES).length, 21);
+  assert.equal(attributeName('softDrop'), 'soft-drop');
 });
 
 test('an element without attributes takes the defaults', () => {
@@ -52,7 +53,10 @@ test('an element without attributes takes the defaults', () => {
     aiDelay: 3,
     fps: 60,
     hints: false,
+    das: 10,
+    arr: 2,
     gravity: 60,
+    softDrop: 3,
     lockDelay: 30,
     margin: null,
   });

@@ -22,7 +22,7 @@ export const LIMITS = {
     height: 20,
     seed: 0,
     search: { depth: 1, prune: 1, margin: null },
-    handling: { das: 10, arr: 2, gravity: 60, soft_drop: 2, lock_delay: 30 },
+    handling: { das: 10, arr: 2, gravity: 60, soft_drop: 3, lock_delay: 30 },
   },
   default_preset: 'dellacherie',
 };

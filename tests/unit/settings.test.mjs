@@ -75,8 +75,11 @@ const MIGRATED = {
   asPublished: true,
 };
 
+/** The settings that came after the older page: it saved none of them. */
+const NEWER = ['das', 'arr', 'softDrop'];
+
 test("the page keeps the element's settings but controls and touch", () => {
-  assert.deepEqual([...SETTINGS].sort(), Object.keys(MIGRATED).sort());
+  assert.deepEqual([...SETTINGS].sort(), [...Object.keys(MIGRATED), ...NEWER].sort());
   const first = defaults(ENGINE);
   assert.ok(Number.isSafeInteger(first.seed));
   assert.deepEqual(
@@ -95,7 +98,10 @@ test("the page keeps the element's settings but controls and touch", () => {
       aiDelay: 3,
       fps: 60,
       hints: false,
+      das: 10,
+      arr: 2,
       gravity: 60,
+      softDrop: 3,
       lockDelay: 30,
       margin: null,
     },
@@ -110,19 +116,22 @@ test("an older page's settings move to the element's names, nothing lost", () =>
   assert.equal(migrate(null), null);
 });
 
+/** The migrated settings as they load: those the older page did not have take their defaults. */
+const LOADED = { ...MIGRATED, das: 10, arr: 2, softDrop: 3 };
+
 test('settings saved by an older page load migrated, once', () => {
   const store = storage({ [OLD_KEY]: JSON.stringify(OLD) });
-  assert.deepEqual(load(ENGINE, store), MIGRATED);
+  assert.deepEqual(load(ENGINE, store), LOADED);
   assert.deepEqual(store.keys(), [KEY], 'saved by the new names, the old copy gone');
-  assert.deepEqual(JSON.parse(store.getItem(KEY)), MIGRATED);
+  assert.deepEqual(JSON.parse(store.getItem(KEY)), LOADED);
   assert.equal(store.writes, 1);
-  assert.deepEqual(load(ENGINE, store), MIGRATED, 'and they load the same again');
+  assert.deepEqual(load(ENGINE, store), LOADED, 'and they load the same again');
   assert.equal(store.writes, 1, 'without being moved again');
 });
 
 test('where the migrated settings cannot be stored, the old ones stay for the next visit', () => {
   const store = storage({ [OLD_KEY]: JSON.stringify(OLD) }, { full: true });
-  assert.deepEqual(load(ENGINE, store), MIGRATED);
+  assert.deepEqual(load(ENGINE, store), LOADED);
   assert.deepEqual(store.keys(), [OLD_KEY]);
   assert.equal(save(MIGRATED, store), false);
 });

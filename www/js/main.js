@@ -187,7 +187,6 @@ async function startGame(patch = {}) {
   settings = next;
   commit();
   panel.showGameError('');
-  panel.showHandlingNote(false);
   panel.refresh();
   describeParallel();
   return true;

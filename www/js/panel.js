@@ -114,6 +114,9 @@ export function createPanel(app) {
     autorestart: $('auto-restart'),
     hints: $('hints'),
     fps: $('fps'),
+    das: $('das'),
+    arr: $('arr'),
+    softDrop: $('soft-drop'),
     gravity: $('gravity'),
     lockDelay: $('lock-delay'),
     rules: $('rules'),
@@ -205,6 +208,9 @@ export function createPanel(app) {
   const numbers = [
     number(el.aiDelay, 'AI delay', 'aiDelay'),
     number(el.fps, 'Frame rate', 'fps'),
+    number(el.das, 'Auto shift delay', 'das'),
+    number(el.arr, 'Auto repeat', 'arr'),
+    number(el.softDrop, 'Soft drop', 'softDrop'),
     number(el.gravity, 'Drop frames', 'gravity'),
     number(el.lockDelay, 'Lock frames', 'lockDelay'),
     boardSide(el.width, 'Board width', 'width'),
@@ -515,9 +521,6 @@ export function createPanel(app) {
     refresh,
     showGameError: (message) => showError(el.gameError, message),
     showLinkProblems,
-    showHandlingNote: (show) => {
-      $('handling-note').hidden = !show;
-    },
     /** Puts `weights` into the export / import box, ready to edit and import. */
     showWeightsJson(weights) {
       el.weightsJson.value = JSON.stringify(weights, null, 2);

@@ -325,12 +325,33 @@ export const ATTRIBUTES = declare({
     newGame: false,
     doc: "Shows the AI's best placements on the board.",
   },
+  das: {
+    ...whole([0, 1000], ({ limits }) => limits.game.handling.das),
+    newGame: false,
+    setting: true,
+    doc: 'Frames a move key is held in manual play before it repeats (delayed auto shift).',
+    defaultDoc: '`10` (`limits().game.handling`)',
+  },
+  arr: {
+    ...whole([0, 1000], ({ limits }) => limits.game.handling.arr),
+    newGame: false,
+    setting: true,
+    doc: "Frames between a held move key's repeats (auto repeat rate); 0 moves straight to the wall.",
+    defaultDoc: '`2` (`limits().game.handling`)',
+  },
   gravity: {
     ...whole([1, 1000], ({ limits }) => limits.game.handling.gravity),
     newGame: false,
     setting: true,
     doc: 'Frames per row of fall in manual play.',
     defaultDoc: '`60` (`limits().game.handling`)',
+  },
+  softDrop: {
+    ...whole([1, 1000], ({ limits }) => limits.game.handling.soft_drop),
+    newGame: false,
+    setting: true,
+    doc: 'Frames per row while soft drop is held in manual play.',
+    defaultDoc: '`3` (`limits().game.handling`)',
   },
   lockDelay: {
     ...whole([1, 1000], ({ limits }) => limits.game.handling.lock_delay),

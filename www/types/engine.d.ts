@@ -1451,9 +1451,21 @@ depth?: number,
  */
 margin?: number,
 /**
+ * Frames a shift key is held in manual play before it repeats (delayed auto shift).
+ */
+das?: number,
+/**
+ * Frames between a held shift key's repeats (auto repeat rate); 0 moves straight to the wall.
+ */
+arr?: number,
+/**
  * Frames per row of fall in manual play.
  */
 gravity?: number,
+/**
+ * Frames per row while soft drop is held in manual play.
+ */
+softDrop?: number,
 /**
  * Frames a resting piece waits before it locks in manual play.
  */

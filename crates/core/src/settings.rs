@@ -60,10 +60,22 @@ pub struct Settings {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub margin: Option<f64>,
+    /// Frames a shift key is held in manual play before it repeats (delayed auto shift).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub das: Option<u32>,
+    /// Frames between a held shift key's repeats (auto repeat rate); 0 moves straight to the wall.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub arr: Option<u32>,
     /// Frames per row of fall in manual play.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub gravity: Option<u32>,
+    /// Frames per row while soft drop is held in manual play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub soft_drop: Option<u32>,
     /// Frames a resting piece waits before it locks in manual play.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
@@ -201,9 +213,11 @@ impl Settings {
         };
         let [width, height] = self.board.unwrap_or([defaults.width, defaults.height]);
         let handling = Handling {
+            das: self.das.unwrap_or(defaults.handling.das),
+            arr: self.arr.unwrap_or(defaults.handling.arr),
             gravity: self.gravity.unwrap_or(defaults.handling.gravity),
+            soft_drop: self.soft_drop.unwrap_or(defaults.handling.soft_drop),
             lock_delay: self.lock_delay.unwrap_or(defaults.handling.lock_delay),
-            ..defaults.handling
         };
         let config = GameConfig {
             rules: self.overrides.rules(rules),

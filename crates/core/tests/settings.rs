@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 use tetris_ai_core::ai::presets;
 use tetris_ai_core::ai::search::{PlanValue, TieBreak};
 use tetris_ai_core::checked;
+use tetris_ai_core::engine::manual::Handling;
 use tetris_ai_core::engine::rules::{RandomizerKind, TopOut};
 use tetris_ai_core::settings::{Overrides, Settings};
 use tetris_ai_core::{GameConfig, RuleSet, Rules, SearchConfig};
@@ -40,7 +41,8 @@ fn no_settings_are_the_default_game() {
 fn the_page_settings_make_the_game_they_name() {
     let settings = read(json!({
         "preset": "du", "rules": "guideline", "board": [8, 12], "seed": "18446744073709551615",
-        "depth": 2, "margin": 3.5, "gravity": 20, "lockDelay": 15,
+        "depth": 2, "margin": 3.5, "das": 7, "arr": 0, "gravity": 20, "softDrop": 2,
+        "lockDelay": 15,
     }));
     let config = settings.resolve().unwrap();
     assert_eq!(config.rules, Rules::guideline());
@@ -59,14 +61,23 @@ fn the_page_settings_make_the_game_they_name() {
         }
     );
     assert_eq!(
-        (config.handling.gravity, config.handling.lock_delay),
-        (20, 15)
+        config.handling,
+        Handling {
+            das: 7,
+            arr: 0,
+            gravity: 20,
+            soft_drop: 2,
+            lock_delay: 15,
+        }
     );
-    // The other timings are the defaults'.
-    let defaults = GameConfig::default().handling;
+    // Timings left out are the defaults'.
+    let only_gravity = read(json!({"gravity": 20})).resolve().unwrap().handling;
     assert_eq!(
-        (config.handling.das, config.handling.arr),
-        (defaults.das, defaults.arr)
+        only_gravity,
+        Handling {
+            gravity: 20,
+            ..GameConfig::default().handling
+        }
     );
 }
 
@@ -191,13 +202,26 @@ fn bad_settings_are_refused_naming_the_value() {
             "settings.gravity must be a whole number from 1 to 4294967295, got 0",
         ),
         (
+            json!({"softDrop": 0}),
+            "settings.softDrop must be a whole number from 1 to 4294967295, got 0",
+        ),
+        (
+            json!({"das": -1}),
+            "settings.das must be a whole number from 0 to 4294967295, got -1",
+        ),
+        (
+            json!({"arr": 1.5}),
+            "settings.arr must be a whole number from 0 to 4294967295, got 1.5",
+        ),
+        (
             json!({"overrides": {"prune": 2}}),
             "settings.overrides.prune must be a number above 0 and at most 1, got 2",
         ),
         (
             json!({"width": 8}),
             "settings has an unknown field \"width\" (fields: preset, weights, asPublished, \
-             rules, board, seed, depth, margin, gravity, lockDelay, overrides)",
+             rules, board, seed, depth, margin, das, arr, gravity, softDrop, lockDelay, \
+             overrides)",
         ),
         (
             json!({"preset": "du", "weights": {"holes": -1}}),

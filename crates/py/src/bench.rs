@@ -130,8 +130,8 @@ pub(super) fn game_settings(config: &GameConfig, as_published: bool) -> Map<Stri
 }
 
 /// The game configuration `settings` play (a dict: `preset`, `weights`, `asPublished`, `rules`,
-/// `board`, `seed`, `depth`, `margin`, `gravity`, `lockDelay`, `overrides`, each optional, the
-/// names of the engine's settings everywhere), as the engine resolves settings for the command
+/// `board`, `seed`, `depth`, `margin`, `das`, `arr`, `gravity`, `softDrop`, `lockDelay`,
+/// `overrides`, each optional, the names of the engine's settings everywhere), as the engine resolves settings for the command
 /// line and the page: the dict `Game` and `bench` take.
 #[pyfunction]
 #[pyo3(signature = (settings=None))]

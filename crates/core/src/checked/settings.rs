@@ -12,7 +12,7 @@ use crate::settings::{Overrides, Settings};
 use serde_json::{Map, Value};
 
 /// The fields of settings, as [`Settings`] writes them.
-pub(crate) const SETTINGS_FIELDS: [&str; 11] = [
+pub(crate) const SETTINGS_FIELDS: [&str; 14] = [
     "preset",
     "weights",
     "asPublished",
@@ -21,7 +21,10 @@ pub(crate) const SETTINGS_FIELDS: [&str; 11] = [
     "seed",
     "depth",
     "margin",
+    "das",
+    "arr",
     "gravity",
+    "softDrop",
     "lockDelay",
     "overrides",
 ];
@@ -123,7 +126,10 @@ fn setting(
         "seed" => settings.seed = optional(map, path, field, seed)?,
         "depth" => settings.depth = optional(map, path, field, depth)?,
         "margin" => settings.margin = optional(map, path, field, margin)?.flatten(),
+        "das" => settings.das = optional(map, path, field, frames(0))?,
+        "arr" => settings.arr = optional(map, path, field, frames(0))?,
         "gravity" => settings.gravity = optional(map, path, field, timing)?,
+        "softDrop" => settings.soft_drop = optional(map, path, field, timing)?,
         "lockDelay" => settings.lock_delay = optional(map, path, field, timing)?,
         "overrides" => {
             settings.overrides = overrides(&format!("{path}.overrides"), map.get(field))?
@@ -257,7 +263,10 @@ mod tests {
             seed: Some(1),
             depth: Some(1),
             margin: Some(0.0),
+            das: Some(0),
+            arr: Some(0),
             gravity: Some(1),
+            soft_drop: Some(1),
             lock_delay: Some(1),
             overrides,
         };

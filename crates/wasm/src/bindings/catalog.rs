@@ -30,8 +30,8 @@ pub fn limits() -> Result<JsValue, JsError> {
 }
 
 /// The game configuration that `settings` (what a person chooses: `{preset, weights,
-/// asPublished, rules, board, seed, depth, margin, gravity, lockDelay, overrides}`, each
-/// optional) plays, as the engine resolves settings everywhere; bad settings throw naming the
+/// asPublished, rules, board, seed, depth, margin, das, arr, gravity, softDrop, lockDelay,
+/// overrides}`, each optional) plays, as the engine resolves settings everywhere; bad settings throw naming the
 /// value.
 #[wasm_bindgen(js_name = gameConfig)]
 pub fn game_config(settings: JsValue) -> Result<JsValue, JsError> {

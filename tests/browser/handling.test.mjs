@@ -1,0 +1,106 @@
+// Handling, in Chromium: the settings `das`, `arr` and `softDrop` reach the engine, and a held
+// move key moves the piece on the frames they say, counted by hand from the engine's rule (the
+// press moves at once; the first repeat comes when the key has been held DAS frames, then one
+// every ARR frames; ARR 0 goes straight to the wall). The page's fields change them live, and
+// they are saved.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveAndBrowse, openPage, setValue, settle, assertNoErrors } from './harness.mjs';
+
+const env = serveAndBrowse({ isolation: true });
+
+/**
+ * In the page: a game of `settings` played by hand, its piece's rightmost column after the press
+ * of right and after each of `frames` frames with the key held, less the column it started in.
+ */
+function heldRight([settings, frames]) {
+  return (async () => {
+    const { createGame, gameConfig } = await import('./tetris-ai.js');
+    const config = await gameConfig({ rules: 'guideline', seed: 5, gravity: 1000, ...settings });
+    const game = await createGame(config);
+    try {
+      const right = async () =>
+        Math.max(...Array.from(await game.activeCells()).filter((_, i) => i % 2 === 0));
+      const start = await right();
+      await game.press('right');
+      const moved = [(await right()) - start];
+      for (let frame = 1; frame <= frames; frame++) {
+        await game.tick(1);
+        moved.push((await right()) - start);
+      }
+      return { moved, handling: config.handling, start };
+    } finally {
+      game.close();
+    }
+  })();
+}
+
+test('a held key moves on the frames DAS and ARR say', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  try {
+    const { page } = opened;
+    // DAS 5, ARR 2: the press, then frames 5 and 7 (every piece has 3 columns to its right).
+    const slow = await page.evaluate(heldRight, [{ das: 5, arr: 2, softDrop: 4 }, 7]);
+    assert.deepEqual(slow.handling, {
+      das: 5,
+      arr: 2,
+      gravity: 1000,
+      soft_drop: 4,
+      lock_delay: 30,
+    });
+    assert.deepEqual(slow.moved, [1, 1, 1, 1, 1, 2, 2, 3]);
+    // DAS 2, ARR 0: the press, then at frame 2 all the way to the wall (column 9).
+    const fast = await page.evaluate(heldRight, [{ das: 2, arr: 0 }, 3]);
+    const wall = 9 - fast.start;
+    assert.deepEqual(fast.moved, [1, 1, wall, wall]);
+    // A bad value is refused by name.
+    const refused = await page.evaluate(() =>
+      import('./tetris-ai.js')
+        .then(({ gameConfig }) => gameConfig({ softDrop: 0 }))
+        .then(
+          () => 'accepted',
+          (err) => err.message,
+        ),
+    );
+    assert.equal(refused, 'settings.softDrop must be a whole number from 1 to 4294967295, got 0');
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test("the page's handling fields apply to the game at once and are saved", async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  try {
+    const { page } = opened;
+    const seed = await page.evaluate(() => document.querySelector('#game').seed);
+    await setValue(page, '#das', 7);
+    await setValue(page, '#arr', 0);
+    await setValue(page, '#soft-drop', 1);
+    await settle(page);
+    const applied = await page.evaluate(() => ({
+      handling: document.querySelector('#game').configInPlay.handling,
+      saved: JSON.parse(localStorage.getItem('tetris-ai/settings/v2')),
+      seed: document.querySelector('#game').seed,
+    }));
+    assert.deepEqual(
+      [applied.handling.das, applied.handling.arr, applied.handling.soft_drop],
+      [7, 0, 1],
+    );
+    assert.deepEqual([applied.saved.das, applied.saved.arr, applied.saved.softDrop], [7, 0, 1]);
+    assert.equal(applied.seed, seed, 'the same game goes on');
+    await page.reload();
+    await page.waitForFunction(() => window.tetris?.ready);
+    await page.evaluate(() => window.tetris.ready);
+    assert.deepEqual(
+      await page.evaluate(() =>
+        ['#das', '#arr', '#soft-drop'].map((id) => document.querySelector(id).value),
+      ),
+      ['7', '0', '1'],
+    );
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
