@@ -175,6 +175,12 @@ export declare class TetrisAiElement extends HTMLElement {
    */
   coach(count: number): void;
   /**
+   * The keys given other actions than the defaults': actions (as `KEY_TABLE` of lib/keys.js
+   * names them) to their keys (`KeyboardEvent.key` values, `{cw: ["w"]}`), `{}` for the
+   * defaults. Setting bindings that give a key two actions throws, naming it.
+   */
+  keys: Record<string, string[]>;
+  /**
    * The board's cell at a point of the viewport (`[column, row]`, row 0 at the bottom), or null
    * off the board.
    */

@@ -25,7 +25,7 @@ import { decisionText } from './lib/decision-time.js';
 import { $, message } from './lib/dom.js';
 import { TEMPLATE } from './lib/element-template.js';
 import { sameValue, searchKey } from './lib/config-keys.js';
-import { attachKeyboard } from './lib/keys.js';
+import { attachKeyboard, keyBindings, keyHelpItems } from './lib/keys.js';
 import { Overlay } from './lib/overlay.js';
 import { Renderer, SPAWN_ROWS } from './lib/render.js';
 import { Runner } from './lib/runner.js';
@@ -87,6 +87,9 @@ export class TetrisAiElement extends HTMLElement {
     this.highlighted = null;
     /** How many placements the coaching of each new piece ranks, 0 for none (see `coach`). */
     this.coachCount = 0;
+    /** The keys given other actions (see `keys`), and the bindings they make. */
+    this.changedKeys = {};
+    this.bindings = keyBindings();
     /** What the element measures of its search on this machine. */
     this.measurements = new SearchMeasurements(this);
     this.changes = Promise.resolve();
@@ -135,11 +138,15 @@ export class TetrisAiElement extends HTMLElement {
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     this.resizer = new ResizeObserver(() => this.layout());
     this.resizer.observe(this);
-    this.keyboard = attachKeyboard(this, {
-      press: (key) => this.controls !== 'none' && this.runner.press(key),
-      release: (key) => this.runner.release(key),
-      command: (name) => this.command(name),
-    });
+    this.keyboard = attachKeyboard(
+      this,
+      {
+        press: (key) => this.controls !== 'none' && this.runner.press(key),
+        release: (key) => this.runner.release(key),
+        command: (name) => this.command(name),
+      },
+      () => this.bindings,
+    );
     this.coarse.addEventListener('change', this.pointerChanged);
     this.started = this.start();
     this.started.catch(() => {}); // shown in the box and fired as `error`
@@ -434,6 +441,24 @@ export class TetrisAiElement extends HTMLElement {
       hints: this.settings.hints ? snapshot.hints : [],
       highlight: this.highlighted,
     });
+  }
+
+  /**
+   * The keys a visitor gave other actions than the defaults' (lib/keys.js's `KEY_TABLE`): an
+   * object of actions to their keys (`{cw: ["w"]}`), `{}` for the defaults. Set, the keyboard and
+   * the help follow at once; bindings that are no such object, or that give a key two actions,
+   * throw naming why, and the keys stay as they were.
+   */
+  get keys() {
+    return structuredClone(this.changedKeys);
+  }
+
+  set keys(changed) {
+    const bindings = keyBindings(changed ?? {});
+    this.changedKeys = structuredClone(changed ?? {});
+    this.bindings = bindings;
+    this.keyboard?.releaseAll();
+    this.$('key-help').innerHTML = keyHelpItems(bindings);
   }
 
   /**

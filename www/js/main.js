@@ -15,12 +15,12 @@ import '../tetris-ai-element.js';
 import { randomSeed } from '../lib/attributes.js';
 import { count } from '../lib/count.js';
 import { $, message } from '../lib/dom.js';
-import { keyHelpItems } from '../lib/keys.js';
 import { createBenchmarkPanel } from './benchmark-panel.js';
 import { createCoachPanel } from './coach-panel.js';
 import { copyOnClick } from './copy-link.js';
 import { createEvolutionPanel } from './evolution-panel.js';
 import { fitGameUnder } from './fit-game.js';
+import { createKeySettings } from './key-settings.js';
 import { createPanel } from './panel.js';
 import { createRacePanel } from './race-panel.js';
 import { weightsRefusal } from './refusals.js';
@@ -164,6 +164,7 @@ async function play(s) {
       replays = createReplays(element);
       stats = createStatsPanel(element, engine.limits.rules, replays.open);
       createCoachPanel(element);
+      createKeySettings(element, $('keys-list'));
       listen(element);
       $('game-slot').append(element);
       await element.ready;
@@ -354,7 +355,6 @@ async function hashChanged() {
 }
 
 async function main() {
-  $('keys-list').innerHTML = keyHelpItems({ brief: true });
   fitGameUnder(document.querySelector('.app'));
   const [chosen, presetList, featureList, engineLimits, choices] = await Promise.all([
     resolveBuild('auto'),

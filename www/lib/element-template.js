@@ -63,7 +63,7 @@ export const TEMPLATE = `
 <div id="help" class="help" role="dialog" aria-labelledby="help-title" hidden>
   <h2 id="help-title" class="visually-hidden">Help</h2>
   <div class="help-body">
-    <section class="help-keys"><h2>Keys</h2><ul class="help-list">${keyHelpItems()}</ul></section>
+    <section class="help-keys"><h2>Keys</h2><ul class="help-list" id="key-help">${keyHelpItems()}</ul></section>
     <section class="help-touch"><h2>Touch</h2><ul class="help-list">${TOUCH_HELP}</ul></section>
     <section><h2>On the board</h2><ul class="legend in-help">${LEGEND}</ul></section>
     <p class="help-note">The game is paused while this is open.</p>
