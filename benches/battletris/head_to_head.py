@@ -465,7 +465,10 @@ def main():
         "config": "ppt",
         "parallelism": 1,
         "wall_seconds": time.monotonic() - started,
-        "referee_says": played.stdout.replace("\x1b[K", "").split("\r")[-1].strip(),
+        # battletris's last lines: the final score with its Elo bound, and the crashes.
+        "referee_says": " ".join(
+            line.strip() for line in played.stdout.replace("\x1b[K", "").splitlines()[-2:] if line.strip()
+        ),
     }
     print_report(figures, f"{names['left']} against {names['right']}")
     if args.json:

@@ -6,7 +6,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndBrowse, openPage, setValue, settle, assertNoErrors } from './harness.mjs';
+import {
+  serveAndBrowse,
+  openPage,
+  setValue,
+  settle,
+  waitReady,
+  assertNoErrors,
+} from './harness.mjs';
 
 const env = serveAndBrowse({ isolation: true });
 
@@ -91,8 +98,7 @@ test("the page's handling fields apply to the game at once and are saved", async
     assert.deepEqual([applied.saved.das, applied.saved.arr, applied.saved.softDrop], [7, 0, 1]);
     assert.equal(applied.seed, seed, 'the same game goes on');
     await page.reload();
-    await page.waitForFunction(() => window.tetris?.ready);
-    await page.evaluate(() => window.tetris.ready);
+    await waitReady(page);
     assert.deepEqual(
       await page.evaluate(() =>
         ['#das', '#arr', '#soft-drop'].map((id) => document.querySelector(id).value),

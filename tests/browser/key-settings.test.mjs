@@ -93,7 +93,11 @@ test('a key given to an action plays, shows in the help and is saved', async () 
     await page.waitForTimeout(300);
     assert.equal(await page.evaluate(shapeNow), before, 'Up turns no more');
     await page.keyboard.press('w');
-    await waitForAsync(page, async (shape) => (await shapeNow()) !== shape, before, WAIT);
+    const deadline = Date.now() + WAIT.timeout;
+    while ((await page.evaluate(shapeNow)) === before) {
+      assert.ok(Date.now() < deadline, 'W turns the piece');
+      await page.waitForTimeout(50);
+    }
 
     // Z is counter-clockwise's only key: it cannot go to hard drop, and nothing changes.
     await give(page, 'hard_drop', 'z');
@@ -130,11 +134,15 @@ test('a key given to an action plays, shows in the help and is saved', async () 
 });
 
 test('saved keys that cannot be used are said, and the defaults play', async () => {
-  const opened = await openPage(env.browser, env.server.url);
+  // A page of the page's origin that runs nothing, to store the keys in before the page.
+  const opened = await openPage(env.browser, `${env.server.url}store.html`, {
+    ready: false,
+    html: '<!doctype html><title>store</title><link rel="icon" href="data:,">',
+  });
   try {
     const { page } = opened;
     await page.evaluate((key) => localStorage.setItem(key, '{"cw": ["z"]}'), STORAGE_KEY);
-    await page.reload();
+    await page.goto(env.server.url, { waitUntil: 'load' });
     await waitReady(page);
     const shown = await keysShown(page);
     assert.equal(
