@@ -418,7 +418,10 @@ export class TetrisAiElement extends HTMLElement {
     }
     this.lastLines = lines;
     this.paint(snapshot);
-    if (snapshot.coaching !== undefined) this.emit('coaching', { coaching: snapshot.coaching });
+    // A frame asked for before `coach(0)` may still bring a coaching: it is not the page's now.
+    if (snapshot.coaching !== undefined && this.coachCount > 0) {
+      this.emit('coaching', { coaching: snapshot.coaching });
+    }
     const { stats } = snapshot.view;
     this.setText('stat-lines', stats.lines);
     this.setText('stat-pieces', stats.pieces);
