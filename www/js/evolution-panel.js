@@ -495,12 +495,12 @@ export function createEvolutionPanel(app) {
     try {
       const config = await evolutionConfig(options());
       const next = await createEvolution(config, { build: app.build });
-      // Stopped while the run was being made: it never starts.
+      const text = await next.checkpoint();
+      // Stopped while the run was being made: it never starts, and the run shown stays.
       if (state !== 'starting') {
         next.close();
         return;
       }
-      const text = await next.checkpoint();
       adopt(next, text);
       await saveRun(text);
       offerResume(null);
