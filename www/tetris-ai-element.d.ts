@@ -39,6 +39,14 @@ export declare class TetrisAiElement extends HTMLElement {
    */
   rules: Rules['kind'];
   /**
+   * What the game plays for; a goal ends it, finished (`stats.finished`), and time is counted in
+   * the game's frames, 60 to the second (`stats.frames`). The attribute `mode`: `endless` (until
+   * the stack tops out), `sprint` (a goal of lines), `ultra` (a time limit) or `marathon` (levels
+   * of rising gravity, in place of `gravity`); their goals are `limits().modes`; by default
+   * `endless` (`limits().game.mode`); a change starts a new game.
+   */
+  mode: GameConfig['mode'];
+  /**
    * The board (the property: `[width, height]`). The attribute `board`: `WIDTHxHEIGHT`, within
    * `limits().width` and `limits().height`; by default `10x20` (`limits().game`); a change starts a
    * new game.

@@ -27,6 +27,7 @@ import { TEMPLATE } from './lib/element-template.js';
 import { sameValue, searchKey } from './lib/config-keys.js';
 import { attachKeyboard, keyBindings, keyHelpItems } from './lib/keys.js';
 import { Overlay } from './lib/overlay.js';
+import { endText, linesText, modeRows } from './lib/modes.js';
 import { Renderer, SPAWN_ROWS } from './lib/render.js';
 import { Runner } from './lib/runner.js';
 import { SearchMeasurements } from './lib/search-measurements.js';
@@ -423,7 +424,12 @@ export class TetrisAiElement extends HTMLElement {
       this.emit('coaching', { coaching: snapshot.coaching });
     }
     const { stats } = snapshot.view;
-    this.setText('stat-lines', stats.lines);
+    const { mode } = this.config;
+    const goals = this.engine.limits.modes;
+    const rows = modeRows(mode, stats, goals);
+    this.showRow('time', rows.time);
+    this.showRow('level', rows.level);
+    this.setText('stat-lines', linesText(mode, stats, goals));
     this.setText('stat-pieces', stats.pieces);
     this.setText('stat-score', stats.score);
     this.setText(
@@ -508,6 +514,14 @@ export class TetrisAiElement extends HTMLElement {
     return this.renderer.cellAt(clientX - box.left, clientY - box.top);
   }
 
+  /** Shows the statistics row `name` (`#${name}-row`) with `row`'s text, or hides it for null. */
+  showRow(name, row) {
+    this.$(`${name}-row`).hidden = row === null;
+    if (row === null) return;
+    if (name === 'time') this.setText('time-label', row.label);
+    this.setText(`stat-${name}`, row.text);
+  }
+
   setText(id, value) {
     const text = String(value);
     if (this.text.get(id) !== text) {
@@ -520,7 +534,9 @@ export class TetrisAiElement extends HTMLElement {
     this.overlay.ended();
     const { stats } = this.runner.snapshot.view;
     this.emit('gameover', { stats });
-    this.announcer.gameOver(stats);
+    const scored = this.config.rules.kind === 'guideline';
+    const end = endText(this.config.mode, stats, this.engine.limits.modes, scored);
+    this.announcer.gameOver(stats, stats.finished ? `${end.title}: ${end.text}` : null);
     this.scheduleRestart();
   }
 

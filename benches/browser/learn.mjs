@@ -19,7 +19,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tetris-ai-learn-'));
 const server = await startServer({ isolation: true });
 const browser = await launchBrowser();
 try {
-  const { page } = await openPage(browser, server.url);
+  const { page } = await openPage(browser, server.url, { part: 'lab' });
   const build = await page.evaluate(() => window.tetris.kind);
   await page.click('#evo-start');
   const started = Date.now();

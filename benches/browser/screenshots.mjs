@@ -1,14 +1,14 @@
-// Screenshots of the page (watching the AI, in a race against it, replaying a game, the
-// Evolution panel started from given weights, scored by survival, with its noise handling, the
-// Benchmark panel's survival estimate of two weight sets and its versus series of one against the
-// other) and of embed.html in every browser the tests drive, at a desktop size and a phone's,
+// Screenshots of the page (watching the AI, its coach and settings parts, in a race against it,
+// replaying a game, the Evolution panel started from given weights, scored by survival, with its
+// noise handling, the Benchmark panel's survival estimate of two weight sets and its versus series
+// of one against the other) and of embed.html in every browser the tests drive, at a desktop size and a phone's,
 // served cross-origin isolated, once the AI has placed a few pieces: to look at, not to compare.
 //
 //   ./build.sh build && node benches/browser/screenshots.mjs [OUT_DIR] [PAGES]
 //
 // Writes OUT_DIR/<page>-<browser>-<width>x<height>.png (default OUT_DIR: target/screenshots);
-// PAGES, comma-separated, shoots only those (index, race, replay, evolution, survival, versus,
-// embed).
+// PAGES, comma-separated, shoots only those (index, coach, settings, race, replay, evolution,
+// survival, versus, embed).
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,6 +32,7 @@ async function racePlaced(pieces) {
 /** The page in a race: the player hard-drops a few pieces, the AI places `PIECES`. */
 async function racing(page) {
   await waitPlaced(page, 1);
+  await page.click('#tab-race');
   await page.click('#race-start');
   await page.waitFor(raceIs, 'running', 30_000);
   for (let i = 0; i < 3; i++) await page.press('Space');
@@ -61,6 +62,7 @@ async function replaying(page) {
  */
 async function evolutionPanel(page) {
   await waitPlaced(page, 1);
+  await page.evaluate(clickFirst, '#tab-lab');
   await page.evaluate(() => {
     const start = document.getElementById('evo-start-from');
     start.value = 'dt10';
@@ -95,6 +97,7 @@ async function benchmarkPanel(page, rules, kind, fields) {
   await waitPlaced(page, 1);
   await page.evaluate(fillFields, { 'board-height': 10 });
   await waitPlaced(page, 1);
+  await page.evaluate(clickFirst, '#tab-lab');
   await page.evaluate(fillFields, { 'bench-kind': kind });
   await page.evaluate(fillFields, fields);
   await page.evaluate(clickFirst, '#bench-run');
@@ -122,9 +125,19 @@ const versusSeries = (page) =>
     'bench-versus-max-pieces': 1_000,
   });
 
+/** The page at its part `name` (a tab of the navigation), once the AI has placed `PIECES`. */
+function atPart(name) {
+  return async (page) => {
+    await waitPlaced(page, PIECES);
+    await page.evaluate(clickFirst, `#tab-${name}`);
+  };
+}
+
 /** The pages, each with how to wait until its games have placed `PIECES`. */
 const PAGES = [
   { name: 'index', path: '', ready: (page) => waitPlaced(page, PIECES) },
+  { name: 'coach', path: '', ready: atPart('coach') },
+  { name: 'settings', path: '', ready: atPart('settings') },
   { name: 'race', path: '', ready: racing },
   { name: 'replay', path: '', ready: replaying },
   { name: 'evolution', path: '', ready: evolutionPanel },

@@ -67,7 +67,7 @@ test(
   "Run shows the progress, then a table of benchmark()'s figures for the same games",
   { timeout: 300_000 },
   async () => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'lab' });
     try {
       const { page } = opened;
       await fill(page, { a: 'preset:du', games: 40, seed: 11, maxPieces: 3000 });
@@ -127,7 +127,7 @@ test(
   'Compare plays two weight sets on the same seeds: the verdict and the exports',
   { timeout: 300_000 },
   async () => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'lab' });
     try {
       const { page } = opened;
       await fill(page, { a: 'preset:dellacherie', games: 30, seed: 5, maxPieces: 2000 });
@@ -214,7 +214,7 @@ async function startLongRun(page) {
 }
 
 test('Cancel stops a benchmark and says so; nothing is shown', { timeout: 120_000 }, async () => {
-  const opened = await openPage(env.browser, env.server.url);
+  const opened = await openPage(env.browser, env.server.url, { part: 'lab' });
   try {
     const { page } = opened;
     await startLongRun(page);
@@ -238,7 +238,7 @@ test('Cancel stops a benchmark and says so; nothing is shown', { timeout: 120_00
 });
 
 test('a run refused or cancelled leaves the results before it in view', async () => {
-  const opened = await openPage(env.browser, env.server.url);
+  const opened = await openPage(env.browser, env.server.url, { part: 'lab' });
   try {
     const { page } = opened;
     await fill(page, { a: 'preset:du', games: 3, seed: 0, maxPieces: 50 });
@@ -274,7 +274,7 @@ test('a run refused or cancelled leaves the results before it in view', async ()
 });
 
 test('bad entries are refused in plain words, naming them', { timeout: 120_000 }, async () => {
-  const opened = await openPage(env.browser, env.server.url);
+  const opened = await openPage(env.browser, env.server.url, { part: 'lab' });
   try {
     const { page } = opened;
     const refused = async (settings) => {
@@ -337,7 +337,7 @@ test('bad entries are refused in plain words, naming them', { timeout: 120_000 }
 });
 
 test('the API refuses bad options by name', { timeout: 60_000 }, async () => {
-  const opened = await openPage(env.browser, env.server.url);
+  const opened = await openPage(env.browser, env.server.url, { part: 'lab' });
   try {
     const refusals = await opened.page.evaluate(async () => {
       const { benchmark } = await import('./tetris-ai.js');

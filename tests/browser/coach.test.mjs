@@ -48,7 +48,7 @@ function whyShown(page) {
 }
 
 test('why this move sums the contributions to the score shown, as the engine explains it', async () => {
-  const opened = await openPage(env.browser, env.server.url);
+  const opened = await openPage(env.browser, env.server.url, { part: 'coach' });
   const { page } = opened;
   try {
     await waitPieces(page, 3);
@@ -79,7 +79,7 @@ test('why this move sums the contributions to the score shown, as the engine exp
 });
 
 test('the coach explains the piece on the board at any speed, and only while shown', async () => {
-  const opened = await openPage(env.browser, env.server.url);
+  const opened = await openPage(env.browser, env.server.url, { part: 'coach' });
   const { page } = opened;
   try {
     await playFast(page);
@@ -170,7 +170,7 @@ function firstHolding(listed, [x, y]) {
 }
 
 test('a placement shows its difference from the best on hover, by keyboard and on the board', async () => {
-  const opened = await openPage(env.browser, env.server.url);
+  const opened = await openPage(env.browser, env.server.url, { part: 'coach' });
   const { page } = opened;
   try {
     await waitPieces(page, 4);
@@ -210,7 +210,10 @@ test('a placement shows its difference from the best on hover, by keyboard and o
 });
 
 test("a placement's difference shows on tap, in the list and on the board", async () => {
-  const opened = await openPage(env.browser, env.server.url, { context: { hasTouch: true } });
+  const opened = await openPage(env.browser, env.server.url, {
+    context: { hasTouch: true },
+    part: 'coach',
+  });
   const { page } = opened;
   try {
     await waitPieces(page, 4);

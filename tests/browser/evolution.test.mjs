@@ -29,6 +29,8 @@ import {
   waitReady,
   setValue,
   assertNoErrors,
+  inPart,
+  showPart,
 } from './harness.mjs';
 import { stopPanelWatching } from './evolution-panel.mjs';
 
@@ -131,11 +133,11 @@ after(async () => {
 // ---- helpers ----
 
 /**
- * Opens the page (`options` as for `openPage`), runs `use(opened)`, checks that nothing was
- * reported as an error, closes.
+ * Opens the page (`options` as for `openPage`) at its lab, runs `use(opened)`, checks that
+ * nothing was reported as an error, closes.
  */
 async function withPage(server, use, options = {}) {
-  const opened = await openPage(browser, server.url, options);
+  const opened = await openPage(browser, server.url, { part: 'lab', ...options });
   try {
     const result = await use(opened);
     assertNoErrors(assert, opened);
@@ -724,6 +726,7 @@ test(
       );
       await page.reload({ waitUntil: 'load' });
       await waitReady(page);
+      await showPart(page, 'lab');
 
       const saved = await savedRun(page);
       assert.ok(saved, 'the run should be saved in IndexedDB');
@@ -1064,7 +1067,9 @@ test(
     let fromPreset;
     await withPage(isolated, async ({ page }) => {
       await setValue(page, '#weights-json', JSON.stringify(inPlay));
-      await page.locator('#import-weights').click({ timeout: 10_000 });
+      await inPart(page, 'settings', () =>
+        page.locator('#import-weights').click({ timeout: 10_000 }),
+      );
       await until(
         async () => (await page.locator('#import-status').textContent()).startsWith('Imported'),
         'the weights imported',
@@ -1446,7 +1451,9 @@ test(
       const notice = page.locator('#evo-resume-notice');
       assert.ok(await inView(page, '#evo-resume-notice'), 'the notice is in view');
       assert.match(await notice.textContent(), new RegExp(`saved at generation ${generations}\\b`));
-      assert.ok(await page.locator('#evo-resume').isVisible(), 'the panel keeps its own offer');
+      await inPart(page, 'lab', async () =>
+        assert.ok(await page.locator('#evo-resume').isVisible(), 'the panel keeps its own offer'),
+      );
 
       await notice.getByRole('button', { name: 'Resume' }).click({ timeout: 10_000 });
       await panelGenerations(page, generations + 1);
@@ -1632,7 +1639,10 @@ test(
 );
 
 test('on a phone the Features choice shows its options whole', { timeout: 120_000 }, async () => {
-  const opened = await openPage(browser, isolated.url, { viewport: { width: 390, height: 844 } });
+  const opened = await openPage(browser, isolated.url, {
+    viewport: { width: 390, height: 844 },
+    part: 'lab',
+  });
   try {
     const fit = await opened.page.evaluate(() => {
       const select = document.getElementById('evo-features');

@@ -200,7 +200,8 @@ export async function startAll(starting) {
  * Opens `url` in a fresh browser context and waits for `window.tetris.ready` (unless
  * `ready: false`). With `html`, the page at `url` is that HTML instead of what the server has (a
  * page of the test's own on the server's origin, with the server's headers). `context` adds
- * options of the browser context (a phone: `{hasTouch: true, isMobile: true}`). Returns
+ * options of the browser context (a phone: `{hasTouch: true, isMobile: true}`). With `part`,
+ * the page's part of that name is shown once it is ready (see `showPart`). Returns
  * `{ context, page, errors, warnings, close() }`: `errors` collects console errors (page and
  * workers), uncaught page errors and crashes, `warnings` console warnings, each as a string.
  */
@@ -212,6 +213,7 @@ export async function openPage(
     viewport = { width: 1280, height: 900 },
     html = null,
     context: options = {},
+    part = null,
   } = {},
 ) {
   const context = await browser.newContext({ viewport, ...options });
@@ -259,6 +261,9 @@ export async function openPage(
   }
   if (ready) {
     await waitReady(page);
+  }
+  if (part) {
+    await showPart(page, part);
   }
   return {
     context,
@@ -367,6 +372,31 @@ export async function setValue(page, selector, value) {
     throw new Error(found);
   }
   await settle(page);
+}
+
+/**
+ * Shows the page's part `name` ("play", "coach", "race", "lab" or "settings") as a user does: a
+ * click on its tab in the navigation.
+ */
+export async function showPart(page, name) {
+  await page.locator(`#tab-${name}`).click({ timeout: 10_000 });
+}
+
+/**
+ * Runs `act()` in the page's part `name`, as a user who goes there and back: the part chosen
+ * before is shown again after; resolves to what `act` resolves to.
+ */
+export async function inPart(page, name, act) {
+  const before = await page.evaluate(
+    () =>
+      document.querySelector('[role="tab"][aria-selected="true"]')?.id.replace('tab-', '') ?? null,
+  );
+  await showPart(page, name);
+  try {
+    return await act();
+  } finally {
+    if (before && before !== name) await showPart(page, before);
+  }
 }
 
 /** Checks or unchecks a checkbox with a click (so the page gets the usual events). */
@@ -481,7 +511,7 @@ export async function waitPieces(page, count, timeout = 120_000) {
  * (its max attribute, else 240).
  */
 export async function playFast(page) {
-  await setChecked(page, '#ai-enabled', true);
+  await inPart(page, 'settings', () => setChecked(page, '#ai-enabled', true));
   await setValue(page, '#ai-delay', -1);
   const fps = await page.evaluate(() => {
     const max = Number(document.querySelector('#fps')?.max);
@@ -496,7 +526,7 @@ export async function playFast(page) {
  */
 export async function newGame(page) {
   await waitReady(page);
-  await page.locator('#new-game').click({ timeout: 10_000 });
+  await inPart(page, 'settings', () => page.locator('#new-game').click({ timeout: 10_000 }));
   await settle(page);
   const refused = await page.evaluate(() => {
     const error = document.querySelector('#game-error');

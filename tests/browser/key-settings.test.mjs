@@ -14,6 +14,7 @@ import {
   waitForAsync,
   waitReady,
   assertNoErrors,
+  showPart,
 } from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
@@ -58,7 +59,7 @@ async function give(page, action, key) {
 }
 
 test('a key given to an action plays, shows in the help and is saved', async () => {
-  const opened = await openPage(env.browser, env.server.url);
+  const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
   try {
     const { page } = opened;
     let shown = await keysShown(page);
@@ -119,6 +120,7 @@ test('a key given to an action plays, shows in the help and is saved', async () 
     // Kept across a reload, then reset.
     await page.reload();
     await waitReady(page);
+    await showPart(page, 'settings');
     shown = await keysShown(page);
     assert.equal(shown.buttons.cw, 'W');
     assert.deepEqual(shown.element, { cw: ['w'] });

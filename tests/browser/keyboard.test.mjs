@@ -129,7 +129,7 @@ test(
   'the keyboard moves, rotates (Up, X), holds (Shift, C) and hard-drops a piece',
   { timeout: 120_000 },
   async (t) => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
     try {
       const { page } = opened;
       await setValue(page, '#rules', 'guideline'); // hold needs the guideline rules

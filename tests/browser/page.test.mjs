@@ -14,6 +14,7 @@ import {
   waitPieces,
   waitReady,
   assertNoErrors,
+  showPart,
 } from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
@@ -23,6 +24,9 @@ const PHONE = {
 };
 
 const env = serveAndBrowse({ isolation: true });
+
+/** The page's parts, by their tabs' names. */
+const PARTS = ['play', 'coach', 'modes', 'race', 'lab', 'settings'];
 
 /** The box of an element of the page, or of the game's shadow root (`#game >> #id`). */
 async function box(page, selector) {
@@ -55,14 +59,24 @@ function inside(inner, outer) {
   );
 }
 
+/** The window of `viewport`'s size, as a box. */
+function screen(viewport) {
+  return { x: 0, y: 0, ...viewport };
+}
+
 /** Checks that the board, hold and next lie in the viewport, hold and next beside the board. */
 async function assertGameFits(page, viewport, what) {
-  const screen = { x: 0, y: 0, ...viewport };
   const board = await box(page, '#game >> #board');
-  assert.ok(inside(board, screen), `${what}: the board ${JSON.stringify(board)} is off screen`);
+  assert.ok(
+    inside(board, screen(viewport)),
+    `${what}: the board ${JSON.stringify(board)} is off screen`,
+  );
   for (const id of ['hold', 'next']) {
     const side = await box(page, `#game >> #${id}`);
-    assert.ok(inside(side, screen), `${what}: ${id} ${JSON.stringify(side)} is off screen`);
+    assert.ok(
+      inside(side, screen(viewport)),
+      `${what}: ${id} ${JSON.stringify(side)} is off screen`,
+    );
     const beside = id === 'hold' ? side.x + side.width <= board.x : side.x >= board.x + board.width;
     assert.ok(beside, `${what}: ${id} should sit beside the board`);
     assert.ok(side.y < board.y + board.height / 2, `${what}: ${id} should sit by the board's top`);
@@ -86,8 +100,8 @@ test('the board, hold and next fit a phone screen and a desktop window', async (
         return { height: h1.getBoundingClientRect().height, lineHeight };
       });
       assert.ok(title.height < title.lineHeight * 1.5, `${what}: the title wraps`);
-      const lead = await box(page, '.lead');
-      assert.ok(lead.y + lead.height <= options.viewport.height, `${what}: the first line`);
+      const tabs = await box(page, '.parts');
+      assert.ok(inside(tabs, screen(options.viewport)), `${what}: the tabs are on screen`);
       assertNoErrors(assert, opened);
     } finally {
       await opened.close();
@@ -182,6 +196,7 @@ test('every text of the page reaches WCAG AA contrast (4.5:1)', async () => {
   try {
     const { page } = opened;
     // A custom weight set leaves some table cells empty, showing their placeholders.
+    await showPart(page, 'settings');
     await setValue(page, '#weights-json', '{"holes": -4}');
     await page.locator('#import-weights').click(WAIT);
     await page.waitForFunction(
@@ -190,7 +205,12 @@ test('every text of the page reaches WCAG AA contrast (4.5:1)', async () => {
       null,
       WAIT,
     );
-    const found = await page.evaluate(contrasts);
+    // Every part's texts, each part shown in turn.
+    const found = [];
+    for (const part of PARTS) {
+      await showPart(page, part);
+      found.push(...(await page.evaluate(contrasts)));
+    }
     assert.ok(found.length > 50, `only ${found.length} texts were found`);
     assert.ok(
       found.some((f) => f.text === 'unused'),
@@ -203,6 +223,7 @@ test('every text of the page reaches WCAG AA contrast (4.5:1)', async () => {
       'texts below 4.5:1',
     );
     // Hovered, the primary button keeps its contrast.
+    await showPart(page, 'settings');
     await page.locator('#new-game').hover();
     const hovered = (await page.evaluate(contrasts)).find((f) => f.where === 'button#new-game');
     assert.ok(hovered.ratio >= 4.5, `a hovered "New game" has ${hovered.ratio.toFixed(2)}:1`);
@@ -403,7 +424,7 @@ test('the AI decision stat shows a dash once the player plays', async () => {
 });
 
 test('"Keep watching" makes the game start again after game over, and is saved', async () => {
-  const opened = await openPage(env.browser, env.server.url);
+  const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
   try {
     const { page } = opened;
     await page.locator('#auto-restart').check(WAIT);
@@ -595,7 +616,7 @@ test("the game's AI decision time reads on one line", async () => {
 });
 
 test('on a phone, the board stays in view beside the settings being changed', async () => {
-  const opened = await openPage(env.browser, env.server.url, PHONE);
+  const opened = await openPage(env.browser, env.server.url, { ...PHONE, part: 'settings' });
   try {
     const { page } = opened;
     for (const field of ['#fps', '#seed', '#rules']) {

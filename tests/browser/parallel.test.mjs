@@ -76,7 +76,7 @@ test(
   'Parallelize AI offers automatic, on and off, keeps the AI playing, and keeps its times',
   { timeout: 300_000 },
   async (t) => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
     try {
       const { page } = opened;
       assert.equal((await page.locator('#engine-kind').textContent()).trim(), 'threaded');

@@ -18,6 +18,7 @@ import {
   waitForAsync,
   waitReady,
   assertNoErrors,
+  showPart,
 } from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
@@ -281,7 +282,7 @@ test(
   "the page's switch shows the published rules and depth, is saved and shared",
   { timeout: 240_000 },
   async () => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
     let shared;
     try {
       const { page, context } = opened;
@@ -338,6 +339,7 @@ test(
       await setChecked(page, '#as-published', true);
       await page.reload({ waitUntil: 'load' });
       await waitReady(page);
+      await showPart(page, 'settings');
       shown = await fields(page);
       assert.deepEqual(
         [shown.switch, shown.rules, shown.rulesDisabled, shown.depth],
@@ -348,7 +350,7 @@ test(
 
       // A share link carries it to a fresh browser.
       const href = await page.locator('#share-link').evaluate((a) => a.href);
-      shared = await openPage(env.browser, href);
+      shared = await openPage(env.browser, href, { part: 'settings' });
       shown = await fields(shared.page);
       assert.deepEqual(
         [shown.switch, shown.rules, shown.depth, await shared.page.locator('#preset').inputValue()],
@@ -437,7 +439,7 @@ test(
     const link = { seed: 4321, rules: 'classic', width: 8, height: 16, preset: 'lee' };
     const text = JSON.stringify({ ...link, published: 'yes' });
     const url = `${env.server.url}#s=${Buffer.from(text).toString('base64url')}`;
-    const opened = await openPage(env.browser, url);
+    const opened = await openPage(env.browser, url, { part: 'settings' });
     try {
       const { page } = opened;
       const shown = await page.evaluate(() =>
@@ -470,7 +472,7 @@ test(
 );
 
 test('the history records a game played as published under its rules', async () => {
-  const opened = await openPage(env.browser, env.server.url);
+  const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
   try {
     const { page } = opened;
     const { presets } = await engineFacts(page);
@@ -516,7 +518,7 @@ test('the history records a game played as published under its rules', async () 
 });
 
 test('choosing a preset plays its lookahead margin at once', async () => {
-  const opened = await openPage(env.browser, env.server.url);
+  const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
   try {
     const { page } = opened;
     const { presets } = await engineFacts(page);

@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndBrowse, openPage, waitForAsync, assertNoErrors } from './harness.mjs';
+import { serveAndBrowse, openPage, waitForAsync, assertNoErrors, showPart } from './harness.mjs';
 import { bothQueues, raceIs, sequenceOf } from './race.mjs';
 
 const WAIT = { timeout: 10_000 };
@@ -23,6 +23,7 @@ const env = serveAndBrowse({ isolation: true });
 
 /** Starts a race at the AI's pace `pace` (a value of `#race-pace`) and waits until it runs. */
 async function startRace(page, pace) {
+  await showPart(page, 'race');
   await page.click('#race-start');
   await page.selectOption('#race-pace', pace);
   await waitForAsync(page, raceIs, 'running', START);
@@ -178,12 +179,17 @@ test('ending the race shows both games\u2019 lines, pieces and accuracy, and who
       '6',
       'stopped',
     ]);
-    // The coach is away while a race runs, and back once it is closed.
+    // The coach is away while a race runs, even on its tab, and back once the race is closed.
+    await showPart(page, 'coach');
     assert.equal(await page.locator('#coach').isVisible(), false, 'no coach in a race');
+    assert.equal(await page.locator('#coach-away').isVisible(), true, 'the tab says why');
+    await showPart(page, 'race');
     await page.click('#race-end');
     await waitForAsync(page, raceIs, 'ended', WAIT);
     await page.click('#race-close');
+    await showPart(page, 'coach');
     assert.equal(await page.locator('#coach').isVisible(), true, 'the coach is back');
+    assert.equal(await page.locator('#coach-away').isVisible(), false);
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();
@@ -195,6 +201,7 @@ test('on a phone the AI board and the touch buttons fit the screen beside each o
   const { page } = opened;
   try {
     await startRace(page, '1');
+    await showPart(page, 'coach');
     assert.equal(await page.locator('#coach').isVisible(), false, 'the coach is put away');
     const boxes = await page.evaluate(() => {
       const box = (found) => {

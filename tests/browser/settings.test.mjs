@@ -57,7 +57,7 @@ test(
   'a bad setting is marked with its own message, restored on blur, and does not block others',
   { timeout: 120_000 },
   async () => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
     try {
       const { page } = opened;
       const [width, height] = await board(page);
@@ -134,7 +134,7 @@ test(
   'Reset to defaults asks first, then restores every default and saves',
   { timeout: 120_000 },
   async () => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
     try {
       const { page } = opened;
       await setValue(page, '#rules', 'classic');

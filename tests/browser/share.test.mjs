@@ -20,6 +20,8 @@ import {
   waitForAsync,
   waitReady,
   assertNoErrors,
+  inPart,
+  showPart,
 } from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
@@ -87,14 +89,14 @@ function settings(page) {
  * and the page has recorded what they placed.
  */
 async function pauseAndRead(page) {
-  await page.locator('#pause').click(WAIT);
+  await inPart(page, 'settings', () => page.locator('#pause').click(WAIT));
   await page.waitForFunction(() => window.tetris.paused === true, null, WAIT);
   await settle(page);
   return page.evaluate(() => window.tetris.placements.slice());
 }
 
 test('a shared link replays the same game', { timeout: 300_000 }, async (t) => {
-  const original = await openPage(env.browser, env.server.url);
+  const original = await openPage(env.browser, env.server.url, { part: 'settings' });
   let replay;
   try {
     const { page } = original;
@@ -373,6 +375,7 @@ test(
       });
       await playFast(page);
       await waitPieces(page, 5, 60_000);
+      await showPart(page, 'settings');
       await page.locator('#pause').click(WAIT);
       await page.waitForFunction(() => window.tetris.paused === true, null, WAIT);
       await settle(page);

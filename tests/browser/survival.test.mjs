@@ -60,7 +60,7 @@ test(
   "a survival estimate of two sets: survival()'s figures, the verdict and the JSON export",
   { timeout: 300_000 },
   async () => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'lab' });
     try {
       const { page } = opened;
       assert.equal(
@@ -153,7 +153,7 @@ test(
   'under the guideline rules a good player may never lose: no estimate, and the panel says why',
   { timeout: 120_000 },
   async () => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'lab' });
     try {
       const { page } = opened;
       // The page's own game: guideline rules on 10x20, where du's games seldom end.
@@ -188,7 +188,7 @@ test(
   'bad survival entries are refused in plain words, naming them',
   { timeout: 120_000 },
   async () => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'lab' });
     try {
       const { page } = opened;
       const refused = async (entries) => {
@@ -224,7 +224,7 @@ test(
   'the API refuses bad options by name, and a cancelled estimate says so',
   { timeout: 60_000 },
   async () => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'lab' });
     try {
       const refusals = await opened.page.evaluate(async () => {
         const { survival } = await import('./tetris-ai.js');

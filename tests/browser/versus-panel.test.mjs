@@ -17,7 +17,7 @@ test(
   "a versus series of A against B: versus()'s figures from each seat, the verdict and the JSON",
   { timeout: 300_000 },
   async () => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'lab' });
     try {
       const { page } = opened;
       await setValue(page, '#rules', 'guideline');

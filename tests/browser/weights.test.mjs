@@ -20,6 +20,8 @@ import {
 } from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
+/** The last button of the settings part: the weights card's "Import a file…". */
+const LAST = 'import-weights-file';
 const SEED = 20240521;
 
 const env = serveAndBrowse({ isolation: true });
@@ -43,7 +45,7 @@ test(
   'changing a weight changes the chosen placement for a fixed seed',
   { timeout: 120_000 },
   async (t) => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
     try {
       const { page } = opened;
       await setValue(page, '#seed', SEED);
@@ -106,7 +108,7 @@ test(
   'an invalid weights import shows the problem and keeps the old weights',
   { timeout: 120_000 },
   async (t) => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
     try {
       const { page } = opened;
       await pause(page);
@@ -194,7 +196,7 @@ test(
   'weights that use no feature apply only once the user says so',
   { timeout: 120_000 },
   async () => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
     try {
       const { page } = opened;
       const dialog = page.getByRole('alertdialog');
@@ -233,7 +235,7 @@ test(
     }
 
     // Clearing every cell of the table: the last one asks.
-    const cleared = await openPage(env.browser, env.server.url);
+    const cleared = await openPage(env.browser, env.server.url, { part: 'settings' });
     try {
       const { page } = cleared;
       const cells = await page.evaluate(() =>
@@ -277,7 +279,7 @@ test(
   'a weight too large to be finite is named with the text typed',
   { timeout: 120_000 },
   async () => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
     try {
       const { page } = opened;
       const before = await state(page);
@@ -306,7 +308,7 @@ test(
   'a bad cell is marked, explained, and gets the AI value back on blur',
   { timeout: 120_000 },
   async () => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
     try {
       const { page } = opened;
       const holes = page.locator(weightInput('holes'));
@@ -387,7 +389,7 @@ test(
   'a refused weights import is said beside Import, not over the game',
   { timeout: 120_000 },
   async () => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
     try {
       const { page } = opened;
       await importText(page, '{"no_such_feature":1}');
@@ -411,7 +413,7 @@ test(
   'weights import from a file by keyboard, and an import that works says so',
   { timeout: 120_000 },
   async () => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
     try {
       const { page } = opened;
       const nextChooser = catchFileChoosers(page);
@@ -456,7 +458,7 @@ test(
 );
 
 test('the import area shows one current message at a time', { timeout: 120_000 }, async () => {
-  const opened = await openPage(env.browser, env.server.url);
+  const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
   try {
     const { page } = opened;
     await importText(page, '{"holes": ');
@@ -485,7 +487,7 @@ test('the import area shows one current message at a time', { timeout: 120_000 }
 });
 
 test('a refused import says what was expected in plain words', { timeout: 120_000 }, async () => {
-  const opened = await openPage(env.browser, env.server.url);
+  const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
   try {
     const { page } = opened;
     const cases = [
@@ -518,25 +520,25 @@ test(
   'the weights table is one Tab stop, and a weight is still edited by keyboard alone',
   { timeout: 120_000 },
   async (t) => {
-    const opened = await openPage(env.browser, env.server.url);
+    const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
     try {
       const { page } = opened;
-      // From the top of the page to the evolution panel's Start, as a keyboard user goes.
+      // From the top of the page to the settings' last button, as a keyboard user goes.
       const stops = [];
       for (let i = 0; i < 200; i++) {
         await page.keyboard.press('Tab');
         const at = await focusedElement(page);
         stops.push(at);
-        if (at.id === 'evo-start') break;
+        if (at.id === LAST) break;
       }
-      t.diagnostic(`${stops.length} Tab stops to Start`);
-      assert.equal(stops.at(-1).id, 'evo-start', 'Tab reaches Start');
+      t.diagnostic(`${stops.length} Tab stops to ${LAST}`);
+      assert.equal(stops.at(-1).id, LAST, `Tab reaches ${LAST}`);
       assert.equal(stops.filter((stop) => stop.inTable).length, 1, 'the table is one Tab stop');
-      // 70 with "About this engine", the handling fields and a button per action of the Keys
-      // settings; a stop per cell of the table would add 46.
+      // 47 with "About this engine", the tab list, the handling fields and a button per action
+      // of the Keys settings; a stop per cell of the table would add 46.
       assert.ok(
-        stops.length <= 74,
-        `${stops.length} Tab stops to Start (116 with a stop per cell)`,
+        stops.length <= 50,
+        `${stops.length} Tab stops to ${LAST} (93 with a stop per cell)`,
       );
 
       // Into the table again, down to the holes row, a new weight typed, and out with Tab.
@@ -596,7 +598,7 @@ test('a weight of 12 significant digits and the largest seed show in full', asyn
     { width: 1280, height: 900 },
     { width: 390, height: 844 },
   ]) {
-    const opened = await openPage(env.browser, env.server.url, { viewport });
+    const opened = await openPage(env.browser, env.server.url, { viewport, part: 'settings' });
     try {
       const { page } = opened;
       const overflow = await page.evaluate(() => {

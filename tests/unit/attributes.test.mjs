@@ -32,7 +32,7 @@ test('each property has its attribute, named in kebab case', () => {
     assert.equal(entry.property, property);
     assert.equal(PROPERTIES[entry.attribute], property);
   }
-  assert.equal(Object.keys(PROPERTIES).length, 21);
+  assert.equal(Object.keys(PROPERTIES).length, 22);
   assert.equal(attributeName('softDrop'), 'soft-drop');
 });
 
@@ -42,6 +42,7 @@ test('an element without attributes takes the defaults', () => {
     preset: 'dellacherie',
     weights: null,
     rules: 'classic',
+    mode: 'endless',
     board: [10, 20],
     depth: 1,
     asPublished: false,
@@ -173,7 +174,7 @@ test('the ranges of the whole numbers are the engine’s where it states them', 
   const newGame = Object.values(ATTRIBUTES).filter((a) => a.newGame);
   assert.deepEqual(
     newGame.map((a) => a.property),
-    ['rules', 'board', 'seed'],
+    ['rules', 'mode', 'board', 'seed'],
   );
 });
 

@@ -23,6 +23,16 @@ export const LIMITS = {
     seed: 0,
     search: { depth: 1, prune: 1, margin: null },
     handling: { das: 10, arr: 2, gravity: 60, soft_drop: 3, lock_delay: 30 },
+    mode: 'endless',
+  },
+  modes: {
+    modes: ['endless', 'sprint', 'ultra', 'marathon'],
+    frames_per_second: 60,
+    sprint_lines: 40,
+    ultra_frames: 7200,
+    lines_per_level: 10,
+    marathon_levels: 15,
+    max_pieces: 10000,
   },
   default_preset: 'dellacherie',
 };

@@ -76,7 +76,7 @@ const MIGRATED = {
 };
 
 /** The settings that came after the older page: it saved none of them. */
-const NEWER = ['das', 'arr', 'softDrop'];
+const NEWER = ['das', 'arr', 'softDrop', 'mode'];
 
 test("the page keeps the element's settings but controls and touch", () => {
   assert.deepEqual([...SETTINGS].sort(), [...Object.keys(MIGRATED), ...NEWER].sort());
@@ -104,6 +104,7 @@ test("the page keeps the element's settings but controls and touch", () => {
       softDrop: 3,
       lockDelay: 30,
       margin: null,
+      mode: 'endless',
     },
   );
 });
@@ -117,7 +118,7 @@ test("an older page's settings move to the element's names, nothing lost", () =>
 });
 
 /** The migrated settings as they load: those the older page did not have take their defaults. */
-const LOADED = { ...MIGRATED, das: 10, arr: 2, softDrop: 3 };
+const LOADED = { ...MIGRATED, das: 10, arr: 2, softDrop: 3, mode: 'endless' };
 
 test('settings saved by an older page load migrated, once', () => {
   const store = storage({ [OLD_KEY]: JSON.stringify(OLD) });

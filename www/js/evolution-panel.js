@@ -62,8 +62,8 @@ function legendValue(chart, value, series, index) {
 /**
  * Builds and binds the panel. `app`: `choices` (the engine's evolution choices), `presets`,
  * `features`, `limits`, `build` (the build runs use), `weightsInPlay()` (the game's weights),
- * `playWeights(weights)` (resolves to why the game refused them, or null) and
- * `copyWeights(weights)`.
+ * `playWeights(weights)` (resolves to why the game refused them, or null),
+ * `copyWeights(weights)` and `reveal(element)` (shows the page's part that holds `element`).
  */
 export function createEvolutionPanel(app) {
   const el = Object.fromEntries(
@@ -609,6 +609,7 @@ export function createEvolutionPanel(app) {
   // The panel's own offer, brought into view, takes over from the notice.
   el['resume-notice-show'].addEventListener('click', () => {
     el['resume-notice'].hidden = true;
+    app.reveal(el.resume);
     el.resume.scrollIntoView({ block: 'center' });
     el['resume-run'].focus({ preventScroll: true });
   });

@@ -1,7 +1,8 @@
 // The page: a `<tetris-ai>` element for the game, the settings and weights panels that drive it
-// through its properties, the share link, the race, and the evolution and benchmark panels.
-// `window.tetris` is the page's handle for tests: the element's game, its placements, pause and
-// resume, and the race (see race-panel.js).
+// through its properties, the share link, the race, the goal modes, and the evolution and
+// benchmark panels, each in a part of the page chosen by its tab (parts.js). `window.tetris` is
+// the page's handle for tests: the element's game, its placements, pause and resume, the race
+// (see race-panel.js) and the modes (modes-panel.js).
 
 import {
   evolutionChoices,
@@ -21,7 +22,9 @@ import { copyOnClick } from './copy-link.js';
 import { createEvolutionPanel } from './evolution-panel.js';
 import { fitGameUnder } from './fit-game.js';
 import { createKeySettings } from './key-settings.js';
+import { createModesPanel } from './modes-panel.js';
 import { createPanel } from './panel.js';
+import { createParts } from './parts.js';
 import { createRacePanel } from './race-panel.js';
 import { weightsRefusal } from './refusals.js';
 import { createReplays } from './replays.js';
@@ -47,6 +50,8 @@ let stats = null;
 let element = null;
 /** Replays: the viewer, opened from the past games, a file or a link (see replays.js). */
 let replays = null;
+/** The goal modes and their bests (see modes-panel.js). */
+let modes = null;
 
 window.tetris = {
   ready,
@@ -112,6 +117,7 @@ function showShared(watching) {
 function commit() {
   store.save(settings);
   updateShare();
+  modes?.refresh();
   if (watchingShared) showShared(false);
 }
 
@@ -356,6 +362,7 @@ async function hashChanged() {
 
 async function main() {
   fitGameUnder(document.querySelector('.app'));
+  const reveal = createParts(document.querySelector('.part-tabs'));
   const [chosen, presetList, featureList, engineLimits, choices] = await Promise.all([
     resolveBuild('auto'),
     presets(),
@@ -416,6 +423,20 @@ async function main() {
     },
     config: () => element.configInPlay,
     build: engine.build,
+    reveal,
+  });
+  window.tetris.modes = modes = createModesPanel(element, {
+    restart: async (patch) => {
+      const started = await startGame(patch);
+      showPlayer();
+      return started;
+    },
+    get settings() {
+      return settings;
+    },
+    config: () => element.configInPlay,
+    goals: engine.limits.modes,
+    build: engine.build,
   });
   // The game's own "Play yourself" does the same, and the page follows it (see `listen`).
   $('play-yourself').addEventListener('click', () => element.togglePlayer());
@@ -431,7 +452,11 @@ async function main() {
     build: engine.build,
     weightsInPlay: () => settings.weights,
     playWeights: setWeights,
-    copyWeights: (weights) => panel.showWeightsJson(weights),
+    copyWeights: (weights) => {
+      reveal($('weights-json'));
+      panel.showWeightsJson(weights);
+    },
+    reveal,
   });
   window.tetris.benchmark = createBenchmarkPanel({
     get settings() {

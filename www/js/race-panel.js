@@ -58,7 +58,8 @@ function comparisonRow(name, yours, theirs) {
  * `#race-field`, `#race-ai-board`, `#race-ai-hold`, `#race-ai-next`, `#race-ai-figures`) beside
  * it in `.play`. `page`: `restart(patch)`, which starts the page's game with its settings changed by
  * `patch` and resolves to whether it did; `config()`, the engine's configuration of the page's
- * game; and `build`, the build it runs on. Returns the race's handle for tests: its `state`
+ * game; `build`, the build it runs on; and `reveal(element)`, which shows the page's part that
+ * holds `element` (the race's panel, when a race ends). Returns the race's handle for tests: its `state`
  * ("idle", "starting", "countdown", "running", "ending" or "ended"), `ai` (its `RaceAi`, or
  * null) and `you` (the player's figures).
  */
@@ -143,7 +144,6 @@ export function createRacePanel(element, page) {
     el.start.disabled = true;
     el.status.textContent = 'Starting the race…';
     el.result.hidden = true;
-    el.bar.hidden = false;
     ai?.close();
     ai = null;
     try {
@@ -230,6 +230,7 @@ export function createRacePanel(element, page) {
     el.live.textContent = '';
     showAiFigures();
     el.result.hidden = false;
+    page.reveal(el.bar);
   }
 
   /** Closes the race: the AI's board goes, its worker stops. */
@@ -238,7 +239,8 @@ export function createRacePanel(element, page) {
     ai?.close();
     ai = null;
     state = 'idle';
-    el.bar.hidden = true;
+    el.status.textContent = '';
+    el.result.hidden = true;
     el.board.hidden = true;
     el.board.parentElement.classList.remove('racing');
   }

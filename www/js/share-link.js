@@ -1,9 +1,10 @@
 // The share link: what a game needs to be replayed exactly, in the URL's hash as `#s=` and
 // base64url JSON of the engine's settings (`Settings` in types/engine.d.ts: `seed`, `rules`,
-// `board`, `depth`, `preset` or `weights`, `margin`, `asPublished`, `das`, `arr`, `gravity`,
-// `softDrop`, `lockDelay`), by their own names. Links people saved must keep opening: the engine reads a link's settings each
-// on its own, older links' names too (`sharedSettings` of the API), and names every bad one;
-// here the link is only taken out of the hash and put back into the page's settings.
+// `mode`, `board`, `depth`, `preset` or `weights`, `margin`, `asPublished`, `das`, `arr`,
+// `gravity`, `softDrop`, `lockDelay`), by their own names. Links people saved must keep opening:
+// the engine reads a link's settings each on its own, older links' names too (`sharedSettings`
+// of the API), and names every bad one; here the link is only taken out of the hash and put back
+// into the page's settings.
 
 import { settingsOf } from '../lib/attributes.js';
 import { elementSettings, matchPreset, withPreset } from './settings.js';

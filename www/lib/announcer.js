@@ -54,10 +54,15 @@ export class Announcer {
     this.news.cleared = 0;
   }
 
-  /** Announces game over with the game's `stats`, instead of any clears not yet announced. */
-  gameOver(stats) {
+  /**
+   * Announces the end of the game with its `stats`, instead of any clears not yet announced:
+   * `finished` (what a mode reached says) where it is given, else game over.
+   */
+  gameOver(stats, finished = null) {
     this.quiet();
-    this.say(`Game over: ${count(stats.lines, 'line')}, ${count(stats.pieces, 'piece')}`);
+    this.say(
+      finished ?? `Game over: ${count(stats.lines, 'line')}, ${count(stats.pieces, 'piece')}`,
+    );
   }
 
   /**

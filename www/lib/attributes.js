@@ -126,6 +126,23 @@ function ruleSet() {
   };
 }
 
+/** One of the engine's game modes (`limits().modes.modes`), endless when absent or empty. */
+function gameMode() {
+  const fallback = ({ limits }) => limits.game.mode;
+  return {
+    type: "GameConfig['mode']",
+    default: fallback,
+    parse(text, engine) {
+      if (text === null || text === '') return fallback(engine);
+      const names = engine.limits.modes.modes;
+      if (!names.includes(text)) {
+        throw new Error(`mode must be ${names.join(', ')}, got "${text}"`);
+      }
+      return text;
+    },
+  };
+}
+
 /** The widths and the heights the engine allows: `{width: [min, max], height: [min, max]}`. */
 export function boardRanges({ limits }) {
   return {
@@ -234,6 +251,19 @@ export const ATTRIBUTES = declare({
     doc: 'The rules of the game.',
     values: '`classic` (the research rules) or `guideline` (7-bag, preview, hold, SRS)',
     defaultDoc: '`classic` (`limits().game.rules`)',
+  },
+  mode: {
+    ...gameMode(),
+    newGame: true,
+    setting: true,
+    doc:
+      'What the game plays for; a goal ends it, finished (`stats.finished`), and time is ' +
+      "counted in the game's frames, 60 to the second (`stats.frames`).",
+    values:
+      '`endless` (until the stack tops out), `sprint` (a goal of lines), `ultra` (a time ' +
+      'limit) or `marathon` (levels of rising gravity, in place of `gravity`); their goals are ' +
+      '`limits().modes`',
+    defaultDoc: '`endless` (`limits().game.mode`)',
   },
   board: {
     ...boardSize(),

@@ -24,6 +24,8 @@ export const TEMPLATE = `
   <div class="side left">
     <div class="box" id="hold-box"><h2>Hold</h2><canvas id="hold" role="img" aria-label="Hold piece"></canvas></div>
     <dl class="box stats" aria-label="Statistics">
+      <div id="time-row" hidden><dt id="time-label">Time</dt><dd id="stat-time"></dd></div>
+      <div id="level-row" hidden><dt>Level</dt><dd id="stat-level"></dd></div>
       <div><dt>Lines</dt><dd id="stat-lines">0</dd></div>
       <div><dt>Pieces</dt><dd id="stat-pieces">0</dd></div>
       <div id="score-row"><dt>Score</dt><dd id="stat-score">0</dd></div>

@@ -4,7 +4,7 @@
 // ended do not start the next one unseen.
 
 import { randomSeed } from './attributes.js';
-import { count } from './count.js';
+import { endText } from './modes.js';
 
 /**
  * For this long after a game ends, in ms, its game-over screen takes no input: keys and taps
@@ -83,10 +83,14 @@ export class Overlay {
     if (state === 'over') {
       const { stats } = runner.snapshot.view;
       const scored = element.config.rules.kind === 'guideline';
-      this.$('overlay-title').textContent = 'Game over';
-      this.$('overlay-text').textContent =
-        `${count(stats.lines, 'line')} · ${count(stats.pieces, 'piece')}` +
-        (scored ? ` · ${count(stats.score, 'point')}` : '');
+      const { title, text } = endText(
+        element.config.mode,
+        stats,
+        element.engine.limits.modes,
+        scored,
+      );
+      this.$('overlay-title').textContent = title;
+      this.$('overlay-text').textContent = text;
     } else if (state === 'paused') {
       this.$('overlay-title').textContent = 'Paused';
       this.$('overlay-text').textContent = controls === 'none' || touch ? '' : 'Press P to go on';

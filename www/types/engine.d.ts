@@ -609,7 +609,11 @@ search: SearchConfig,
 /**
  * Timings of manual play.
  */
-handling: Handling, };
+handling: Handling,
+/**
+ * What the game plays for: endless (the default), or a goal that ends it.
+ */
+mode: Mode, };
 
 /**
  * Timings of manual play, in frames.
@@ -708,6 +712,10 @@ survival: SurvivalLimits,
  */
 versus: VersusLimits,
 /**
+ * The game modes and their goals.
+ */
+modes: ModeGoals,
+/**
  * The default game.
  */
 game: GameConfig,
@@ -720,6 +728,44 @@ default_preset: PresetName, };
  * The options and the result of each kind of measurement, by its name (`measure()` takes these).
  */
 export type Measurements = { "benchmark": { options: BenchmarkOptions, result: BenchmarkResult }, "survival": { options: SurvivalOptions, result: SurvivalEstimate }, "versus": { options: SeriesOptions, result: SeriesStats } };
+
+/**
+ * What a game plays for.
+ */
+export type Mode = "endless" | "sprint" | "ultra" | "marathon";
+
+/**
+ * The game modes and their goals (see [`crate::engine::mode`]).
+ */
+export type ModeGoals = {
+/**
+ * Every mode, endless first.
+ */
+modes: Array<Mode>,
+/**
+ * The frames of a second of a mode's clock.
+ */
+frames_per_second: number,
+/**
+ * The lines a sprint is run to.
+ */
+sprint_lines: number,
+/**
+ * The frames an ultra lasts.
+ */
+ultra_frames: number,
+/**
+ * The lines of a level.
+ */
+lines_per_level: number,
+/**
+ * The marathon's levels; it ends when the last is cleared.
+ */
+marathon_levels: number,
+/**
+ * The pieces after which an AI's game of a mode, played to compare, is given up.
+ */
+max_pieces: number, };
 
 /**
  * How a child is changed after crossover.
@@ -1471,6 +1517,10 @@ softDrop?: number,
  */
 lockDelay?: number,
 /**
+ * What the game plays for (default endless): a mode's goal ends it.
+ */
+mode?: Mode,
+/**
  * Rule and search settings that apply last, as published or not.
  */
 overrides?: Overrides, };
@@ -1574,7 +1624,19 @@ pieces_per_line: number | null,
 /**
  * Whether the game has ended.
  */
-game_over: boolean, };
+game_over: boolean,
+/**
+ * Whether it ended by reaching its mode's goal (40 lines, two minutes, 150 lines).
+ */
+finished: boolean,
+/**
+ * Frames of manual play run (60 to a second of a mode's clock).
+ */
+frames: number,
+/**
+ * The guideline level: 1, up one every 10 lines, at most 15.
+ */
+level: number, };
 
 /**
  * What one step did: a piece the AI or a player placed.

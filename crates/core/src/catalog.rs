@@ -9,6 +9,9 @@ use crate::bench::{DEFAULT_GAMES, MAX_GAMES};
 use crate::checked::MAX_SAFE_INTEGER;
 use crate::config::{DEFAULT_PRESET, GameConfig};
 use crate::engine::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
+use crate::engine::mode::{
+    FRAMES_PER_SECOND, LINES_PER_LEVEL, MARATHON_LEVELS, Mode, SPRINT_LINES, ULTRA_FRAMES,
+};
 use crate::engine::rules::{MAX_PREVIEW, Rules};
 use crate::survival::{
     DEFAULT_REPLICATES, DEFAULT_RUN_PIECES, DEFAULT_TRIALS, MAX_REPLICATES, MAX_RUN_PIECES,
@@ -151,6 +154,26 @@ pub struct VersusLimits {
     pub max_pieces: Count,
 }
 
+/// The game modes and their goals (see [`crate::engine::mode`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct ModeGoals {
+    /// Every mode, endless first.
+    pub modes: Vec<Mode>,
+    /// The frames of a second of a mode's clock.
+    pub frames_per_second: u64,
+    /// The lines a sprint is run to.
+    pub sprint_lines: u64,
+    /// The frames an ultra lasts.
+    pub ultra_frames: u64,
+    /// The lines of a level.
+    pub lines_per_level: u64,
+    /// The marathon's levels; it ends when the last is cleared.
+    pub marathon_levels: u64,
+    /// The pieces after which an AI's game of a mode, played to compare, is given up.
+    pub max_pieces: u64,
+}
+
 /// Each rule set's defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
@@ -185,6 +208,8 @@ pub struct Limits {
     pub survival: SurvivalLimits,
     /// The matches a versus series may play.
     pub versus: VersusLimits,
+    /// The game modes and their goals.
+    pub modes: ModeGoals,
     /// The default game.
     pub game: GameConfig,
     /// The preset a game plays when none is named.
@@ -194,7 +219,7 @@ pub struct Limits {
 
 /// The engine's limits and defaults: board sizes, search depths and beams, preview lengths,
 /// seeds, each rule set's defaults, a benchmark's games, a survival estimate's effort, a versus
-/// series' matches, the default game (with its handling and search), and the default preset.
+/// series' matches, the game modes' goals, the default game (with its handling and search), and the default preset.
 pub fn limits() -> Limits {
     Limits {
         width: Range {
@@ -243,6 +268,15 @@ pub fn limits() -> Limits {
         versus: VersusLimits {
             games: Count::positive(MAX_MATCHES, DEFAULT_MATCHES),
             max_pieces: Count::positive(MAX_SAFE_INTEGER, DEFAULT_MAX_PIECES),
+        },
+        modes: ModeGoals {
+            modes: Mode::ALL.to_vec(),
+            frames_per_second: FRAMES_PER_SECOND,
+            sprint_lines: SPRINT_LINES,
+            ultra_frames: ULTRA_FRAMES,
+            lines_per_level: LINES_PER_LEVEL,
+            marathon_levels: MARATHON_LEVELS,
+            max_pieces: crate::sprint::DEFAULT_MAX_PIECES,
         },
         game: GameConfig::default(),
         default_preset: DEFAULT_PRESET,

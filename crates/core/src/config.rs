@@ -6,6 +6,7 @@ use crate::ai::search::SearchConfig;
 use crate::ai::weights::Weights;
 use crate::engine::board::Board;
 use crate::engine::manual::Handling;
+use crate::engine::mode::Mode;
 use crate::engine::rules::Rules;
 use crate::error::{Error, Result};
 use serde::Serialize;
@@ -38,6 +39,8 @@ pub struct GameConfig {
     pub search: SearchConfig,
     /// Timings of manual play.
     pub handling: Handling,
+    /// What the game plays for: endless (the default), or a goal that ends it.
+    pub mode: Mode,
 }
 
 impl Default for GameConfig {
@@ -51,6 +54,7 @@ impl Default for GameConfig {
             weights: None,
             search: SearchConfig::default(),
             handling: Handling::default(),
+            mode: Mode::Endless,
         }
     }
 }

@@ -14,6 +14,7 @@ use crate::ai::search::{PlanValue, SearchConfig, TieBreak};
 use crate::ai::weights::Weights;
 use crate::config::{DEFAULT_PRESET, GameConfig};
 use crate::engine::manual::Handling;
+use crate::engine::mode::Mode;
 use crate::engine::rules::{RandomizerKind, RuleSet, Rules, TopOut};
 use crate::error::Result;
 use serde::Serialize;
@@ -80,6 +81,10 @@ pub struct Settings {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub lock_delay: Option<u32>,
+    /// What the game plays for (default endless): a mode's goal ends it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub mode: Option<Mode>,
     /// Rule and search settings that apply last, as published or not.
     #[serde(skip_serializing_if = "Overrides::is_empty")]
     #[cfg_attr(feature = "typescript", ts(optional, as = "Option<Overrides>"))]
@@ -228,6 +233,7 @@ impl Settings {
             weights: self.weights.clone(),
             search: self.overrides.search(search),
             handling,
+            mode: self.mode.unwrap_or_default(),
         };
         config.check()?;
         Ok(config)

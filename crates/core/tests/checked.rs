@@ -480,6 +480,7 @@ fn every_field_serde_writes_is_read_back_alike() {
             soft_drop: 4,
             lock_delay: 25,
         },
+        mode: tetris_ai_core::engine::mode::Mode::Marathon,
     };
     let with_preset = GameConfig {
         preset: Some("lee".into()),

@@ -22,12 +22,19 @@ fn config(rules: Rules, seed: u64) -> GameConfig {
     }
 }
 
-/// The locked cells and the totals after a placement.
+/// The locked cells and the totals after a placement (less the frames of play).
 type Position = (Vec<u8>, Stats);
 
 fn position(game: &Game) -> Position {
     let view = game.view();
-    (view.cells, view.stats)
+    // A recording keeps the pieces, not the frames of play between them.
+    (
+        view.cells,
+        Stats {
+            frames: 0,
+            ..view.stats
+        },
+    )
 }
 
 /// A recorded game the AI plays, `pieces` pieces long, and its position after each placement

@@ -12,6 +12,7 @@
 //! - [`reach`]: every placement reachable under guideline rules, found a word at a time.
 //! - [`active`]: the falling piece, moved one input at a time.
 //! - [`manual`]: manual play: keys, DAS/ARR, gravity, soft drop, lock delay.
+//! - [`mode`]: game modes: endless, and the goals of sprint, ultra and marathon.
 //! - [`timing`]: which placements a player reaches in time under gravity and lock delay.
 //! - [`versus`]: attack, garbage and each player's side of a versus game.
 //! - [`error`]: the error type every bad input becomes, in every layer.
@@ -23,6 +24,7 @@ pub mod board;
 pub mod error;
 pub(crate) mod fits;
 pub mod manual;
+pub mod mode;
 pub mod moves;
 mod named;
 pub mod piece;

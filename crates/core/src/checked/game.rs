@@ -13,6 +13,7 @@ use crate::ai::weights::Weights;
 use crate::config::GameConfig;
 use crate::engine::board::{BUFFER_ROWS, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
 use crate::engine::manual::{Handling, Key};
+use crate::engine::mode::Mode;
 use crate::engine::moves::Placement;
 use crate::engine::rules::{MAX_PREVIEW, RandomizerKind, RuleSet, Rules, Timing, TopOut};
 use crate::engine::spin::Spin;
@@ -33,12 +34,12 @@ pub const KEYS: [(&str, Key); 7] = [
 ];
 
 /// The fields of a game configuration, as [`GameConfig`] writes them.
-const GAME_CONFIG_FIELDS: [&str; 8] = [
-    "rules", "width", "height", "seed", "preset", "weights", "search", "handling",
+const GAME_CONFIG_FIELDS: [&str; 9] = [
+    "rules", "width", "height", "seed", "preset", "weights", "search", "handling", "mode",
 ];
 
 /// A game configuration: an object with the optional fields `rules`, `width`, `height`, `seed`,
-/// `preset`, `weights`, `search` and `handling` (undefined or null gives the defaults), checked
+/// `preset`, `weights`, `search`, `handling` and `mode` (undefined or null gives the defaults), checked
 /// through and through: the result makes a game. This is [`GameConfig`]'s only reader: its
 /// serde form reads through it too.
 pub fn game_config(name: &str, value: Option<&Value>) -> Result<GameConfig> {
@@ -68,6 +69,7 @@ pub fn game_config(name: &str, value: Option<&Value>) -> Result<GameConfig> {
         )?,
         search: field(map, name, "search", defaults.search, search)?,
         handling: field(map, name, "handling", defaults.handling, handling)?,
+        mode: field(map, name, "mode", defaults.mode, mode)?,
     };
     config
         .resolve()
@@ -81,6 +83,11 @@ impl<'de> Deserialize<'de> for GameConfig {
         let value = Value::deserialize(deserializer)?;
         game_config("config", Some(&value)).map_err(de::Error::custom)
     }
+}
+
+/// A game mode: "endless", "sprint", "ultra" or "marathon".
+pub fn mode(name: &str, value: Option<&Value>) -> Result<Mode> {
+    named(name, value, Mode::ALL, Mode::name)
 }
 
 /// The fields of rules, as [`Rules`] writes them.

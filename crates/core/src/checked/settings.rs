@@ -2,7 +2,7 @@
 //! them all), and as a share link is read (each bad setting is left out and named, the rest
 //! kept; the names links used before settings had their own are read too).
 
-use super::game::{beam, depth, margin, preset, prune, weights};
+use super::game::{beam, depth, margin, mode, preset, prune, weights};
 use super::values::{bad, boolean, frames, named, object, optional, seed, whole};
 use crate::ai::search::{PlanValue, TieBreak};
 use crate::engine::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
@@ -12,7 +12,7 @@ use crate::settings::{Overrides, Settings};
 use serde_json::{Map, Value};
 
 /// The fields of settings, as [`Settings`] writes them.
-pub(crate) const SETTINGS_FIELDS: [&str; 14] = [
+pub(crate) const SETTINGS_FIELDS: [&str; 15] = [
     "preset",
     "weights",
     "asPublished",
@@ -26,6 +26,7 @@ pub(crate) const SETTINGS_FIELDS: [&str; 14] = [
     "gravity",
     "softDrop",
     "lockDelay",
+    "mode",
     "overrides",
 ];
 
@@ -131,6 +132,7 @@ fn setting(
         "gravity" => settings.gravity = optional(map, path, field, timing)?,
         "softDrop" => settings.soft_drop = optional(map, path, field, timing)?,
         "lockDelay" => settings.lock_delay = optional(map, path, field, timing)?,
+        "mode" => settings.mode = optional(map, path, field, mode)?,
         "overrides" => {
             settings.overrides = overrides(&format!("{path}.overrides"), map.get(field))?
         }
@@ -236,6 +238,7 @@ pub fn shared_settings(value: &Value) -> SharedSettings {
 mod tests {
     use super::*;
     use crate::checked::testing::written_fields;
+    use crate::engine::mode::Mode;
 
     #[test]
     fn the_readers_know_every_field_serde_writes_and_no_others() {
@@ -268,6 +271,7 @@ mod tests {
             gravity: Some(1),
             soft_drop: Some(1),
             lock_delay: Some(1),
+            mode: Some(Mode::Sprint),
             overrides,
         };
         assert_eq!(written_fields(settings), SETTINGS_FIELDS);

@@ -52,20 +52,40 @@ impl Game {
         self.hands.controls.release(key);
     }
 
-    /// Lets `frames` frames pass (manual play): auto shift, gravity, soft drop, lock delay.
-    /// Returns the steps of the pieces that locked.
+    /// Lets `frames` frames pass (manual play): auto shift, gravity, soft drop, lock delay, and
+    /// the mode's clock (an ultra ends on its last frame). Returns the steps of the pieces that
+    /// locked.
     pub fn tick(&mut self, frames: u32) -> Vec<Step> {
-        let handling = self.config.handling;
         let mut steps = Vec::new();
         for _ in 0..frames {
+            let handling = self.handling_now();
             let board = self.position.board;
             let mut controls = self.hands.controls;
-            let Some(falling) = self.falling() else { break };
+            if self.falling().is_none() {
+                break;
+            }
+            self.position.stats.frames += 1;
+            let Some(falling) = self.hands.falling.as_mut() else {
+                break;
+            };
             let action = controls.frame(falling, &board, &handling);
             self.hands.controls = controls;
             steps.extend(self.act(action));
+            if !self.is_over() && self.reach_goal() {
+                self.hands.falling = None;
+            }
         }
         steps
+    }
+
+    /// The timings of manual play now: the player's, with the gravity of the mode's level where
+    /// the mode sets one (the marathon).
+    fn handling_now(&self) -> Handling {
+        let mut handling = self.config.handling;
+        if let Some(gravity) = self.config.mode.gravity(self.position.stats.lines) {
+            handling.gravity = gravity;
+        }
+        handling
     }
 
     /// Changes the timings of manual play from now on; bad values are refused and change nothing.

@@ -56,6 +56,12 @@ pub struct Stats {
     pub pieces_per_line: Option<f64>,
     /// Whether the game has ended.
     pub game_over: bool,
+    /// Whether it ended by reaching its mode's goal (40 lines, two minutes, 150 lines).
+    pub finished: bool,
+    /// Frames of manual play run (60 to a second of a mode's clock).
+    pub frames: u64,
+    /// The guideline level: 1, up one every 10 lines, at most 15.
+    pub level: u64,
 }
 
 /// What one step did: a piece the AI or a player placed.

@@ -6,14 +6,12 @@ use super::versus::GARBAGE_COLOR;
 use super::{Game, Stats};
 use crate::config::GameConfig;
 use crate::engine::board::Board;
+use crate::engine::mode;
 use crate::engine::moves::Placement;
 use crate::engine::piece::Piece;
 use crate::engine::rules::{GameRng, Randomizer, RuleSet, Scoring, lock, spawn_position};
 use crate::error::Result;
 use std::collections::VecDeque;
-
-/// The guideline level rises every ten lines up to this (the marathon's last level).
-const MAX_LEVEL: u64 = 15;
 
 /// A game's position without its AI or random streams, from [`Game::snapshot`]: what
 /// [`Game::branch`] starts a game from.
@@ -51,7 +49,10 @@ impl Snapshot {
             hold: None,
             hold_used: false,
             scoring: Scoring::new(),
-            stats: Stats::default(),
+            stats: Stats {
+                level: mode::level(0),
+                ..Stats::default()
+            },
         })
     }
 
@@ -156,7 +157,7 @@ impl Game {
         let position = &mut self.position;
         self.recorder
             .record(position.hold_used, placement, soft_rows, hard_rows);
-        let level = (1 + position.stats.lines / 10).min(MAX_LEVEL) as u32;
+        let level = mode::level(position.stats.lines) as u32;
         let locked = lock(&mut position.board, placement, self.config.rules.top_out());
         position.paint(placement, locked.cleared);
         let points = match self.config.rules.kind {
@@ -173,17 +174,30 @@ impl Game {
         stats.pieces += 1;
         stats.score = position.scoring.score;
         stats.pieces_per_line = (stats.lines > 0).then(|| stats.pieces as f64 / stats.lines as f64);
+        stats.level = mode::level(stats.lines);
         position.hold_used = false;
         self.coach.next_turn();
         self.ai.plan = None;
         let buried = self.settle_versus(placement, &locked);
         if locked.tops_out || buried {
             self.position.stats.game_over = true;
+        } else if self.reach_goal() {
+            self.hands.falling = None;
         } else {
             self.position.current = self.draw();
             self.check_block_out();
         }
         (locked.rows_cleared, points)
+    }
+
+    /// Ends the game, finished, where it has reached its mode's goal; returns whether it did.
+    pub(super) fn reach_goal(&mut self) -> bool {
+        let stats = &mut self.position.stats;
+        if self.config.mode.reached(stats.lines, stats.frames) {
+            stats.finished = true;
+            stats.game_over = true;
+        }
+        stats.finished
     }
 
     /// Ends a guideline game whose piece in play cannot spawn.
