@@ -328,36 +328,57 @@ pub static LEARNED_10X10: Preset = Preset {
     published: RESEARCH,
 };
 
-/// Learned by this engine from random initial weights: the noisy cross-entropy method on the DT
-/// features, 10x20, research rules, training games capped at 50,000 pieces (20,000 lines), with
-/// validation, by `tetris-ai evolve --optimizer cem --features dt10 --board 10x20 --population
-/// 50 --games 5 --max-pieces 50000 --validate-top 2 --validate-games 10 --seed 20 --generations
-/// 15 --threads 1 --checkpoint run.json --out best.json` (761 s on one thread, 4,050 games).
-/// These are the run's validated best, found at generation 5: from generation 3 on, most
-/// individuals reach the cap, so the training games cannot tell the good weights apart, which
-/// is as far as a few hours of this machine go on the full board.
+/// Learned by this engine on the full board: CMA-ES on the DT features (those of `dt20`), 10x20,
+/// research rules, each individual scored by multilevel splitting (`--survival`: the estimated
+/// mean lines of its uncapped games, with no cap), starting around `dt20`'s weights (each
+/// drawn range `dt20`'s weight ± 0.5, initial σ 0.3 of that), 10 genomes a generation on 8 common
+/// replicates of 200,000-piece runs with 1,000 trials, with noise handling: the best 2 of each
+/// generation re-evaluated on 8 more replicates, the best validated on 16 fixed replicates and
+/// reported on 48 held-out ones. The run is `tetris-ai evolve --optimizer cmaes --start dt20
+/// --spread 0.5 --board 10x20 --survival --run-pieces 200000 --trials 1000 --games 8
+/// --reevaluate-top 2 --reevaluate-games 8 --validate-top 1 --validate-games 16 --report-games 48
+/// --seed 41 --generations 300`, stopped after 34 generations (3,179 s on both threads of a 2-core
+/// VM, AMD EPYC, shared with other work; 4,048 replicates). Its checkpoint, which resumes,
+/// is `benches/runs/learned_10x20/survival_cmaes.json`. These are the search's mean at the stop
+/// (`survival_cmaes_mean.json`), not its validated best (`survival_cmaes_best.json`), which
+/// flattered itself on its validation replicates and led `dt20` by less on fresh ones.
 ///
-/// Over 100 games on 10x20 capped at 1,000,000 pieces (seeds 3,000,000 to 3,000,099) they
-/// average 397,094 lines (lowest 179,816), where `dt20` averages 399,717 (lowest 371,925) and
-/// `dellacherie` 390,675 (lowest 160,049) on the same games: between the two.
+/// They ship under the rule for 10x20, where whole games last hours: a lead over `dt20` of at
+/// least 2 standard errors of the pooled difference, by splitting, over at least 768 fresh
+/// replicates of 500,000-piece runs (the default trials and levels), with the uncapped whole-game
+/// pairs reported beside it. Over 1,152 replicates from seeds the run never played (three blocks
+/// of 384, from seeds 17,000, 21,000 and 25,000, `benches/python/paired_survival.py`, logged in
+/// `benches/runs/learned_10x20/survival_10x20.jsonl`), they clear 65.3 ± 0.7 million lines where
+/// `dt20` clears 61.0 ± 0.7 million on the same seeds: +4.3 ± 1.0 million (7.1%, 4.4 standard
+/// errors of the difference). Each block alone puts them ahead, by 5.5, 3.2 and 4.3 million.
 ///
-/// Those caps hide a real gap: on 10x14, where games end uncapped (100 games from seed
-/// 4,000,000, `benches/python/transfer.py`), they average 65,849 lines against `dt20`'s 198,329.
-/// They do not beat `dt20`.
+/// Beside that, twenty uncapped whole games of each on the same seeds (6,000,000 to 6,000,019,
+/// `benches/python/paired_long.py`, logged in `benches/runs/learned_10x20/paired_10x20.jsonl`):
+/// they average 56.9 ± 12.9 million lines to `dt20`'s 68.6 ± 20.1 million, a paired difference of
+/// -11.7 ± 26.2 million (-0.44 standard errors), and each wins 10 of the 20. A pair's difference
+/// spreads by about 117 million lines, so twenty pairs cannot show a lead of 4.3 million: that
+/// would take some 3,000 pairs. At the survival command's own defaults (`tetris-ai survival
+/// --preset NAME --replicates 32 --seed 2000`, 1,000,000-piece runs) they clear 67.2 ± 4.5 million
+/// lines, `dt20` 62.8 ± 3.9 million.
+///
+/// The preset of this name was first the validated best of a noisy cross-entropy run with
+/// training games capped at 50,000 pieces (`benches/runs/learned_10x20/capped_cem_best.json`),
+/// which clears about a twelfth of `dt20`'s lines by splitting: capped games could not tell good
+/// weights apart.
 pub static LEARNED_10X20: Preset = Preset {
     name: "learned_10x20",
-    source: "this engine's noisy cross-entropy method (tetris-ai evolve) on the DT features, 10x20",
+    source: "this engine's CMA-ES (tetris-ai evolve --survival) on the DT features, 10x20, scored by splitting",
     published_under: "classic rules, 10x20, 1-ply",
     terms: &[
-        ("landing_height", -13.414656939032064, None),
-        ("eroded_piece_cells", 17.083917799636595, None),
-        ("row_transitions", -10.971071940872763, None),
-        ("column_transitions", -25.915738074585185, None),
-        ("holes", -13.484468455103753, None),
-        ("cumulative_wells", -13.706518046222667, None),
-        ("hole_depth", -6.55046658739688, None),
-        ("rows_with_holes", -20.152583169666936, None),
-        ("pattern_diversity", -2.658144989827007, None),
+        ("landing_height", -2.6753661655956797, None),
+        ("eroded_piece_cells", 1.229816489431221, None),
+        ("row_transitions", -2.5486435912823264, None),
+        ("column_transitions", -5.990622730348719, None),
+        ("holes", 1.8725284770748105, None),
+        ("cumulative_wells", -3.0171987633268604, None),
+        ("hole_depth", -0.687732155140333, None),
+        ("rows_with_holes", -9.786111700385895, None),
+        ("pattern_diversity", 1.044071015152174, None),
     ],
     lookahead_margin: None,
     published: RESEARCH,
