@@ -2,6 +2,7 @@
 
 import type {
   Build,
+  Cleared,
   Coaching,
   Game,
   Placement,
@@ -245,7 +246,12 @@ export interface TetrisAiEventMap {
    * A piece locked: where, the statistics after it, and for a piece placed by hand the coach's
    * rating of it against the AI's search (null for the AI's pieces).
    */
-  piece: CustomEvent<{ placement: Placement; stats: Stats; rating: Rating | null }>;
+  piece: CustomEvent<{
+    placement: Placement;
+    stats: Stats;
+    rating: Rating | null;
+    cleared: Cleared | null;
+  }>;
   lines: CustomEvent<{ cleared: number; lines: number }>;
   gameover: CustomEvent<{ stats: unknown }>;
   error: CustomEvent<{ message: string }>;

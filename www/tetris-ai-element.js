@@ -27,6 +27,7 @@ import { TEMPLATE } from './lib/element-template.js';
 import { sameValue, searchKey } from './lib/config-keys.js';
 import { attachKeyboard, keyBindings, keyHelpItems } from './lib/keys.js';
 import { Overlay } from './lib/overlay.js';
+import { Effects } from './lib/effects.js';
 import { endText, linesText, modeRows } from './lib/modes.js';
 import { Renderer, SPAWN_ROWS } from './lib/render.js';
 import { Runner } from './lib/runner.js';
@@ -77,6 +78,7 @@ export class TetrisAiElement extends HTMLElement {
     this.root.innerHTML = TEMPLATE;
     this.$ = (id) => $(id, this.root);
     this.renderer = new Renderer(this.$('board'), this.$('hold'), this.$('next'));
+    this.effects = new Effects(this.root, this.renderer);
     this.settings = null;
     /** The engine's game configuration of `settings` (see `resolve`), or null before a game. */
     this.config = null;
@@ -251,6 +253,7 @@ export class TetrisAiElement extends HTMLElement {
     this.runner.start();
     this.layout();
     this.hideError();
+    this.effects.clear();
     this.emit('newgame', { seed: s.seed });
     if (!this.readyFired) {
       this.readyFired = true;
@@ -410,7 +413,14 @@ export class TetrisAiElement extends HTMLElement {
 
   drawn(snapshot) {
     snapshot.locked.forEach((placement, i) => {
-      this.emit('piece', { placement, stats: snapshot.view.stats, rating: snapshot.ratings[i] });
+      const cleared = snapshot.cleared[i];
+      this.emit('piece', {
+        placement,
+        stats: snapshot.view.stats,
+        rating: snapshot.ratings[i],
+        cleared,
+      });
+      this.effects.show(cleared);
     });
     const { lines } = snapshot.view.stats;
     if (lines > this.lastLines) {

@@ -9,6 +9,7 @@ export type {
   AskedBatch,
   BenchmarkResult,
   Choices,
+  Cleared,
   Contribution,
   Difference,
   EvolutionConfig,
@@ -19,6 +20,8 @@ export type {
   Handling,
   Key,
   Limits,
+  Mode,
+  ModeGoals,
   Measurements,
   OptimizerConfig,
   OptimizerName,
@@ -116,6 +119,8 @@ export interface Snapshot {
   locked: Engine.Placement[];
   /** The coach's rating of each of `locked` made by hand (null for the AI's placements). */
   ratings: Array<Engine.Rating | null>;
+  /** The line clear each of `locked` made, with the streaks after it (null where none). */
+  cleared: Array<Engine.Cleared | null>;
   /**
    * Where `coach` was asked for and the piece in play is not the one coached last: the coach's
    * view of the piece drawn, as `Game.coach` gives it (null once the game is over).

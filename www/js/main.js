@@ -31,6 +31,7 @@ import { createReplays } from './replays.js';
 import * as store from './settings.js';
 import { readShare, sharedSettings, shareUrl } from './share-link.js';
 import { showStartFailure } from './start-failure.js';
+import { createSound } from './sound.js';
 import { createStatsPanel } from './stats-panel.js';
 
 let resolveReady;
@@ -171,6 +172,7 @@ async function play(s) {
       stats = createStatsPanel(element, engine.limits.rules, replays.open);
       createCoachPanel(element);
       createKeySettings(element, $('keys-list'));
+      window.tetris.sound = createSound(element, $('sound-effects'));
       listen(element);
       $('game-slot').append(element);
       await element.ready;

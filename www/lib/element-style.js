@@ -79,6 +79,57 @@ canvas { display: block; margin: 0 auto; }
   border: 1px solid #243044;
 }
 #board { border-radius: 6px; }
+/* Line clears: the removed rows flash, and a callout rises over the board and fades. */
+.fx {
+  position: absolute;
+  inset: 4px;
+  overflow: hidden;
+  border-radius: 6px;
+  pointer-events: none;
+}
+.flash {
+  position: absolute;
+  background: #ffffff;
+  animation: flash 200ms ease-out forwards;
+}
+@keyframes flash {
+  from { opacity: 0.85; }
+  to { opacity: 0; }
+}
+.callout {
+  position: absolute;
+  left: 0;
+  right: 0;
+  top: 28%;
+  margin: 0;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 2px;
+  text-align: center;
+  color: #fff;
+  font-weight: 800;
+  letter-spacing: 0.04em;
+  text-shadow: 0 2px 10px rgba(0, 0, 0, 0.9), 0 0 18px rgba(90, 169, 255, 0.55);
+  opacity: 0;
+}
+.callout-main { font-size: calc(var(--cell, 24px) * 1.05); text-transform: uppercase; }
+.callout-more { font-size: calc(var(--cell, 24px) * 0.62); color: #ffd76a; }
+.callout.shown { animation: callout 1300ms ease-out forwards; }
+@keyframes callout {
+  0% { opacity: 0; transform: translateY(12px) scale(0.9); }
+  12% { opacity: 1; transform: translateY(0) scale(1.04); }
+  22% { transform: scale(1); }
+  75% { opacity: 1; }
+  100% { opacity: 0; transform: translateY(-16px); }
+}
+@media (prefers-reduced-motion: reduce) {
+  .callout.shown { animation: callout-still 1300ms linear forwards; }
+  @keyframes callout-still {
+    0%, 75% { opacity: 1; }
+    100% { opacity: 0; }
+  }
+}
 .overlay {
   position: absolute;
   inset: 4px;

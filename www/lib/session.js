@@ -53,6 +53,8 @@ export class Session {
     this.locked = [];
     /** The coach's rating of each placement in `locked` made by hand (null for the AI's). */
     this.ratings = [];
+    /** The line clear of each placement in `locked` (null where it made none). */
+    this.cleared = [];
     this.aiEnabled = true;
     this.aiDelay = 0;
     /** What the coach last explained (see `freshCoaching`), or null. */
@@ -155,6 +157,7 @@ export class Session {
     for (const step of steps) {
       this.locked.push(step.choice.placement);
       this.ratings.push(step.rating);
+      this.cleared.push(step.cleared);
     }
   }
 
@@ -175,11 +178,12 @@ export class Session {
     this.game.release(key);
   }
 
-  /** The placements locked since the last snapshot, oldest first, and their ratings. */
+  /** The placements locked since the last snapshot, oldest first, their ratings and clears. */
   takeLocked() {
-    const taken = { locked: this.locked, ratings: this.ratings };
+    const taken = { locked: this.locked, ratings: this.ratings, cleared: this.cleared };
     this.locked = [];
     this.ratings = [];
+    this.cleared = [];
     return taken;
   }
 
@@ -261,7 +265,7 @@ export class Session {
    */
   snapshot(withHints = false, coachCount = 0) {
     const over = this.over();
-    const { locked, ratings } = this.takeLocked();
+    const { locked, ratings, cleared } = this.takeLocked();
     const view = this.game.view();
     if (coachCount === 0) this.coached = null;
     const coaching = coachCount > 0 ? this.freshCoaching(view, coachCount) : undefined;
@@ -276,6 +280,7 @@ export class Session {
         : { last: null, median: null, mean: null, count: 0, clock },
       locked,
       ratings,
+      cleared,
     };
   }
 }

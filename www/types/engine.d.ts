@@ -270,6 +270,24 @@ spin: Spin,
 perfect: boolean, };
 
 /**
+ * A placement's line clear, as a game shows it: the clear (lines, T-spin, perfect clear), the
+ * streaks after it (combo, back-to-back) and the rows it removed.
+ */
+export type Cleared = {
+/**
+ * The clear.
+ */
+clear: Clear,
+/**
+ * The streaks after it.
+ */
+streaks: Streaks,
+/**
+ * The rows removed, as bits: bit `y` for row `y` before the clear.
+ */
+rows: number, };
+
+/**
  * The settings of CMA-ES.
  */
 export type CmaesConfig = {
@@ -1663,10 +1681,29 @@ game_over: boolean,
  */
 versus: Exchange | null,
 /**
+ * The line clear it made (or the T-spin that cleared none), with the streaks after it;
+ * null where it cleared no line and spun no T.
+ */
+cleared: Cleared | null,
+/**
  * For a placement made by hand, the coach's rating of it against the AI's search on the
  * board and pieces before it locked (see [`Game::rate`]); null for the AI's own.
  */
 rating: Rating | null, };
+
+/**
+ * The streaks the attack of a clear depends on, counted before it.
+ */
+export type Streaks = {
+/**
+ * Placements in a row that cleared lines (0 after one that cleared none).
+ */
+combo: number,
+/**
+ * Difficult clears in a row among the line clears (0 after an easy one; placements that
+ * clear nothing leave it as it is).
+ */
+back_to_back: number, };
 
 /**
  * The effort of each splitting replicate when individuals are scored by survival; the base and

@@ -164,6 +164,7 @@ impl Game {
             points,
             game_over: self.is_over(),
             versus: self.last_exchange(),
+            cleared: self.last_cleared(),
             rating: None,
         })
     }

@@ -31,6 +31,7 @@ use crate::engine::board::Board;
 use crate::engine::piece::Piece;
 use crate::engine::rules::GameRng;
 use crate::engine::versus::Exchange;
+use crate::engine::versus::attack::{Clear, Streaks};
 use crate::error::Result;
 use ai::Ai;
 use coach::Coach;
@@ -41,6 +42,19 @@ use serde::{Deserialize, Serialize};
 /// Random streams drawn from a game's seed: the pieces, and the AI's ties.
 const PIECE_STREAM: u64 = 1;
 const TIE_STREAM: u64 = 2;
+
+/// A placement's line clear, as a game shows it: the clear (lines, T-spin, perfect clear), the
+/// streaks after it (combo, back-to-back) and the rows it removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct Cleared {
+    /// The clear.
+    pub clear: Clear,
+    /// The streaks after it.
+    pub streaks: Streaks,
+    /// The rows removed, as bits: bit `y` for row `y` before the clear.
+    pub rows: u64,
+}
 
 /// A game's running totals.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -78,6 +92,9 @@ pub struct Step {
     pub game_over: bool,
     /// What the placement attacked and took in a match; null where the game plays none.
     pub versus: Option<Exchange>,
+    /// The line clear it made (or the T-spin that cleared none), with the streaks after it;
+    /// null where it cleared no line and spun no T.
+    pub cleared: Option<Cleared>,
     /// For a placement made by hand, the coach's rating of it against the AI's search on the
     /// board and pieces before it locked (see [`Game::rate`]); null for the AI's own.
     pub rating: Option<Rating>,

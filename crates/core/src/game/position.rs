@@ -3,13 +3,15 @@
 //! apart from its game; here the game locks pieces on it and draws the next.
 
 use super::versus::GARBAGE_COLOR;
-use super::{Game, Stats};
+use super::{Cleared, Game, Stats};
 use crate::config::GameConfig;
 use crate::engine::board::Board;
 use crate::engine::mode;
 use crate::engine::moves::Placement;
 use crate::engine::piece::Piece;
 use crate::engine::rules::{GameRng, Randomizer, RuleSet, Scoring, lock, spawn_position};
+use crate::engine::spin::Spin;
+use crate::engine::versus::attack::{Clear, Streaks};
 use crate::error::Result;
 use std::collections::VecDeque;
 
@@ -28,6 +30,10 @@ pub struct Snapshot {
     pub(super) hold_used: bool,
     pub(super) scoring: Scoring,
     pub(super) stats: Stats,
+    /// The combo and back-to-back streaks of the line clears so far.
+    pub(super) streaks: Streaks,
+    /// The last placement's line clear, where it made one (see [`Cleared`]).
+    pub(super) last_cleared: Option<Cleared>,
 }
 
 impl Snapshot {
@@ -53,6 +59,8 @@ impl Snapshot {
                 level: mode::level(0),
                 ..Stats::default()
             },
+            streaks: Streaks::default(),
+            last_cleared: None,
         })
     }
 
@@ -160,6 +168,17 @@ impl Game {
         let level = mode::level(position.stats.lines) as u32;
         let locked = lock(&mut position.board, placement, self.config.rules.top_out());
         position.paint(placement, locked.cleared);
+        let clear = Clear {
+            lines: locked.rows_cleared,
+            spin: placement.spin,
+            perfect: locked.rows_cleared > 0 && position.board.cell_count() == 0,
+        };
+        position.streaks = position.streaks.after(clear);
+        position.last_cleared = (clear.lines > 0 || clear.spin != Spin::None).then_some(Cleared {
+            clear,
+            streaks: position.streaks,
+            rows: locked.cleared,
+        });
         let points = match self.config.rules.kind {
             RuleSet::Classic => 0,
             RuleSet::Guideline => {
@@ -198,6 +217,11 @@ impl Game {
             stats.game_over = true;
         }
         stats.finished
+    }
+
+    /// The last placement's line clear, where it made one.
+    pub(super) fn last_cleared(&self) -> Option<Cleared> {
+        self.position.last_cleared
     }
 
     /// Ends a guideline game whose piece in play cannot spawn.

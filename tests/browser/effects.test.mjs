@@ -1,0 +1,162 @@
+// Game feel: a line clear flashes its rows and calls itself out over the board ("Perfect clear"
+// for an I laid on the floor of a board 4 cells wide), and where the visitor asks for reduced
+// motion the rows do not flash and the callout does not move; on the page, the player's clears
+// sound through Web Audio unless Settings' "Sound effects" is off, which a reload remembers.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  serveAndBrowse,
+  openElementPage,
+  openPage,
+  assertNoErrors,
+  setValue,
+  setChecked,
+  newGame,
+  waitForAsync,
+  waitReady,
+  showPart,
+} from './harness.mjs';
+
+const WAIT = { timeout: 10_000 };
+
+const env = serveAndBrowse({ isolation: false });
+
+/** In the page: the first seed whose guideline game on a 4x8 board opens with an I. */
+async function seedOpeningWithI() {
+  const api = await import('/tetris-ai.js');
+  const config = (seed) => ({ rules: { kind: 'guideline' }, width: 4, height: 8, seed });
+  const game = await api.createGame(config(0));
+  try {
+    for (let seed = 0; ; seed++) {
+      await game.reset(config(seed));
+      if ((await game.view()).active.piece === 'I') return seed;
+    }
+  } finally {
+    game.close();
+  }
+}
+
+/** In the page: keeps a count of the row flashes added to `#game`'s board from now on. */
+function countFlashes() {
+  window.flashes = 0;
+  const layer = document.querySelector('#game').shadowRoot.querySelector('#fx');
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      window.flashes += [...change.addedNodes].filter((node) => node.className === 'flash').length;
+    }
+  }).observe(layer, { childList: true });
+}
+
+/** The callout over the board: its lines, whether it shows, and its animation's name. */
+function callout(page) {
+  return page.evaluate(() => {
+    const shown = document.querySelector('#game').shadowRoot.querySelector('#callout');
+    return {
+      lines: [...shown.children].map((line) => line.textContent),
+      shown: shown.classList.contains('shown'),
+      animation: getComputedStyle(shown).animationName,
+    };
+  });
+}
+
+test('an I on a 4-wide floor flashes its row and calls out a perfect clear', async () => {
+  const opened = await openElementPage(env.browser, env.server, '');
+  try {
+    const { page } = opened;
+    const seed = await page.evaluate(seedOpeningWithI);
+    await page.evaluate((seed) => {
+      const game = document.createElement('tetris-ai');
+      game.id = 'game';
+      game.style.height = '480px';
+      for (const [name, value] of Object.entries({
+        rules: 'guideline',
+        board: '4x8',
+        seed: String(seed),
+        controls: 'full',
+      })) {
+        game.setAttribute(name, value);
+      }
+      document.body.append(game);
+    }, seed);
+    await page.evaluate(() => document.querySelector('#game').ready);
+    await page.evaluate(countFlashes);
+    await page.locator('#game').focus();
+    await page.keyboard.press('Space');
+    await waitForAsync(
+      page,
+      async () => (await document.querySelector('#game').game.stats()).lines === 1,
+    );
+    await page.waitForFunction(() => window.flashes === 1, null, WAIT);
+    assert.deepEqual(await callout(page), {
+      lines: ['Perfect clear'],
+      shown: true,
+      animation: 'callout',
+    });
+
+    // Reduced motion: the same clear, no flash, and a callout that only fades.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.keyboard.press('r'); // this seed again
+    await waitForAsync(
+      page,
+      async () => (await document.querySelector('#game').game.stats()).pieces === 0,
+    );
+    await page.evaluate(countFlashes);
+    await page.keyboard.press('Space');
+    await waitForAsync(
+      page,
+      async () => (await document.querySelector('#game').game.stats()).lines === 1,
+    );
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('#game')
+          .shadowRoot.querySelector('#callout')
+          .classList.contains('shown'),
+      null,
+      WAIT,
+    );
+    assert.deepEqual(await callout(page), {
+      lines: ['Perfect clear'],
+      shown: true,
+      animation: 'callout-still',
+    });
+    assert.equal(await page.evaluate(() => window.flashes), 0, 'no row flashes');
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test("the player's clears sound unless Sound effects is off, as a reload remembers", async () => {
+  const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
+  try {
+    const { page } = opened;
+    const seed = await page.evaluate(seedOpeningWithI);
+    await setValue(page, '#rules', 'guideline');
+    await setValue(page, '#board-width', 4);
+    await setValue(page, '#board-height', 8);
+    await setValue(page, '#seed', seed);
+    await setChecked(page, '#ai-enabled', false);
+    assert.equal(await page.locator('#sound-effects').isChecked(), true, 'on at first');
+    await newGame(page);
+    await page.locator('#game').focus();
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => window.tetris.sound.played === 1, null, WAIT);
+
+    await setChecked(page, '#sound-effects', false);
+    await newGame(page);
+    await page.locator('#game').focus();
+    await page.keyboard.press('Space');
+    await waitForAsync(page, async () => (await window.tetris.game.stats()).pieces === 1);
+    assert.equal(await page.evaluate(() => window.tetris.sound.played), 1, 'no sound when off');
+
+    await page.reload();
+    await waitReady(page);
+    await showPart(page, 'settings');
+    assert.equal(await page.locator('#sound-effects').isChecked(), false, 'remembered');
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
