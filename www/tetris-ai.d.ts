@@ -40,6 +40,8 @@ export type {
   Stats,
   Step,
   SurvivalEstimate,
+  VersusPreset,
+  VersusStats,
   Weights,
   WrittenWeight as Weight,
   SearchConfig as Search,
@@ -218,6 +220,22 @@ export declare class Game {
    * choices; resolves to whether the pool is in use (false on a single-threaded build).
    */
   setParallel(on: boolean): Promise<boolean>;
+  /**
+   * Plays the game as one side of a match under the versus rules `rules` from now on: its clears
+   * attack (`takeSent`), and the opponent's attack enters as garbage (`receiveAttack`).
+   */
+  setVersus(rules: Engine.VersusPreset): Promise<void>;
+  /**
+   * Queues `rows` of the opponent's attack, arriving now: they enter after the game's next
+   * placements, by the rules' garbage delay, unless its own attack cancels them first.
+   */
+  receiveAttack(rows: number): Promise<void>;
+  /** The rows the game's clears sent since last asked (0 where it plays no match). */
+  takeSent(): Promise<number>;
+  /** Incoming garbage rows not yet entered; null where the game plays no match. */
+  pendingGarbage(): Promise<number | null>;
+  /** The match's totals; null where the game plays no match. */
+  versusStats(): Promise<Engine.VersusStats | null>;
   /**
    * Runs up to `frames` fixed frames of manual play or of the AI, then reports what to draw: with
    * the hints where asked for, and with `coach` 1 or more, the coaching of a new piece in play

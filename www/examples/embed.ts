@@ -38,6 +38,7 @@ import type {
   Report,
   Snapshot,
   Step,
+  VersusStats,
   Weights,
 } from '../tetris-ai.js';
 import type { TetrisAiElement, TetrisAiEventMap } from '../tetris-ai-element.js';
@@ -100,6 +101,34 @@ export async function playHeadless(seed: number, pieces: number) {
     return { lines: stats.lines, pieces: stats.pieces, tetrises, points };
   } finally {
     game.close();
+  }
+}
+
+/**
+ * Two AIs in a match under the guideline rules and PPT's versus rules: each piece's attack goes
+ * to the other as garbage, until one tops out or `pieces` pieces each are placed. Returns the
+ * totals of both sides.
+ */
+export async function match(pieces: number): Promise<[VersusStats | null, VersusStats | null]> {
+  const config = { rules: { kind: 'guideline' as const } };
+  const sides = [
+    await createGame({ ...config, seed: 1 }),
+    await createGame({ ...config, seed: 2 }),
+  ];
+  try {
+    await Promise.all(sides.map((side) => side.setVersus('ppt')));
+    for (let i = 0; i < pieces; i++) {
+      const steps = await Promise.all(sides.map((side) => side.step()));
+      if (steps.some((step) => step === null || step.game_over)) break;
+      const [sentA, sentB] = await Promise.all(sides.map((side) => side.takeSent()));
+      await sides[1].receiveAttack(sentA);
+      await sides[0].receiveAttack(sentB);
+    }
+    const waiting = await sides[0].pendingGarbage();
+    if (waiting !== null && waiting > 20) throw new Error(`${waiting} rows wait`);
+    return [await sides[0].versusStats(), await sides[1].versusStats()];
+  } finally {
+    sides.forEach((side) => side.close());
   }
 }
 

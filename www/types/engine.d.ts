@@ -1859,6 +1859,43 @@ max_pieces: Count, };
 export type VersusPreset = "ppt" | "tetrio";
 
 /**
+ * A versus game's running totals.
+ */
+export type VersusStats = {
+/**
+ * Rows the clears were worth.
+ */
+attack: number,
+/**
+ * Rows sent to the opponent (the attack less what it cancelled).
+ */
+sent: number,
+/**
+ * Incoming rows the attack cancelled.
+ */
+cancelled: number,
+/**
+ * Garbage rows that entered the board.
+ */
+received: number,
+/**
+ * T-spins that cleared lines, minis included.
+ */
+t_spins: number,
+/**
+ * Perfect clears.
+ */
+perfect_clears: number,
+/**
+ * The longest combo: placements in a row that cleared lines.
+ */
+best_combo: number,
+/**
+ * The longest back-to-back chain: difficult clears in a row.
+ */
+best_back_to_back: number, };
+
+/**
  * What a renderer needs.
  */
 export type View = {

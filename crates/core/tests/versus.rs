@@ -162,3 +162,32 @@ fn a_series_reports_its_matches() {
         )
     );
 }
+
+#[test]
+fn an_attack_received_in_real_time_enters_after_the_rules_delay() {
+    // PPT's garbage waits one placement: rows received before placement n enter after placement
+    // n + 1 (the receiver's clock, counted from 0), unless its own attack cancels them.
+    let mut game = Game::new(guideline("dellacherie")).unwrap();
+    game.set_versus(VersusPreset::Ppt.rules()).unwrap();
+    assert_eq!(VersusPreset::Ppt.rules().garbage.delay, 1);
+    game.receive_attack(3);
+    assert_eq!(game.pending_garbage(), Some(3));
+    // The first two pieces of an empty 10-wide board clear nothing, so cancel nothing.
+    let first = game.step().unwrap();
+    assert_eq!((first.rows_cleared, game.pending_garbage()), (0, Some(3)));
+    let second = game.step().unwrap();
+    assert_eq!(second.rows_cleared, 0);
+    assert_eq!(second.versus.unwrap().received, 3, "they enter after the second");
+    assert_eq!(game.pending_garbage(), Some(0));
+    let (_, stats) = game.versus().unwrap();
+    assert_eq!((stats.received, stats.sent), (3, 0));
+    // Three rows of garbage under the stack: each full but for one hole.
+    let cells = game.view().cells;
+    for row in cells.chunks(10).take(3) {
+        assert_eq!(row.iter().filter(|&&c| c == 0).count(), 1, "{row:?}");
+    }
+    // A game that plays no match takes nothing.
+    let mut alone = Game::new(guideline("dellacherie")).unwrap();
+    alone.receive_attack(3);
+    assert_eq!(alone.pending_garbage(), None);
+}

@@ -30,7 +30,7 @@ use tetris_ai_core::checked::SharedSettings;
 use tetris_ai_core::config::GameConfig;
 use tetris_ai_core::engine::manual::Key;
 use tetris_ai_core::error::{Error, Result};
-use tetris_ai_core::game::{ChoiceView, Stats, Step, View};
+use tetris_ai_core::game::{ChoiceView, Stats, Step, VersusStats, View};
 use tetris_ai_core::record::Recording;
 use tetris_ai_core::replay::Frame;
 use tetris_ai_core::settings::Settings;
@@ -96,6 +96,7 @@ pub fn declarations() -> Result<String> {
     declarations.visit::<ChoiceView<'static>>();
     declarations.visit::<Step>();
     declarations.visit::<Stats>();
+    declarations.visit::<VersusStats>();
     declarations.visit::<View>();
     declarations.visit::<WrittenWeight>(); // named only in the declaration of `Weights`
     // The coach's values.

@@ -143,6 +143,11 @@ pub fn rules(name: &str, value: Option<&Value>) -> Result<Rules> {
     Ok(rules)
 }
 
+/// Rows of an attack: a whole number from 0 to 2^32 − 1.
+pub fn attack_rows(name: &str, value: Option<&Value>) -> Result<u32> {
+    whole(name, value, 0, u64::from(u32::MAX)).map(|rows| rows as u32)
+}
+
 /// A versus rule set's name: "ppt" or "tetrio".
 pub fn versus_rules(name: &str, value: Option<&Value>) -> Result<VersusPreset> {
     named(name, value, VersusPreset::ALL, VersusPreset::name)

@@ -86,6 +86,16 @@ impl Game {
         }
     }
 
+    /// Queues `rows` of an attack arriving now, from an opponent playing in real time: they may
+    /// enter after the game's next placements, as many as the rules' garbage delay; nothing
+    /// where the game plays no match.
+    pub fn receive_attack(&mut self, rows: u32) {
+        if let Some(versus) = &mut self.versus {
+            let due = versus.clock + u64::from(versus.rules.garbage.delay);
+            versus.fighter.receive(rows, due);
+        }
+    }
+
     /// The rows this game's clears sent since last asked, for the match to hand the opponent.
     pub fn take_sent(&mut self) -> u32 {
         self.versus

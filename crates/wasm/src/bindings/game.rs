@@ -137,6 +137,48 @@ impl WebGame {
         self.game.set_search(search).map_err(JsError::from)
     }
 
+    /// Plays this game as one side of a match under the versus rules `rules` ("ppt" or
+    /// "tetrio"), from now on: its clears attack (see `takeSent`), and the opponent's attack
+    /// enters as garbage (see `receiveAttack`). A bad name throws and changes nothing.
+    #[wasm_bindgen(js_name = setVersus)]
+    pub fn set_versus(&mut self, rules: JsValue) -> Result<(), JsError> {
+        let rules = checked(&rules, "rules", check::versus_rules)?;
+        self.game.set_versus(rules.rules()).map_err(JsError::from)
+    }
+
+    /// Queues `rows` (a whole number) of the opponent's attack, arriving now: they enter after
+    /// the game's next placements, by the rules' garbage delay, unless its own attack cancels
+    /// them first; nothing where the game plays no match.
+    #[wasm_bindgen(js_name = receiveAttack)]
+    pub fn receive_attack(&mut self, rows: JsValue) -> Result<(), JsError> {
+        self.game
+            .receive_attack(checked(&rows, "rows", check::attack_rows)?);
+        Ok(())
+    }
+
+    /// The rows this game's clears sent since last asked, for the opponent (0 where the game
+    /// plays no match).
+    #[wasm_bindgen(js_name = takeSent)]
+    pub fn take_sent(&mut self) -> u32 {
+        self.game.take_sent()
+    }
+
+    /// Incoming garbage rows not yet entered; `null` where the game plays no match.
+    #[wasm_bindgen(js_name = pendingGarbage)]
+    pub fn pending_garbage(&self) -> Option<u32> {
+        self.game.pending_garbage()
+    }
+
+    /// The match's totals (attack, sent, cancelled, received, T-spins, perfect clears, the
+    /// longest combo and back-to-back chain); `null` where the game plays no match.
+    #[wasm_bindgen(js_name = versusStats)]
+    pub fn versus_stats(&self) -> Result<JsValue, JsError> {
+        match self.game.versus() {
+            Some((_, stats)) => to_js(&stats),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
     /// The locked cells, row by row from the bottom (visible rows, then the buffer): 0 empty,
     /// else 1 + the piece index (I, O, T, S, Z, J, L).
     pub fn cells(&self) -> Vec<u8> {
