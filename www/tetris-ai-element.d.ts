@@ -48,6 +48,14 @@ export declare class TetrisAiElement extends HTMLElement {
    */
   mode: GameConfig['mode'];
   /**
+   * The game is one side of a match under these versus rules (the engine's `VersusPreset`): its
+   * clears attack, fired as `attack` events (`detail.rows`), and `receiveAttack(rows)` queues the
+   * opponent's, shown in a meter beside the board until it enters as garbage. The attribute
+   * `versus`: `ppt` (Puyo Puyo Tetris) or `tetrio` (TETR.IO); by default absent: no match; a change
+   * starts a new game.
+   */
+  versus: 'ppt' | 'tetrio' | null;
+  /**
    * The board (the property: `[width, height]`). The attribute `board`: `WIDTHxHEIGHT`, within
    * `limits().width` and `limits().height`; by default `10x20` (`limits().game`); a change starts a
    * new game.
@@ -184,6 +192,11 @@ export declare class TetrisAiElement extends HTMLElement {
    */
   coach(count: number): void;
   /**
+   * In a match (`versus`), queues `rows` of the opponent's attack: they enter after this game's
+   * next placements by the rules' delay, unless its own attack cancels them first.
+   */
+  receiveAttack(rows: number): Promise<void>;
+  /**
    * The keys given other actions than the defaults': actions (as `KEY_TABLE` of lib/keys.js
    * names them) to their keys (`KeyboardEvent.key` values, `{cw: ["w"]}`), `{}` for the
    * defaults. Setting bindings that give a key two actions throws, naming it.
@@ -243,8 +256,8 @@ export declare class TetrisAiElement extends HTMLElement {
 export interface TetrisAiEventMap {
   ready: CustomEvent<{ build: Build }>;
   /**
-   * A piece locked: where, the statistics after it, and for a piece placed by hand the coach's
-   * rating of it against the AI's search (null for the AI's pieces).
+   * A piece locked: where, the statistics after it, for a piece placed by hand the coach's
+   * rating of it against the AI's search (null for the AI's pieces), and its line clear.
    */
   piece: CustomEvent<{
     placement: Placement;
@@ -260,6 +273,8 @@ export interface TetrisAiEventMap {
   calibrated: CustomEvent<ReturnType<TetrisAiElement['parallelState']>>;
   /** The visitor flipped `autoplay` with "Play yourself" / "Let the AI play". */
   autoplaychange: CustomEvent<{ autoplay: boolean }>;
+  /** In a match (`versus`), rows the game's clears sent, for the opponent. */
+  attack: CustomEvent<{ rows: number }>;
   /** The coach's view of the piece now drawn (see `coach`); null once the game is over. */
   coaching: CustomEvent<{ coaching: Coaching | null }>;
 }

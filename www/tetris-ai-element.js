@@ -245,6 +245,7 @@ export class TetrisAiElement extends HTMLElement {
     this.announcer.quiet();
     this.announcer.relabel();
     await this.game.setParallel(this.parallelInUse());
+    if (s.versus) await this.game.setVersus(s.versus);
     this.runner.resume();
     if (this.helpOpen) {
       this.helpResumes = true;
@@ -433,6 +434,8 @@ export class TetrisAiElement extends HTMLElement {
     if (snapshot.coaching !== undefined && this.coachCount > 0) {
       this.emit('coaching', { coaching: snapshot.coaching });
     }
+    if (snapshot.sent > 0) this.emit('attack', { rows: snapshot.sent });
+    this.showGarbage(snapshot.garbage);
     const { stats } = snapshot.view;
     const { mode } = this.config;
     const goals = this.engine.limits.modes;
@@ -522,6 +525,26 @@ export class TetrisAiElement extends HTMLElement {
   cellAt(clientX, clientY) {
     const box = this.$('board').getBoundingClientRect();
     return this.renderer.cellAt(clientX - box.left, clientY - box.top);
+  }
+
+  /** Shows `rows` of waiting garbage in the meter beside the board (none outside a match). */
+  showGarbage(rows) {
+    const meter = this.$('garbage');
+    meter.hidden = rows === null;
+    if (rows === null) return;
+    const shown = Math.min(rows, this.config.height);
+    meter.style.setProperty('--rows', String(shown));
+    meter.title = `${rows} garbage row${rows === 1 ? '' : 's'} waiting`;
+  }
+
+  /**
+   * Queues `rows` of the opponent's attack in a match (see the `versus` attribute): they enter
+   * after this game's next placements by the rules' delay, unless its own attack cancels them.
+   */
+  async receiveAttack(rows) {
+    if (!this.game) throw new Error('the element has not started');
+    await this.game.receiveAttack(rows);
+    this.runner.redraw();
   }
 
   /** Shows the statistics row `name` (`#${name}-row`) with `row`'s text, or hides it for null. */

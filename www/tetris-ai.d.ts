@@ -123,6 +123,10 @@ export interface Snapshot {
   ratings: Array<Engine.Rating | null>;
   /** The line clear each of `locked` made, with the streaks after it (null where none). */
   cleared: Array<Engine.Cleared | null>;
+  /** In a match, the garbage rows waiting to enter; null where the game plays none. */
+  garbage: number | null;
+  /** In a match, the rows its clears sent since the last snapshot, for the opponent. */
+  sent: number;
   /**
    * Where `coach` was asked for and the piece in play is not the one coached last: the coach's
    * view of the piece drawn, as `Game.coach` gives it (null once the game is over).

@@ -1,14 +1,15 @@
-// Screenshots of the page (watching the AI, its coach and settings parts, in a race against it,
-// replaying a game, the Evolution panel started from given weights, scored by survival, with its
-// noise handling, the Benchmark panel's survival estimate of two weight sets and its versus series
-// of one against the other) and of embed.html in every browser the tests drive, at a desktop size and a phone's,
-// served cross-origin isolated, once the AI has placed a few pieces: to look at, not to compare.
+// Screenshots of the page (watching the AI, its coach, settings and modes parts, in a race and in
+// a match against it, replaying a game, the Evolution panel started from given weights, scored by
+// survival, with its noise handling, the Benchmark panel's survival estimate of two weight sets and
+// its versus series of one against the other) and of embed.html in every browser the tests drive,
+// at a desktop size and a phone's, served cross-origin isolated, once the AI has placed a few
+// pieces: to look at, not to compare.
 //
 //   ./build.sh build && node benches/browser/screenshots.mjs [OUT_DIR] [PAGES]
 //
 // Writes OUT_DIR/<page>-<browser>-<width>x<height>.png (default OUT_DIR: target/screenshots);
-// PAGES, comma-separated, shoots only those (index, coach, settings, race, replay, evolution,
-// survival, versus, embed).
+// PAGES, comma-separated, shoots only those (index, coach, settings, modes, race, match, replay,
+// evolution, survival, versus, embed).
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -29,15 +30,19 @@ async function racePlaced(pieces) {
   return (await window.tetris.race.ai.game.stats()).pieces >= pieces;
 }
 
-/** The page in a race: the player hard-drops a few pieces, the AI places `PIECES`. */
-async function racing(page) {
+/**
+ * The page in a race (or, with `kind` "versus", a match): the player hard-drops a few pieces,
+ * the AI places `PIECES`.
+ */
+const racing = (kind) => async (page) => {
   await waitPlaced(page, 1);
   await page.click('#tab-race');
+  await page.click(`input[name="race-kind"][value="${kind}"]`);
   await page.click('#race-start');
   await page.waitFor(raceIs, 'running', 30_000);
   for (let i = 0; i < 3; i++) await page.press('Space');
   await page.waitFor(racePlaced, PIECES, 120_000);
-}
+};
 
 /** In the page: clicks the first element `selector` finds (a table row too, in every driver). */
 function clickFirst(selector) {
@@ -138,7 +143,9 @@ const PAGES = [
   { name: 'index', path: '', ready: (page) => waitPlaced(page, PIECES) },
   { name: 'coach', path: '', ready: atPart('coach') },
   { name: 'settings', path: '', ready: atPart('settings') },
-  { name: 'race', path: '', ready: racing },
+  { name: 'modes', path: '', ready: atPart('modes') },
+  { name: 'race', path: '', ready: racing('race') },
+  { name: 'match', path: '', ready: racing('versus') },
   { name: 'replay', path: '', ready: replaying },
   { name: 'evolution', path: '', ready: evolutionPanel },
   { name: 'survival', path: '', ready: survivalEstimate },

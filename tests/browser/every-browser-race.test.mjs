@@ -57,6 +57,7 @@ for (const name of CHOSEN) {
         await page.waitFor(() => window.tetris?.ready.then(() => true), null, 60_000);
         assert.equal(await page.evaluate(choosePace, PACE), true);
         await page.click('#tab-race');
+        await page.click('input[name="race-kind"][value="race"]');
         await page.click('#race-start');
         await page.waitFor(raceIs, 'running', 30_000);
         const samples = [await page.evaluate(bothQueues)];

@@ -21,9 +21,13 @@ const PHONE = {
 
 const env = serveAndBrowse({ isolation: true });
 
-/** Starts a race at the AI's pace `pace` (a value of `#race-pace`) and waits until it runs. */
-async function startRace(page, pace) {
+/**
+ * Starts a race (or, with `kind` "versus", a match) at the AI's pace `pace` (a value of
+ * `#race-pace`) and waits until it runs.
+ */
+async function startRace(page, pace, kind = 'race') {
   await showPart(page, 'race');
+  await page.locator(`input[name="race-kind"][value="${kind}"]`).check(WAIT);
   await page.click('#race-start');
   await page.selectOption('#race-pace', pace);
   await waitForAsync(page, raceIs, 'running', START);
@@ -234,6 +238,51 @@ test('on a phone the AI board and the touch buttons fit the screen beside each o
       const [width, height] = [r.right - r.left, r.bottom - r.top];
       assert.ok(width >= 30 && height >= 44, `a touch button is ${width} x ${height} px`);
     }
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test("in a match the AI's attack comes in as garbage, and the first to top out loses", async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  const { page } = opened;
+  try {
+    await startRace(page, 'Infinity', 'versus');
+    assert.match(await page.locator('#race-rule').textContent(), /first to top out loses/);
+    // The AI clears lines as fast as it can; its attack waits beside the player's board.
+    await page.waitForFunction(async () => (await window.tetris.game.pendingGarbage()) > 0, null, {
+      timeout: 60_000,
+    });
+    const meter = await page.evaluate(() => {
+      const bar = document.querySelector('#game').shadowRoot.querySelector('#garbage');
+      return { hidden: bar.hidden, rows: Number(bar.style.getPropertyValue('--rows')) };
+    });
+    assert.equal(meter.hidden, false);
+    assert.ok(meter.rows > 0, `the meter shows ${meter.rows} rows`);
+    // Two placements later it is on the player's board; the player's drops stack up to the top.
+    await page.locator('#game').focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Space');
+    await waitForAsync(page, async () => (await window.tetris.game.versusStats()).received > 0);
+    for (
+      let i = 0;
+      i < 40 && (await page.evaluate(() => window.tetris.race.state)) === 'running';
+      i++
+    ) {
+      await page.keyboard.press('Space');
+      await page.waitForTimeout(50);
+    }
+    await waitForAsync(page, raceIs, 'ended', WAIT);
+    const shown = await page.evaluate(() => ({
+      status: document.querySelector('#race-status').textContent,
+      rows: [...document.querySelectorAll('#race-body th')].map((th) => th.textContent),
+    }));
+    assert.equal(shown.status, 'Your game is over. The AI wins.');
+    assert.deepEqual(shown.rows, ['Lines', 'Pieces', 'Accuracy', 'Attack sent', 'Garbage taken']);
+    // Closed, the player's next game is out of the match.
+    await page.click('#race-close');
+    await page.waitForFunction(() => document.querySelector('#game').versus === null);
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();

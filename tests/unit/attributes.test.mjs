@@ -32,7 +32,7 @@ test('each property has its attribute, named in kebab case', () => {
     assert.equal(entry.property, property);
     assert.equal(PROPERTIES[entry.attribute], property);
   }
-  assert.equal(Object.keys(PROPERTIES).length, 22);
+  assert.equal(Object.keys(PROPERTIES).length, 23);
   assert.equal(attributeName('softDrop'), 'soft-drop');
 });
 
@@ -43,6 +43,7 @@ test('an element without attributes takes the defaults', () => {
     weights: null,
     rules: 'classic',
     mode: 'endless',
+    versus: null,
     board: [10, 20],
     depth: 1,
     asPublished: false,
@@ -174,7 +175,7 @@ test('the ranges of the whole numbers are the engine’s where it states them', 
   const newGame = Object.values(ATTRIBUTES).filter((a) => a.newGame);
   assert.deepEqual(
     newGame.map((a) => a.property),
-    ['rules', 'mode', 'board', 'seed'],
+    ['rules', 'mode', 'versus', 'board', 'seed'],
   );
 });
 
@@ -188,4 +189,18 @@ test("the properties marked as settings are the engine's settings, by the same n
   const s = { ...defaults(ENGINE), seed: 4 };
   assert.deepEqual(Object.keys(settingsOf(s)), SETTINGS);
   assert.equal(settingsOf(s).seed, 4);
+});
+
+test("the versus attribute offers the engine's versus rule sets, and no match when absent", async () => {
+  const text = await readFile('www/types/engine.d.ts');
+  const union = text.match(/^export type VersusPreset = (.*);$/m)[1];
+  const names = [...union.matchAll(/"(\w+)"/g)].map((m) => m[1]);
+  for (const name of names) assert.equal(read('versus', name), name);
+  assert.equal(ATTRIBUTES.versus.type, `${names.map((n) => `'${n}'`).join(' | ')} | null`);
+  assert.equal(read('versus', null), null);
+  assert.equal(read('versus', ''), null);
+  assert.throws(
+    () => read('versus', 'tetris99'),
+    /^Error: versus must be ppt, tetrio, got "tetris99"$/,
+  );
 });

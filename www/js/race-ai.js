@@ -1,7 +1,8 @@
 // The AI's side of a race: a game of the player's configuration and seed in a worker of its own,
 // placing its pieces at a chosen pace (pieces per second, or as fast as it can), each rated by
 // the coach before it locks as the player's are, and drawn on the race's canvases. It waits
-// while the player's game is paused and while the tab is hidden.
+// while the player's game is paused and while the tab is hidden. In a match (versus rules), its
+// clears' attack goes to the player and the player's comes in as garbage.
 
 import { createGame } from '../tetris-ai.js';
 import { Renderer } from '../lib/render.js';
@@ -16,17 +17,27 @@ export class RaceAi {
    * The AI of a race, not yet playing: a game of `config` (the engine's game configuration, the
    * player's) on the build `build`, drawn on `canvases` (`{board, hold, next}`) inside `field`,
    * the box that holds them. `held()` says whether it must wait (the player's game is paused).
+   * With `versus` (versus rules: "ppt" or "tetrio"), it plays a match: `onAttack(rows)` takes
+   * the rows its clears send.
    */
-  static async create(config, { build, canvases, field, held }) {
+  static async create(config, { build, canvases, field, held, versus = null, onAttack = null }) {
     const game = await createGame(config, { build, threads: 1 });
-    return new RaceAi(game, config, { canvases, field, held });
+    try {
+      if (versus) await game.setVersus(versus);
+    } catch (err) {
+      game.close();
+      throw err;
+    }
+    return new RaceAi(game, config, { canvases, field, held, versus, onAttack });
   }
 
-  constructor(game, config, { canvases, field, held }) {
+  constructor(game, config, { canvases, field, held, versus = null, onAttack = null }) {
     this.game = game;
     this.config = config;
     this.field = field;
     this.held = held;
+    this.versus = versus;
+    this.onAttack = onAttack;
     this.renderer = new Renderer(canvases.board, canvases.hold, canvases.next);
     /** Its lines and pieces, and the coach's tally of its pieces (see race.js). */
     this.figures = startFigures();
@@ -124,6 +135,16 @@ export class RaceAi {
     const stats = { lines: lines + step.rows_cleared, pieces: pieces + 1 };
     this.figures = afterPiece(this.figures, stats, rating);
     this.over = step.game_over;
+    this.dirty = true;
+    if (this.versus) {
+      const sent = await this.game.takeSent();
+      if (sent > 0) this.onAttack?.(sent);
+    }
+  }
+
+  /** In a match, queues `rows` of the player's attack, arriving now. */
+  async receiveAttack(rows) {
+    await this.game.receiveAttack(rows);
     this.dirty = true;
   }
 

@@ -1,8 +1,9 @@
-// The race: "Race the AI" starts the player's game, played by hand on the page's board, and the
-// AI's game of the same configuration and seed (race-ai.js) on a board beside it, after a
-// countdown. The AI's pace changes during the race; the race ends when the player's game ends,
-// when the player ends it, starts another game or hands the board to the AI, and shows the two
-// games' lines, pieces and accuracy and who won (race.js).
+// The race and the match: "Start" begins the player's game, played by hand on the page's board,
+// and the AI's game of the same configuration and seed (race-ai.js) on a board beside it, after
+// a countdown. In a match (versus), each side's clears send garbage to the other, and the first
+// to top out loses; in a race, the most lines wins. The AI's pace changes as they play; it ends
+// when either game ends (a race: the player's), when the player ends it, starts another game or
+// hands the board to the AI, and shows the two games' figures and who won (race.js).
 
 import { randomSeed } from '../lib/attributes.js';
 import { count } from '../lib/count.js';
@@ -19,8 +20,13 @@ import {
   readPace,
   startFigures,
   verdictText,
+  VERSUS_RULE,
+  versusVerdict,
 } from './race.js';
 import { RaceAi } from './race-ai.js';
+
+/** The versus rules of a match on the page. */
+const VERSUS_RULES = 'ppt';
 
 /** The countdown before a race starts, in ms. */
 const COUNTDOWN_MS = 3000;
@@ -33,6 +39,7 @@ const ENDINGS = {
   ended: 'You ended the race.',
   replaced: 'A new game started on your board.',
   handed: 'Your board went back to the AI.',
+  won: 'The AI topped out.',
 };
 
 /** A row of the comparison: its name, then the player's figure and the AI's. */
@@ -85,6 +92,8 @@ export function createRacePanel(element, page) {
   };
   let state = 'idle';
   let ai = null;
+  /** Whether the race under way (or last) is a match: garbage crosses, the first to top out loses. */
+  let versus = false;
   /** The player's figures in the race (see race.js). */
   let you = startFigures();
   let liveTimer = null;
@@ -105,7 +114,15 @@ export function createRacePanel(element, page) {
   el.pace.replaceChildren(
     ...PACES.map((pace) => new Option(paceText(pace), String(pace), false, pace === DEFAULT_PACE)),
   );
-  el.rule.textContent = RACE_RULE;
+  /** The kind chosen: a match ("versus") or a race. */
+  const chosenKind = () => document.querySelector('input[name="race-kind"]:checked').value;
+  const showRule = () => {
+    el.rule.textContent = chosenKind() === 'versus' ? VERSUS_RULE : RACE_RULE;
+  };
+  showRule();
+  for (const input of document.querySelectorAll('input[name="race-kind"]')) {
+    input.addEventListener('change', showRule);
+  }
   $('race-accuracy').textContent =
     `Accuracy: ${ACCURACY_MEANS}. The AI's pieces are rated the same way, against its own ` +
     'ranking: at search depth 1, where it always places its best, it scores 100%.';
@@ -121,6 +138,10 @@ export function createRacePanel(element, page) {
     // The AI took the player's board over: the race is the player's no more.
     if (element.autoplay) {
       end('handed');
+      return;
+    }
+    if (versus && ai.over) {
+      end('won');
       return;
     }
     const theirs = ai.figures;
@@ -142,11 +163,13 @@ export function createRacePanel(element, page) {
     if (state !== 'idle' && state !== 'ended') return;
     state = 'starting';
     el.start.disabled = true;
-    el.status.textContent = 'Starting the race…';
+    versus = chosenKind() === 'versus';
+    el.status.textContent = versus ? 'Starting the match…' : 'Starting the race…';
     el.result.hidden = true;
     ai?.close();
     ai = null;
     try {
+      await element.update({ versus: versus ? VERSUS_RULES : null });
       if (!(await page.restart({ seed: randomSeed(), autoplay: false }))) {
         throw new Error('the game could not start with these settings');
       }
@@ -160,6 +183,10 @@ export function createRacePanel(element, page) {
         },
         field: el.field,
         held: () => element.paused,
+        versus: versus ? VERSUS_RULES : null,
+        onAttack: (rows) => {
+          if (state === 'running') element.receiveAttack(rows);
+        },
       });
     } catch (err) {
       state = 'idle';
@@ -207,25 +234,38 @@ export function createRacePanel(element, page) {
     el.count.hidden = true;
     el.end.hidden = true;
     // The player's game stops where the race ended, to be compared.
-    if (why === 'ended') element.pause();
+    if (why === 'ended' || why === 'won') element.pause();
     const failure = await ai.stop().then(
       () => '',
       (err) => ` The AI's game failed: ${message(err)}.`,
     );
     state = 'ended';
     counting = false;
-    showResult(`${ENDINGS[why]} ${verdictText(you, ai.figures)}${failure}`);
+    const verdict = versus ? versusVerdict(why) : verdictText(you, ai.figures);
+    await showResult(`${ENDINGS[why]} ${verdict}${failure}`);
     el.start.disabled = false;
   }
 
   /** Shows the two games' figures, and `outcome`: why the race ended and who won. */
-  function showResult(outcome) {
+  async function showResult(outcome) {
     const theirs = ai.figures;
-    el.body.replaceChildren(
+    const rows = [
       comparisonRow('Lines', String(you.lines), String(theirs.lines)),
       comparisonRow('Pieces', String(you.pieces), String(theirs.pieces)),
       comparisonRow('Accuracy', figuresAccuracy(you), figuresAccuracy(theirs)),
-    );
+    ];
+    if (versus) {
+      const [mine, its] = await Promise.all([
+        element.game.versusStats(),
+        ai.game.versusStats().catch(() => null),
+      ]);
+      const figure = (stats, name) => (stats ? String(stats[name]) : '–');
+      rows.push(
+        comparisonRow('Attack sent', figure(mine, 'sent'), figure(its, 'sent')),
+        comparisonRow('Garbage taken', figure(mine, 'received'), figure(its, 'received')),
+      );
+    }
+    el.body.replaceChildren(...rows);
     el.status.textContent = outcome;
     el.live.textContent = '';
     showAiFigures();
@@ -243,6 +283,8 @@ export function createRacePanel(element, page) {
     el.result.hidden = true;
     el.board.hidden = true;
     el.board.parentElement.classList.remove('racing');
+    // Out of the match: the player's next game takes no garbage.
+    if (versus) element.update({ versus: null }).catch(() => {});
   }
 
   // The pieces locked before the race ended count, those the game reports as it ends among them.
@@ -250,6 +292,9 @@ export function createRacePanel(element, page) {
     if (counting) you = afterPiece(you, event.detail.stats, event.detail.rating);
   });
   element.addEventListener('gameover', () => end('over'));
+  element.addEventListener('attack', (event) => {
+    if (versus && state === 'running') ai.receiveAttack(event.detail.rows);
+  });
   element.addEventListener('newgame', () => end('replaced'));
   el.start.addEventListener('click', start);
   el.again.addEventListener('click', start);

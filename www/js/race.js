@@ -76,6 +76,21 @@ export function winner(you, ai) {
   return you.lines > ai.lines ? 'you' : 'ai';
 }
 
+/** What decides a match and when it ends, in words for the page. */
+export const VERSUS_RULE =
+  "Your clears send garbage to the AI, and its clears to you (Puyo Puyo Tetris's rules); the " +
+  'first to top out loses.';
+
+/**
+ * The outcome of a match that ended for the reason `why` (see the race panel's endings) in
+ * words: who topped out, or no winner where the player ended it.
+ */
+export function versusVerdict(why) {
+  if (why === 'won') return 'You win!';
+  if (why === 'over') return 'The AI wins.';
+  return 'No winner.';
+}
+
 /** The outcome of a race in words: "You win, 12 lines to 9.", "A tie: 1 line each." */
 export function verdictText(you, ai) {
   switch (winner(you, ai)) {

@@ -10,8 +10,11 @@ const STORAGE_KEY = 'tetris-ai/settings/v2';
 /** Where an older page saved its settings, under its own names (see `migrate`). */
 const OLD_STORAGE_KEY = 'tetris-ai/settings/v1';
 
-/** The element's attributes that the page sets itself: it saves none of them. */
-const SET_BY_PAGE = ['controls', 'touch'];
+/**
+ * The element's attributes that the page sets itself: it saves none of them (a match, `versus`,
+ * lasts as long as its race on the page).
+ */
+const SET_BY_PAGE = ['controls', 'touch', 'versus'];
 
 /** The settings the page keeps: the element's properties, less those it sets itself. */
 export const SETTINGS = Object.keys(ATTRIBUTES).filter((name) => !SET_BY_PAGE.includes(name));

@@ -265,6 +265,17 @@ export const ATTRIBUTES = declare({
       '`limits().modes`',
     defaultDoc: '`endless` (`limits().game.mode`)',
   },
+  versus: {
+    ...oneOf(['ppt', 'tetrio'], null, { blank: true }),
+    type: "'ppt' | 'tetrio' | null",
+    newGame: true,
+    doc:
+      "The game is one side of a match under these versus rules (the engine's `VersusPreset`): " +
+      'its clears attack, fired as `attack` events (`detail.rows`), and `receiveAttack(rows)` ' +
+      "queues the opponent's, shown in a meter beside the board until it enters as garbage.",
+    values: '`ppt` (Puyo Puyo Tetris) or `tetrio` (TETR.IO)',
+    defaultDoc: 'absent: no match',
+  },
   board: {
     ...boardSize(),
     newGame: true,

@@ -79,6 +79,21 @@ canvas { display: block; margin: 0 auto; }
   border: 1px solid #243044;
 }
 #board { border-radius: 6px; }
+/* In a match, the garbage waiting to enter: a red bar up the board's left edge, a cell a row. */
+.garbage {
+  position: absolute;
+  left: -2px;
+  bottom: 4px;
+  width: 5px;
+  height: calc(var(--rows, 0) * var(--cell));
+  border-radius: 2px;
+  background: #ff4d4d;
+  box-shadow: 0 0 8px rgba(255, 77, 77, 0.7);
+  transition: height 120ms ease-out;
+}
+@media (prefers-reduced-motion: reduce) {
+  .garbage { transition: none; }
+}
 /* Line clears: the removed rows flash, and a callout rises over the board and fades. */
 .fx {
   position: absolute;

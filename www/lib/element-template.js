@@ -38,6 +38,7 @@ export const TEMPLATE = `
   <div class="board-wrap">
     <canvas id="board" role="img" aria-label="Board"></canvas>
     <div id="fx" class="fx" aria-hidden="true"><p id="callout" class="callout"></p></div>
+    <div id="garbage" class="garbage" role="img" aria-label="Garbage waiting" hidden></div>
     <div id="overlay" class="overlay" hidden>
       <p id="overlay-title" class="overlay-title"></p>
       <p id="overlay-text" class="overlay-text"></p>

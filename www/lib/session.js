@@ -267,6 +267,7 @@ export class Session {
     const over = this.over();
     const { locked, ratings, cleared } = this.takeLocked();
     const view = this.game.view();
+    const garbage = this.game.pendingGarbage();
     if (coachCount === 0) this.coached = null;
     const coaching = coachCount > 0 ? this.freshCoaching(view, coachCount) : undefined;
     return {
@@ -281,6 +282,8 @@ export class Session {
       locked,
       ratings,
       cleared,
+      garbage,
+      sent: garbage === null ? 0 : this.game.takeSent(),
     };
   }
 }
