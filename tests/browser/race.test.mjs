@@ -1,10 +1,12 @@
-// The race on the page, in Chromium: "Race the AI" starts the player's game and the AI's on the
-// same seed after a countdown, and both queues show the same sequence of pieces as pieces are
-// played; the AI's slowest pace places fewer pieces than its fastest over the same span; ending
-// the race shows both games' lines, pieces and accuracy and who won, and the player's game goes
-// into the past games marked as a race's; on a phone the AI's board and the player's touch
+// The race and the match on the page, in Chromium: "Start" begins the player's game and the AI's
+// on the same seed after a countdown, and both queues show the same sequence of pieces as pieces
+// are played; the AI's slowest pace places fewer pieces than its fastest over the same span;
+// ending a race shows both games' lines, pieces and accuracy and who won, and the player's game
+// goes into the past games marked as a race's; on a phone the AI's board and the player's touch
 // buttons fit the screen, side by side, and the coach, which would give the AI's pick for the
-// player's piece, is put away.
+// player's piece, is put away. In a match the AI (of its own preset and depth, its plan shown)
+// sends garbage that waits in the meter and enters the player's board, and the first to top out
+// loses; a watched match of two AIs ends when one tops out.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -248,18 +250,32 @@ test("in a match the AI's attack comes in as garbage, and the first to top out l
   const opened = await openPage(env.browser, env.server.url);
   const { page } = opened;
   try {
+    // The AI plays another preset, deeper, and shows where its next piece goes.
+    await showPart(page, 'race');
+    await page.selectOption('#race-ai-preset', 'dt10');
+    await page.selectOption('#race-ai-depth', '2');
+    await page.locator('#race-plan').check(WAIT);
     await startRace(page, 'Infinity', 'versus');
+    const opponent = await page.evaluate(() => {
+      const { config } = window.tetris.race.ai;
+      return [config.preset, config.weights, config.search.depth];
+    });
+    assert.deepEqual(opponent, ['dt10', null, 2]);
+    await page.waitForFunction(() => window.tetris.race.ai.target?.cells.length === 4);
     assert.match(await page.locator('#race-rule').textContent(), /first to top out loses/);
     // The AI clears lines as fast as it can; its attack waits beside the player's board.
     await page.waitForFunction(async () => (await window.tetris.game.pendingGarbage()) > 0, null, {
       timeout: 60_000,
     });
-    const meter = await page.evaluate(() => {
-      const bar = document.querySelector('#game').shadowRoot.querySelector('#garbage');
-      return { hidden: bar.hidden, rows: Number(bar.style.getPropertyValue('--rows')) };
-    });
-    assert.equal(meter.hidden, false);
-    assert.ok(meter.rows > 0, `the meter shows ${meter.rows} rows`);
+    // The meter beside the board shows them from the next frame drawn.
+    await page.waitForFunction(
+      () => {
+        const bar = document.querySelector('#game').shadowRoot.querySelector('#garbage');
+        return !bar.hidden && Number(bar.style.getPropertyValue('--rows')) > 0;
+      },
+      null,
+      WAIT,
+    );
     // Two placements later it is on the player's board; the player's drops stack up to the top.
     await page.locator('#game').focus();
     await page.keyboard.press('Space');
@@ -283,6 +299,28 @@ test("in a match the AI's attack comes in as garbage, and the first to top out l
     // Closed, the player's next game is out of the match.
     await page.click('#race-close');
     await page.waitForFunction(() => document.querySelector('#game').versus === null);
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('a watched match of two AIs ends when one tops out', { timeout: 120_000 }, async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  const { page } = opened;
+  try {
+    await startRace(page, 'Infinity', 'watch');
+    assert.equal(await page.evaluate(() => document.querySelector('#game').autoplay), true);
+    // The other AI, as fast as it can, buries the page's, which places a few pieces a second.
+    await waitForAsync(page, raceIs, 'ended', { timeout: 90_000 });
+    assert.equal(
+      await page.locator('#race-status').textContent(),
+      'Your game is over. The other AI wins.',
+    );
+    const received = await page.evaluate(
+      async () => (await window.tetris.game.versusStats()).received,
+    );
+    assert.ok(received > 0, 'the page AI took garbage');
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();

@@ -426,6 +426,11 @@ async function main() {
     config: () => element.configInPlay,
     build: engine.build,
     reveal,
+    presets: engine.presets.map((preset) => preset.name),
+    depths: Array.from(
+      { length: engine.limits.depth.max - engine.limits.depth.min + 1 },
+      (_, i) => engine.limits.depth.min + i,
+    ),
   });
   window.tetris.modes = modes = createModesPanel(element, {
     restart: async (patch) => {

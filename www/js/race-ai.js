@@ -51,6 +51,9 @@ export class RaceAi {
     /** Wakes the placing loop (see `play`) when it waits. */
     this.wake = null;
     this.playing = null;
+    /** Whether its board shows where it places its next piece (`target`). */
+    this.showPlan = false;
+    this.target = null;
     /** What it showed last, and whether the board changed since. */
     this.snapshot = null;
     this.dirty = true;
@@ -140,6 +143,22 @@ export class RaceAi {
       const sent = await this.game.takeSent();
       if (sent > 0) this.onAttack?.(sent);
     }
+    if (this.showPlan && !this.over) await this.plan();
+  }
+
+  /** Decides its next piece now, to show where it goes (its `target`). */
+  async plan() {
+    const next = await this.game.decide();
+    this.target = next && { piece: next.placement.piece, cells: next.cells };
+    this.dirty = true;
+  }
+
+  /** Shows, or stops showing, where it places its next piece. */
+  async setShowPlan(on) {
+    this.showPlan = on;
+    this.target = null;
+    if (on && !this.over) await this.plan();
+    this.dirty = true;
   }
 
   /** In a match, queues `rows` of the player's attack, arriving now. */
@@ -164,7 +183,13 @@ export class RaceAi {
 
   /** Draws its last snapshot (again, once the canvases are sized anew). */
   paint() {
-    if (this.snapshot) this.renderer.draw({ ...this.snapshot, target: null, hints: [] });
+    if (this.snapshot) {
+      this.renderer.draw({
+        ...this.snapshot,
+        target: this.showPlan ? this.target : null,
+        hints: [],
+      });
+    }
   }
 
   /**

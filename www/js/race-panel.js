@@ -40,6 +40,7 @@ const ENDINGS = {
   replaced: 'A new game started on your board.',
   handed: 'Your board went back to the AI.',
   won: 'The AI topped out.',
+  taken: "You took your AI's board.",
 };
 
 /** A row of the comparison: its name, then the player's figure and the AI's. */
@@ -59,16 +60,18 @@ function comparisonRow(name, yours, theirs) {
 
 /**
  * The race panel over the page's `<tetris-ai>` element `element` (the player's board), in the
- * page's elements `#race-start`, `#race-bar` (`#race-status`, `#race-live`, `#race-pace`,
- * `#race-end`, `#race-result`, `#race-body`, `#race-accuracy`, `#race-rule`, `#race-again`,
- * `#race-close`), `#race-count` over the player's board, and `#race-board` (`#race-room`,
- * `#race-field`, `#race-ai-board`, `#race-ai-hold`, `#race-ai-next`, `#race-ai-figures`) beside
- * it in `.play`. `page`: `restart(patch)`, which starts the page's game with its settings changed by
- * `patch` and resolves to whether it did; `config()`, the engine's configuration of the page's
- * game; `build`, the build it runs on; and `reveal(element)`, which shows the page's part that
- * holds `element` (the race's panel, when a race ends). Returns the race's handle for tests: its `state`
- * ("idle", "starting", "countdown", "running", "ending" or "ended"), `ai` (its `RaceAi`, or
- * null) and `you` (the player's figures).
+ * page's elements `#race-start`, `#race-bar` (the kind, `input[name="race-kind"]`, the AI's
+ * `#race-ai-preset`, `#race-ai-depth` and `#race-plan`, `#race-status`, `#race-live`,
+ * `#race-pace`, `#race-end`, `#race-result`, `#race-body`, `#race-accuracy`, `#race-rule`,
+ * `#race-again`, `#race-close`), `#race-count` over the player's board, and `#race-board`
+ * (`#race-room`, `#race-field`, `#race-ai-board`, `#race-ai-hold`, `#race-ai-next`,
+ * `#race-ai-figures`) beside it in `.play`. `page`: `restart(patch)`, which starts the page's game
+ * with its settings changed by `patch` and resolves to whether it did; `config()`, the engine's
+ * configuration of the page's game; `build`, the build it runs on; `reveal(element)`, which shows
+ * the page's part that holds `element` (the race's panel, when a race ends); `presets`, the
+ * presets' names, and `depths`, the search depths, the AI may play with. Returns the race's handle
+ * for tests: its `state` ("idle", "starting", "countdown", "running", "ending" or "ended"), `ai`
+ * (its `RaceAi`, or null) and `you` (the player's figures).
  */
 export function createRacePanel(element, page) {
   const el = {
@@ -89,11 +92,16 @@ export function createRacePanel(element, page) {
     count: $('race-count'),
     aiFigures: $('race-ai-figures'),
     hold: $('race-ai-hold'),
+    preset: $('race-ai-preset'),
+    depth: $('race-ai-depth'),
+    plan: $('race-plan'),
   };
   let state = 'idle';
   let ai = null;
   /** Whether the race under way (or last) is a match: garbage crosses, the first to top out loses. */
   let versus = false;
+  /** Whether the player watches: the page's AI plays the player's board against the other. */
+  let watching = false;
   /** The player's figures in the race (see race.js). */
   let you = startFigures();
   let liveTimer = null;
@@ -110,6 +118,33 @@ export function createRacePanel(element, page) {
     },
     end: go,
   });
+
+  el.preset.replaceChildren(
+    new Option('your weights', ''),
+    ...page.presets.map((name) => new Option(name, name)),
+  );
+  el.depth.replaceChildren(
+    new Option('as yours', ''),
+    ...page.depths.map((depth) => new Option(String(depth), String(depth))),
+  );
+
+  /**
+   * The AI's game configuration: the player's `config` (rules, board, seed), with the preset
+   * and the depth chosen for it where they are (the preset's own margin).
+   */
+  function opponentConfig(config) {
+    const preset = el.preset.value;
+    const depth = el.depth.value;
+    return {
+      ...config,
+      ...(preset && { preset, weights: null }),
+      search: {
+        ...config.search,
+        ...(preset && { margin: null }),
+        ...(depth && { depth: Number(depth) }),
+      },
+    };
+  }
 
   el.pace.replaceChildren(
     ...PACES.map((pace) => new Option(paceText(pace), String(pace), false, pace === DEFAULT_PACE)),
@@ -136,8 +171,9 @@ export function createRacePanel(element, page) {
   function showLive() {
     if (state !== 'running') return;
     // The AI took the player's board over: the race is the player's no more.
-    if (element.autoplay) {
-      end('handed');
+    // The board changed hands: the AI took the player's, or the player took the watched AI's.
+    if (element.autoplay !== watching) {
+      end(watching ? 'taken' : 'handed');
       return;
     }
     if (versus && ai.over) {
@@ -163,18 +199,19 @@ export function createRacePanel(element, page) {
     if (state !== 'idle' && state !== 'ended') return;
     state = 'starting';
     el.start.disabled = true;
-    versus = chosenKind() === 'versus';
+    versus = chosenKind() !== 'race';
+    watching = chosenKind() === 'watch';
     el.status.textContent = versus ? 'Starting the match…' : 'Starting the race…';
     el.result.hidden = true;
     ai?.close();
     ai = null;
     try {
       await element.update({ versus: versus ? VERSUS_RULES : null });
-      if (!(await page.restart({ seed: randomSeed(), autoplay: false }))) {
+      if (!(await page.restart({ seed: randomSeed(), autoplay: watching }))) {
         throw new Error('the game could not start with these settings');
       }
       element.pause();
-      ai = await RaceAi.create(page.config(), {
+      ai = await RaceAi.create(opponentConfig(page.config()), {
         build: page.build,
         canvases: {
           board: $('race-ai-board'),
@@ -195,6 +232,7 @@ export function createRacePanel(element, page) {
       return;
     }
     ai.pace = readPace(el.pace.value);
+    await ai.setShowPlan(el.plan.checked);
     you = startFigures();
     el.hold.hidden = !ai.config.rules.hold;
     el.board.hidden = false;
@@ -241,7 +279,7 @@ export function createRacePanel(element, page) {
     );
     state = 'ended';
     counting = false;
-    const verdict = versus ? versusVerdict(why) : verdictText(you, ai.figures);
+    const verdict = versus ? versusVerdict(why, watching) : verdictText(you, ai.figures);
     await showResult(`${ENDINGS[why]} ${verdict}${failure}`);
     el.start.disabled = false;
   }
@@ -300,6 +338,7 @@ export function createRacePanel(element, page) {
   el.again.addEventListener('click', start);
   el.end.addEventListener('click', () => end('ended'));
   el.close.addEventListener('click', close);
+  el.plan.addEventListener('change', () => ai?.setShowPlan(el.plan.checked));
   el.pace.addEventListener('change', () => {
     if (ai) ai.pace = readPace(el.pace.value);
     // The game keys play the player's board again.
