@@ -1,6 +1,9 @@
-// The race in Chromium, Firefox and WebKit (see browsers.mjs): the two games of a race get the
-// same pieces, the player's queue and the AI's showing the same sequence as the player places
-// five pieces by hand and the AI five of its own. `BROWSERS=firefox,webkit` picks the browsers.
+// The race and the match in Chromium, Firefox and WebKit (see browsers.mjs): the two games of a
+// race get the same pieces, the player's queue and the AI's showing the same sequence as the
+// player places five pieces by hand and the AI five of its own; in a match the AI's attack waits
+// in the meter beside the player's board; and a sprint (the engine's step as the player's hands)
+// ends finished at 40 lines, its time kept as the best. `BROWSERS=firefox,webkit` picks the
+// browsers.
 
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -33,6 +36,25 @@ function choosePace(pace) {
   select.value = pace;
   select.dispatchEvent(new Event('change'));
   return select.value === pace;
+}
+
+/** In the page: whether the meter beside the player's board shows garbage waiting. */
+function meterShows() {
+  const bar = document.querySelector('#game').shadowRoot.querySelector('#garbage');
+  return !bar.hidden && Number(bar.style.getPropertyValue('--rows')) > 0;
+}
+
+/** In the page: whether a sprint of the player's runs, its countdown over. */
+function sprintRuns() {
+  const game = document.querySelector('#game');
+  return game.mode === 'sprint' && !game.paused && window.tetris.modes.run !== null;
+}
+
+/** In the page: the AI's choice placed for the player until the game is over; its statistics. */
+async function playToTheEnd() {
+  const game = window.tetris.game;
+  for (let i = 0; i < 2_000 && !(await game.stats()).game_over; i++) await game.step();
+  return game.stats();
 }
 
 let server;
@@ -83,6 +105,47 @@ for (const name of CHOSEN) {
         // Both showed pieces 1 to 5 first; the AI's last queue, after five placed (and one held,
         // maybe), starts at piece 6 or 7 and the player's last ends at piece 10: 9 at least.
         assert.ok(both.length >= 9, `the queues shared ${both.length} pieces`);
+      } finally {
+        await page.close();
+      }
+    });
+
+    test("in a match the AI's attack waits in the meter beside the player's board", async () => {
+      const page = await browser.open(server.url);
+      try {
+        await page.waitFor(() => window.tetris?.ready.then(() => true), null, 60_000);
+        await page.click('#tab-race');
+        assert.equal(await page.evaluate(choosePace, 'Infinity'), true);
+        await page.click('#race-start'); // a match is the default kind
+        await page.waitFor(raceIs, 'running', 30_000);
+        await page.waitFor(meterShows, null, 60_000);
+        await page.click('#race-end');
+        await page.waitFor(raceIs, 'ended', 30_000);
+      } finally {
+        await page.close();
+      }
+    });
+
+    test('a sprint ends finished at 40 lines and its time is kept as the best', async () => {
+      const page = await browser.open(server.url);
+      try {
+        await page.waitFor(() => window.tetris?.ready.then(() => true), null, 60_000);
+        await page.click('#tab-modes');
+        await page.click('#mode-start'); // the sprint is the first mode
+        await page.waitFor(sprintRuns, null, 30_000);
+        const stats = await page.evaluate(playToTheEnd);
+        assert.ok(stats.finished && stats.lines >= 40, JSON.stringify(stats));
+        await page.waitFor(() => !document.querySelector('#mode-result').hidden, null, 30_000);
+        const best = await page.evaluate(
+          () => document.querySelector('#bests-body tr').cells[1].textContent,
+        );
+        // The clock: 60 frames a second, in minutes, seconds and hundredths (cut, not rounded).
+        const hundredths = Math.floor((stats.frames * 100) / 60);
+        const seconds = Math.floor(hundredths / 100) % 60;
+        const expected =
+          `${Math.floor(hundredths / 6000)}:${String(seconds).padStart(2, '0')}.` +
+          String(hundredths % 100).padStart(2, '0');
+        assert.equal(best, expected, `${stats.frames} frames`);
       } finally {
         await page.close();
       }

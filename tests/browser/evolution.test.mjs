@@ -1456,6 +1456,7 @@ test(
       );
 
       await notice.getByRole('button', { name: 'Resume' }).click({ timeout: 10_000 });
+      assert.ok(await page.locator('#part-lab').isVisible(), 'the run shows in its panel');
       await panelGenerations(page, generations + 1);
       await stopPanel(page);
       assert.ok(await notice.isHidden(), 'the notice goes once the run is resumed');

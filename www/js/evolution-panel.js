@@ -601,7 +601,11 @@ export function createEvolutionPanel(app) {
       offerResume(null);
     };
     el['resume-run'].onclick = resume;
-    el['resume-notice-run'].onclick = resume;
+    // Resumed from the notice, the run's progress comes into view in its panel.
+    el['resume-notice-run'].onclick = () => {
+      app.reveal(el.resume);
+      return resume();
+    };
     el.discard.onclick = discard;
     el['resume-notice-discard'].onclick = discard;
   }
