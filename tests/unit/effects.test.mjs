@@ -17,10 +17,10 @@ function cleared(lines, { spin = 'none', perfect = false, combo = 1, backToBack 
 
 test('the callout names the clear, then back-to-back, the combo and a perfect clear', () => {
   assert.deepEqual(calloutLines(null), []);
-  // A plain single with no streak is not worth a callout; a double or triple is.
+  // A plain single, double or triple with no streak is not worth a callout.
   assert.deepEqual(calloutLines(cleared(1)), []);
-  assert.deepEqual(calloutLines(cleared(2)), ['Double']);
-  assert.deepEqual(calloutLines(cleared(3)), ['Triple']);
+  assert.deepEqual(calloutLines(cleared(2)), []);
+  assert.deepEqual(calloutLines(cleared(3)), []);
   assert.deepEqual(calloutLines(cleared(4, { backToBack: 1 })), ['Tetris']);
   // A second difficult clear in a row is back-to-back; a third, back-to-back twice over.
   assert.deepEqual(calloutLines(cleared(4, { backToBack: 2, combo: 1 })), [

@@ -1,23 +1,23 @@
 // What the board shows of a line clear: the callout over it (a tetris, a T-spin, back-to-back,
-// a combo, a perfect clear) and a flash of the removed rows. Both are CSS animations of elements
-// over the canvas, so they cost the game's frames nothing; where the visitor asks for reduced
-// motion (`prefers-reduced-motion`), the rows do not flash and the callout fades without moving.
+// a combo, a perfect clear), a CSS animation of a layer over the canvas shown only while it runs,
+// and a flash of the removed rows, drawn on the board's canvas with the next frames. Where the
+// visitor asks for reduced motion (`prefers-reduced-motion`), the rows do not flash and the
+// callout fades without moving.
 
-/** The words of a clear of `lines` lines with `spin` (the engine's `Spin`). */
+/** The words of a clear of `lines` lines with `spin` (the engine's `Spin`): none for a plain one. */
 function clearWords(lines, spin) {
   const count = ['', 'single', 'double', 'triple'][lines] ?? '';
   if (spin === 'full') return lines > 0 ? `T-spin ${count}` : 'T-spin';
   if (spin === 'mini') return lines > 0 ? `T-spin mini ${count}` : 'T-spin mini';
-  if (lines >= 4) return 'Tetris';
-  return lines >= 2 ? count[0].toUpperCase() + count.slice(1) : '';
+  return lines >= 4 ? 'Tetris' : '';
 }
 
 /**
  * The lines of the callout of a placement's clear (the engine's `Cleared`), most important
- * first, or none for one not worth calling (a single, with no streak): the clear ("Tetris",
- * "T-spin double", "Triple"), "Back-to-back" (a difficult clear after another, "×3" for the
- * third in a row), the combo ("2 combo": the clears in a row after the first) and "Perfect
- * clear".
+ * first, or none for one not worth calling (a plain single, double or triple with no streak):
+ * the clear ("Tetris", "T-spin double"), "Back-to-back" (a difficult clear after another, "×2"
+ * for the third in a row), the combo ("2 combo": the clears in a row after the first) and
+ * "Perfect clear".
  */
 export function calloutLines(cleared) {
   if (!cleared) return [];
@@ -36,13 +36,15 @@ export function calloutLines(cleared) {
   return lines;
 }
 
-/** How long a row's flash lasts, in ms (its CSS animation's length). */
+/** How long a row's flash lasts, in ms. */
 const FLASH_MS = 200;
+/** How long a callout lasts, in ms (its CSS animation's length). */
+const CALLOUT_MS = 1300;
 
 export class Effects {
   /**
    * The effects over the board of `root` (the element's shadow root: `#fx`, a layer the size of
-   * the board's canvas, and its `#callout`), placed by `renderer`'s geometry.
+   * the board's canvas, and its `#callout`), and on the board `renderer` draws.
    */
   constructor(root, renderer) {
     this.callout = root.getElementById('callout');
@@ -54,9 +56,12 @@ export class Effects {
   /** Shows what the clear `cleared` (the engine's `Cleared`, or null) calls for. */
   show(cleared) {
     if (!cleared) return;
-    if (!this.reduced.matches) this.flash(cleared.rows);
+    if (!this.reduced.matches && cleared.rows > 0) this.renderer.flash(cleared.rows, FLASH_MS);
     const lines = calloutLines(cleared);
     if (lines.length === 0) return;
+    this.layer.hidden = false;
+    clearTimeout(this.hideTimer);
+    this.hideTimer = setTimeout(() => this.hideCallout(), CALLOUT_MS);
     this.callout.replaceChildren(
       ...lines.map((text, i) => {
         const line = document.createElement('span');
@@ -71,24 +76,17 @@ export class Effects {
     this.callout.classList.add('shown');
   }
 
-  /** Flashes the rows of the bit mask `rows` (bit y: row y, where they were before the clear). */
-  flash(rows) {
-    const { cell, width } = this.renderer;
-    for (let y = 0; rows >= 2 ** y; y++) {
-      if (Math.floor(rows / 2 ** y) % 2 === 0 || !this.renderer.visible(y)) continue;
-      const [left, top] = this.renderer.at(0, y);
-      const bar = document.createElement('div');
-      bar.className = 'flash';
-      bar.style.cssText = `left:${left}px;top:${top}px;width:${width * cell}px;height:${cell}px`;
-      this.layer.append(bar);
-      setTimeout(() => bar.remove(), FLASH_MS);
-    }
+  /** Takes the callout away, and the layer with it. */
+  hideCallout() {
+    clearTimeout(this.hideTimer);
+    this.layer.hidden = true;
+    this.callout.classList.remove('shown');
+    this.callout.replaceChildren();
   }
 
   /** Takes every effect away (a new game). */
   clear() {
-    this.callout.classList.remove('shown');
-    this.callout.replaceChildren();
-    for (const bar of this.layer.querySelectorAll('.flash')) bar.remove();
+    this.hideCallout();
+    this.renderer.flash(0, 0);
   }
 }

@@ -78,7 +78,8 @@ canvas { display: block; margin: 0 auto; }
   background: linear-gradient(180deg, #1a2334, #0f1520);
   border: 1px solid #243044;
 }
-#board { border-radius: 6px; }
+/* Square: a rounded canvas is clipped on every frame, which WebKit does slowly. */
+#board { border-radius: 0; }
 /* In a match, the garbage waiting to enter: a red bar up the board's left edge, a cell a row. */
 .garbage {
   position: absolute;
@@ -94,22 +95,12 @@ canvas { display: block; margin: 0 auto; }
 @media (prefers-reduced-motion: reduce) {
   .garbage { transition: none; }
 }
-/* Line clears: the removed rows flash, and a callout rises over the board and fades. */
+/* A callout rises over the board and fades (the rows' flash is the canvas's). The layer is shown
+   only while it does: a layer over the canvas slows WebKit's every frame. */
 .fx {
   position: absolute;
   inset: 4px;
-  overflow: hidden;
-  border-radius: 6px;
   pointer-events: none;
-}
-.flash {
-  position: absolute;
-  background: #ffffff;
-  animation: flash 200ms ease-out forwards;
-}
-@keyframes flash {
-  from { opacity: 0.85; }
-  to { opacity: 0; }
 }
 .callout {
   position: absolute;

@@ -37,7 +37,7 @@ export const TEMPLATE = `
   </div>
   <div class="board-wrap">
     <canvas id="board" role="img" aria-label="Board"></canvas>
-    <div id="fx" class="fx" aria-hidden="true"><p id="callout" class="callout"></p></div>
+    <div id="fx" class="fx" aria-hidden="true" hidden><p id="callout" class="callout"></p></div>
     <div id="garbage" class="garbage" role="img" aria-label="Garbage waiting" hidden></div>
     <div id="overlay" class="overlay" hidden>
       <p id="overlay-title" class="overlay-title"></p>

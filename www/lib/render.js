@@ -100,6 +100,34 @@ function bevelCell(ctx, x, y, size, color) {
   ctx.strokeRect(x + 0.5, y + 0.5, size - 1, size - 1);
 }
 
+/**
+ * A cell of `color` and `size` CSS pixels with its bevel, drawn once into a canvas of its own at
+ * the screen's pixel ratio, to copy where it goes: one image per cell instead of four shapes,
+ * which is what lets browsers that raster canvases slowly (WebKitGTK) keep up.
+ */
+class CellSprites {
+  constructor() {
+    this.sprites = new Map();
+  }
+
+  /** Draws a cell of `color` and `size` at (`x`, `y`) of `ctx`. */
+  draw(ctx, x, y, size, color) {
+    const ratio = window.devicePixelRatio || 1;
+    const key = `${color} ${size} ${ratio}`;
+    let sprite = this.sprites.get(key);
+    if (!sprite) {
+      sprite = document.createElement('canvas');
+      sprite.width = Math.round(size * ratio);
+      sprite.height = Math.round(size * ratio);
+      const own = sprite.getContext('2d');
+      own.setTransform(ratio, 0, 0, ratio, 0, 0);
+      bevelCell(own, 0, 0, size, color);
+      this.sprites.set(key, sprite);
+    }
+    ctx.drawImage(sprite, x, y, size, size);
+  }
+}
+
 function setupCanvas(canvas, width, height) {
   const ratio = window.devicePixelRatio || 1;
   const w = Math.round(width * ratio);
@@ -122,6 +150,29 @@ export class Renderer {
     this.height = 20;
     this.cell = 24;
     this.previewCount = 0;
+    /** What was drawn last (see `draw`): a frame that would draw the same draws nothing. */
+    this.shown = null;
+    this.sprites = new CellSprites();
+    /** The empty board (its background, grid and spawn line), drawn once per layout. */
+    this.empty = null;
+    /** Rows flashing after a clear (bits, as `flash` takes them), and when the flash ends. */
+    this.flashing = { rows: 0, from: 0, until: 0 };
+  }
+
+  /**
+   * Flashes the rows of the bit mask `rows` (bit y: row y, where they were before the clear)
+   * white, fading over `ms`, drawn with the frames that follow.
+   */
+  flash(rows, ms) {
+    const now = performance.now();
+    this.flashing = { rows, from: now, until: now + ms };
+  }
+
+  /** How much of the flash is left now, from 1 to 0, in tenths (0: none). */
+  flashLeft() {
+    const { from, until } = this.flashing;
+    const now = performance.now();
+    return now >= until ? 0 : Math.ceil((10 * (until - now)) / (until - from)) / 10;
   }
 
   /** Sizes the canvases for a `width` x `height` board drawn with cells of `cell` pixels. */
@@ -129,6 +180,8 @@ export class Renderer {
     this.width = width;
     this.height = height;
     this.previewCount = previewCount;
+    this.shown = null;
+    this.empty = null;
     const rows = height + SPAWN_ROWS;
     this.cell = cell;
     this.mini = Math.max(9, Math.round(this.cell * 0.62));
@@ -140,6 +193,30 @@ export class Renderer {
       5 * this.mini,
       slots * 3 * this.mini + 0.4 * this.mini,
     );
+  }
+
+  /** Whether `scene` would draw what the last frame drew; if not, it becomes what was drawn. */
+  drawsNothingNew({ cells, view, target, hints, highlight }) {
+    const pieces = JSON.stringify([
+      view?.active,
+      view?.ghost,
+      view?.hold,
+      view?.queue,
+      target,
+      hints?.map((hint) => hint.cells),
+      highlight,
+      this.flashLeft(),
+    ]);
+    const shown = this.shown;
+    const same =
+      shown !== null &&
+      shown.pieces === pieces &&
+      (cells ?? null) !== null &&
+      shown.cells !== null &&
+      shown.cells.length === cells.length &&
+      shown.cells.every((value, i) => value === cells[i]);
+    if (!same) this.shown = { pieces, cells: cells ? Array.from(cells) : null };
+    return same;
   }
 
   /** Top-left pixel of board cell (x, y), row 0 at the bottom. */
@@ -158,8 +235,13 @@ export class Renderer {
     return x >= 0 && x < this.width && this.visible(y) ? [x, y] : null;
   }
 
-  /** Draws one frame: `scene` = {cells, view, target, hints, highlight}. */
+  /**
+   * Draws one frame: `scene` = {cells, view, target, hints, highlight}; nothing where it would
+   * draw what is drawn already (most frames: the piece moves every few), which spares browsers
+   * that paint canvases slowly.
+   */
   draw(scene) {
+    if (this.drawsNothingNew(scene)) return;
     this.drawBoard(scene);
     this.drawPreview(
       this.holdCtx,
@@ -175,13 +257,17 @@ export class Renderer {
     );
   }
 
-  drawBoard({ cells, view, target, hints, highlight }) {
-    const ctx = this.boardCtx;
+  /**
+   * The board's empty field in a canvas of its own: the spawn rows a faint strip above it, its
+   * background and grid, and the dashed line between them.
+   */
+  emptyBoard() {
     const { width, height, cell } = this;
     const top = SPAWN_ROWS * cell;
     const fullW = width * cell;
     const fullH = (height + SPAWN_ROWS) * cell;
-    ctx.clearRect(0, 0, fullW, fullH);
+    const canvas = document.createElement('canvas');
+    const ctx = setupCanvas(canvas, fullW, fullH);
     // The spawn rows: a faint strip above the field.
     ctx.fillStyle = 'rgba(12, 17, 27, 0.55)';
     ctx.fillRect(0, 0, fullW, top);
@@ -206,7 +292,17 @@ export class Renderer {
     ctx.lineTo(fullW, top + 0.5);
     ctx.stroke();
     ctx.setLineDash([]);
+    return canvas;
+  }
 
+  drawBoard({ cells, view, target, hints, highlight }) {
+    const ctx = this.boardCtx;
+    const { width, height, cell } = this;
+    const fullW = width * cell;
+    const fullH = (height + SPAWN_ROWS) * cell;
+    ctx.clearRect(0, 0, fullW, fullH);
+    this.empty ??= this.emptyBoard();
+    ctx.drawImage(this.empty, 0, 0, fullW, fullH);
     if (cells) {
       const rows = Math.min(height + SPAWN_ROWS, Math.floor(cells.length / width));
       for (let y = 0; y < rows; y++) {
@@ -214,11 +310,12 @@ export class Renderer {
           const v = cells[y * width + x];
           if (v) {
             const [px, py] = this.at(x, y);
-            bevelCell(ctx, px, py, cell, COLORS[PIECES[v - 1]] || '#888');
+            this.sprites.draw(ctx, px, py, cell, COLORS[PIECES[v - 1]] || '#888');
           }
         }
       }
     }
+    this.drawFlash(ctx);
     if (!view) return;
     for (const hint of hints || []) {
       this.outline(ctx, hint.cells, 'rgba(255, 255, 255, 0.75)', [2, 3], 1.5);
@@ -236,10 +333,23 @@ export class Renderer {
       for (const [x, y] of view.active.cells) {
         if (!this.visible(y)) continue;
         const [px, py] = this.at(x, y);
-        bevelCell(ctx, px, py, cell, color);
+        this.sprites.draw(ctx, px, py, cell, color);
       }
     }
     if (highlight) this.outline(ctx, highlight, HIGHLIGHT, [], 3);
+  }
+
+  /** Draws the rows flashing after a clear, as white as the flash has left. */
+  drawFlash(ctx) {
+    const left = this.flashLeft();
+    if (left === 0) return;
+    const { rows } = this.flashing;
+    ctx.fillStyle = `rgba(255, 255, 255, ${0.85 * left})`;
+    for (let y = 0; rows >= 2 ** y; y++) {
+      if (Math.floor(rows / 2 ** y) % 2 === 0 || !this.visible(y)) continue;
+      const [left, top] = this.at(0, y);
+      ctx.fillRect(left, top, this.width * this.cell, this.cell);
+    }
   }
 
   /** The outline of a piece's cells (only the edges not shared by two of its cells). */
@@ -295,7 +405,7 @@ export class Renderer {
       const ox = (w - pw) / 2;
       const oy = i * 3 * m + 0.2 * m + (3 * m - ph) / 2;
       for (const [x, y] of shape) {
-        bevelCell(
+        this.sprites.draw(
           ctx,
           Math.round(ox + x * size),
           Math.round(oy + (Math.max(...ys) - y) * size),
