@@ -37,8 +37,9 @@ async function racePlaced(pieces) {
 const racing = (kind) => async (page) => {
   await waitPlaced(page, 1);
   await page.click('#tab-race');
-  await page.click(`input[name="race-kind"][value="${kind}"]`);
-  await page.click('#race-start');
+  // On a phone the panel lies under the game: the clicks go straight to its controls.
+  await page.evaluate(clickFirst, `input[name="race-kind"][value="${kind}"]`);
+  await page.evaluate(clickFirst, '#race-start');
   await page.waitFor(raceIs, 'running', 30_000);
   for (let i = 0; i < 3; i++) await page.press('Space');
   await page.waitFor(racePlaced, PIECES, 120_000);
