@@ -177,7 +177,11 @@ fn an_attack_received_in_real_time_enters_after_the_rules_delay() {
     assert_eq!((first.rows_cleared, game.pending_garbage()), (0, Some(3)));
     let second = game.step().unwrap();
     assert_eq!(second.rows_cleared, 0);
-    assert_eq!(second.versus.unwrap().received, 3, "they enter after the second");
+    assert_eq!(
+        second.versus.unwrap().received,
+        3,
+        "they enter after the second"
+    );
     assert_eq!(game.pending_garbage(), Some(0));
     let (_, stats) = game.versus().unwrap();
     assert_eq!((stats.received, stats.sent), (3, 0));
