@@ -179,7 +179,7 @@ mod tests {
         let fields = [("choice", false), ("rows_cleared", false)]
             .into_iter()
             .chain([("points", false), ("game_over", false), ("versus", false)])
-            .chain([("rating", false)])
+            .chain([("cleared", false), ("rating", false)])
             .map(|(name, optional)| (name.to_string(), optional));
         assert_eq!(declared_fields::<Step>(), fields.collect::<Vec<_>>());
         assert!(declared_fields::<Key>().is_empty());

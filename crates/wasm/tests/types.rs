@@ -96,6 +96,7 @@ fn a_games_values_have_the_declared_fields() {
             "points",
             "game_over",
             "versus",
+            "cleared",
             "rating"
         ]
     );

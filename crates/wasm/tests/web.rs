@@ -416,6 +416,7 @@ fn the_values_a_game_sends_have_the_fields_their_types_declare() {
             "points",
             "game_over",
             "versus",
+            "cleared",
             "rating"
         ]
     );
