@@ -310,6 +310,7 @@ test('a watched match of two AIs ends when one tops out', { timeout: 120_000 }, 
   const { page } = opened;
   try {
     await startRace(page, 'Infinity', 'watch');
+    assert.match(await page.locator('#race-rule').textContent(), /first to top out loses/);
     assert.equal(await page.evaluate(() => document.querySelector('#game').autoplay), true);
     // The other AI, as fast as it can, buries the page's, which places a few pieces a second.
     await waitForAsync(page, raceIs, 'ended', { timeout: 90_000 });

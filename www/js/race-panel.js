@@ -149,10 +149,10 @@ export function createRacePanel(element, page) {
   el.pace.replaceChildren(
     ...PACES.map((pace) => new Option(paceText(pace), String(pace), false, pace === DEFAULT_PACE)),
   );
-  /** The kind chosen: a match ("versus") or a race. */
+  /** The kind chosen: a match ("versus"), a match of two AIs to watch ("watch") or a race. */
   const chosenKind = () => document.querySelector('input[name="race-kind"]:checked').value;
   const showRule = () => {
-    el.rule.textContent = chosenKind() === 'versus' ? VERSUS_RULE : RACE_RULE;
+    el.rule.textContent = chosenKind() === 'race' ? RACE_RULE : VERSUS_RULE;
   };
   showRule();
   for (const input of document.querySelectorAll('input[name="race-kind"]')) {
@@ -170,7 +170,6 @@ export function createRacePanel(element, page) {
   /** Shows the figures of both games while the race runs. */
   function showLive() {
     if (state !== 'running') return;
-    // The AI took the player's board over: the race is the player's no more.
     // The board changed hands: the AI took the player's, or the player took the watched AI's.
     if (element.autoplay !== watching) {
       end(watching ? 'taken' : 'handed');
@@ -206,7 +205,9 @@ export function createRacePanel(element, page) {
     ai?.close();
     ai = null;
     try {
-      await element.update({ versus: versus ? VERSUS_RULES : null });
+      // The versus rules change with a new game of their own; the restart makes the race's.
+      const rules = versus ? VERSUS_RULES : null;
+      if (element.versus !== rules) await element.update({ versus: rules });
       if (!(await page.restart({ seed: randomSeed(), autoplay: watching }))) {
         throw new Error('the game could not start with these settings');
       }
