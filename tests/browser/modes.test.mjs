@@ -184,7 +184,12 @@ test('a sprint the AI took over does not count', { timeout: 120_000 }, async () 
     const { page } = opened;
     await startMode(page, 'sprint');
     await page.locator('#play-yourself').click(WAIT); // "Let the AI play"
-    assert.match(await page.locator('#mode-status').textContent(), /took this .* over/);
+    // The element says the AI took over once the toggle has gone through, not at the click.
+    await page.waitForFunction(
+      () => /took this .* over/.test(document.querySelector('#mode-status').textContent),
+      null,
+      WAIT,
+    );
     await setValue(page, '#ai-delay', -1);
     await setValue(page, '#fps', 1000);
     await page.waitForFunction(async () => (await window.tetris.game.stats()).finished, null, {
