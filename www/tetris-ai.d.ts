@@ -429,7 +429,7 @@ export function versus(config?: GameConfig, options?: VersusOptions): Promise<En
 export function evolutionChoices(): Promise<Engine.Choices>;
 /** Every shipped preset, with the rules and search it was published under. */
 export function presets(): Promise<Engine.PresetInfo[]>;
-/** Every feature, as `[name, definition]`. */
+/** Every feature, as `[name, definition, plain name, what it counts in plain words]`. */
 export function features(): Promise<Engine.FeatureInfo[]>;
 /** The engine's limits and defaults: board sizes, depths, beams, preview, seeds, rules, game. */
 export function limits(): Promise<Engine.Limits>;

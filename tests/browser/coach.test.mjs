@@ -1,7 +1,8 @@
 // The coach on the page, in Chromium: "Why this move" shows the AI's choice feature by feature,
 // the contributions summing to the score shown, as the engine explains it, following the game: it
 // names the piece on the board at any speed, and asks for nothing while closed; a placement's difference from the best shows when pointed
-// at in the list or on the board, by mouse, tap and keyboard, its outline on the board; a piece
+// at in the list or on the board, by mouse, tap and keyboard, its outline on the board; a feature
+// says what it counts in plain words and outlines the cells it counts; a piece
 // placed by hand is rated against the AI's search before it locks, and the game's accuracy is
 // shown and kept in the history.
 
@@ -187,9 +188,9 @@ test('a placement shows its difference from the best on hover, by keyboard and o
     // Hover.
     await buttons.nth(1).hover(WAIT);
     await assertPointed(page, listed[1], 'hover');
-    // Keyboard: from the summary, Tab reaches the list, one placement after another.
+    // Keyboard: from the last feature, Tab reaches the list, one placement after another.
     await page.mouse.move(0, 0);
-    await page.locator('#why summary').focus();
+    await page.locator('#why-body button.feature').last().focus();
     await page.keyboard.press('Tab');
     await assertPointed(page, listed[0], 'Tab');
     await page.keyboard.press('Tab');
@@ -226,6 +227,85 @@ test("a placement's difference shows on tap, in the list and on the board", asyn
     await page.touchscreen.tap(point.x, point.y);
     const shown = firstHolding(listed, cell);
     await assertPointed(page, shown, 'a tap on the board');
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+/** In the page: the engine's explanation of the AI's choice now, its terms as the table lists them. */
+function explained(page) {
+  return page.evaluate(async () => {
+    const choice = await window.tetris.game.decide();
+    return (await window.tetris.game.explain(choice.placement)).terms;
+  });
+}
+
+/** What the line under the features says of `term`. */
+function meaningSaid(term) {
+  const where =
+    term.cells.length > 0
+      ? 'Outlined on the board, as this move leaves it.'
+      : 'None on the board this move leaves.';
+  return `${term.name}: ${term.meaning}. ${where}`;
+}
+
+/** Waits until the line under the features says `term`'s meaning, and checks the outline. */
+async function assertFeaturePointed(page, term, how) {
+  const said = meaningSaid(term);
+  await waitForAsync(
+    page,
+    (said) => document.querySelector('#why-feature').textContent === said,
+    said,
+  );
+  const highlighted = await page.evaluate(() => document.querySelector('#game').highlighted);
+  assert.deepEqual(highlighted, term.cells.length > 0 ? term.cells : null, `${how}: the outline`);
+}
+
+test('a feature says what it counts in plain words and outlines it, by hover, keyboard and tap', async () => {
+  const opened = await openPage(env.browser, env.server.url, {
+    context: { hasTouch: true },
+    part: 'coach',
+  });
+  const { page } = opened;
+  try {
+    await waitPieces(page, 6);
+    await pauseShown(page);
+    const terms = await explained(page);
+    assert.ok(terms.length >= 2, `${terms.length} features`);
+    for (const term of terms) {
+      assert.ok(term.meaning.length > 10 && !term.meaning.includes('_'), term.meaning);
+    }
+    const buttons = page.locator('#why-body button.feature');
+    assert.deepEqual(
+      await buttons.evaluateAll((all) => all.map((b) => b.textContent)),
+      terms.map((t) => t.name),
+    );
+    // Hover: the landing height points at the piece where it lands, as the board shows it.
+    const landing = terms.findIndex((t) => t.feature === 'landing_height');
+    assert.ok(landing >= 0, 'the default weights weigh the landing height');
+    assert.equal(terms[landing].cells.length, 4, 'the four cells of the piece');
+    await buttons.nth(landing).hover(WAIT);
+    await assertFeaturePointed(page, terms[landing], 'hover');
+    // Away from the table, the line goes back to its invitation and the outline goes.
+    await page.mouse.move(0, 0);
+    await waitForAsync(
+      page,
+      () => document.querySelector('#why-feature').textContent.startsWith('Point at a feature'),
+      'the invitation',
+    );
+    assert.equal(await page.evaluate(() => document.querySelector('#game').highlighted), null);
+    // Keyboard: one Tab stop a feature, in the table's order.
+    await buttons.first().focus();
+    await assertFeaturePointed(page, terms[0], 'focus');
+    await page.keyboard.press('Tab');
+    await assertFeaturePointed(page, terms[1], 'Tab');
+    await page.locator('#why summary').focus();
+    // Tap: every feature, whether it has cells on this board or none.
+    for (const [i, term] of terms.entries()) {
+      await buttons.nth(i).tap(WAIT);
+      await assertFeaturePointed(page, term, `a tap on ${term.feature}`);
+    }
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();

@@ -1,5 +1,7 @@
 // The coach panel: "Why this move" (the AI's choice for the piece in play, each feature of the
-// board it leaves with its value, weight and contribution, summing to the score shown), the best
+// board it leaves with its value, weight and contribution, summing to the score shown; pointing
+// at a feature says what it counts in plain words and outlines the cells it counts on the
+// board), the best
 // placements with what each gives up against the best (pointed at in the list, on the board, by
 // tap or by keyboard, its outline shown on the board), and the rating of the last piece the
 // player placed. While it is shown, the element brings the coaching of each new piece in play in
@@ -14,6 +16,10 @@ const LISTED = 5;
 /** What the last piece's line says before the player has placed one. */
 const NO_PIECE_YET =
   'Play yourself: the coach rates each piece you place against the AI\u2019s placements.';
+
+/** What the line under the features says while none is pointed at. */
+const POINT_AT_A_FEATURE =
+  'Point at a feature or tap it: what it counts, in plain words, and outlined on the board.';
 
 /** Whether `cells` (`[x, y]` pairs) hold the cell `[x, y]`. */
 function holds(cells, [x, y]) {
@@ -37,8 +43,8 @@ function numberCell(text, number) {
 
 /**
  * Follows the game of `element` (a `<tetris-ai>`) in the panel's elements: `#coach`, `#why`,
- * `#why-what`, `#why-body`, `#why-score`, `#why-plan`, `#why-alternatives`, `#why-detail` and
- * `#coach-last`.
+ * `#why-what`, `#why-body`, `#why-score`, `#why-feature`, `#why-plan`, `#why-alternatives`,
+ * `#why-detail` and `#coach-last`.
  */
 export function createCoachPanel(element) {
   const el = {
@@ -49,6 +55,7 @@ export function createCoachPanel(element) {
     score: $('why-score'),
     plan: $('why-plan'),
     list: $('why-alternatives'),
+    feature: $('why-feature'),
     detail: $('why-detail'),
     last: $('coach-last'),
   };
@@ -56,6 +63,8 @@ export function createCoachPanel(element) {
   let coaching = null;
   /** The alternative pointed at in the list or on the board (its index), or null. */
   let pointed = null;
+  /** The feature of the explanation pointed at (its index in the terms), or null. */
+  let pointedFeature = null;
   /** The cells of a hint pointed at on the board that the list does not hold, or null. */
   let pointedHint = null;
   let inView = true;
@@ -89,22 +98,7 @@ export function createCoachPanel(element) {
     el.what.textContent = explanation.ends_game
       ? `${whose} Every placement ends the game.`
       : `${whose} Each feature of the board it leaves, times its weight, adds to its score.`;
-    el.body.replaceChildren(
-      ...explanation.terms.map((term) => {
-        const row = document.createElement('tr');
-        const name = document.createElement('th');
-        name.scope = 'row';
-        name.textContent = term.name;
-        name.title = term.feature;
-        row.append(
-          name,
-          numberCell(valueText(term)),
-          numberCell(shortNumber(term.weight)),
-          numberCell(shortNumber(term.contribution), term.contribution),
-        );
-        return row;
-      }),
-    );
+    showTerms(explanation.terms);
     el.score.textContent = shortNumber(explanation.score);
     el.score.dataset.value = String(explanation.score);
     el.plan.hidden = explanation.plan === null;
@@ -115,7 +109,40 @@ export function createCoachPanel(element) {
     }
     const texts = alternativeTexts(alternatives);
     showList(alternatives.map((alternative, i) => label(alternative, texts[i], choice)));
-    point(pointed);
+    showPointed();
+  }
+
+  /**
+   * Shows `terms` in the table, a row each, its feature's name a button that points at it;
+   * rows already there are rewritten in place, so that a focused feature keeps its focus from
+   * one piece to the next.
+   */
+  function showTerms(terms) {
+    const rows = [...el.body.rows];
+    terms.forEach((term, i) => {
+      let row = rows[i];
+      if (!row) {
+        row = document.createElement('tr');
+        const head = document.createElement('th');
+        head.scope = 'row';
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'feature';
+        button.dataset.index = String(i);
+        head.append(button);
+        row.append(head, numberCell(), numberCell(), numberCell());
+        el.body.append(row);
+      }
+      const button = row.cells[0].firstChild;
+      button.textContent = term.name;
+      button.title = `${term.feature}: ${term.meaning}`;
+      const [value, weight, adds] = [...row.cells].slice(1);
+      value.textContent = valueText(term);
+      weight.textContent = shortNumber(term.weight);
+      adds.textContent = shortNumber(term.contribution);
+      adds.dataset.value = String(term.contribution);
+    });
+    for (const row of rows.slice(terms.length)) row.remove();
   }
 
   /** An alternative said as `text`, marked where it is the choice explained. */
@@ -147,17 +174,46 @@ export function createCoachPanel(element) {
 
   /**
    * Points at alternative `index` (or at nothing: null): its outline on the board, its button
-   * marked, its difference from the best in the detail line.
+   * marked, its difference from the best in the detail line. A feature pointed at is let go.
    */
   function point(index) {
-    const alternative = index === null ? null : coaching?.alternatives[index];
-    pointed = alternative ? index : null;
+    pointed = index !== null && coaching?.alternatives[index] ? index : null;
+    pointedFeature = null;
+    showPointed();
+  }
+
+  /**
+   * Points at feature `index` of the explanation (or at nothing: null): the cells it counts
+   * outlined on the board, what it counts in the line under the table; with nothing, what the list points
+   * at comes back.
+   */
+  function pointFeature(index) {
+    pointedFeature = index !== null && coaching?.explanation.terms[index] ? index : null;
+    showPointed();
+  }
+
+  /** Shows what is pointed at: a feature first, else an alternative, else a hint on the board. */
+  function showPointed() {
+    const term = pointedFeature === null ? null : coaching?.explanation.terms[pointedFeature];
+    const alternative = pointed === null ? null : coaching?.alternatives[pointed];
+    for (const button of el.body.querySelectorAll('button')) {
+      button.classList.toggle('pointed', Number(button.dataset.index) === pointedFeature);
+    }
     for (const button of el.list.querySelectorAll('button')) {
       button.classList.toggle('pointed', Number(button.dataset.index) === pointed);
     }
-    if (alternative) {
+    el.feature.textContent = term
+      ? `${term.name}: ${term.meaning}. ` +
+        (term.cells.length > 0
+          ? 'Outlined on the board, as this move leaves it.'
+          : 'None on the board this move leaves.')
+      : POINT_AT_A_FEATURE;
+    if (term) {
+      element.highlight(term.cells.length > 0 ? term.cells : null);
+      el.detail.textContent = '';
+    } else if (alternative) {
       element.highlight(alternative.choice.cells);
-      el.detail.textContent = alternativeTexts(coaching.alternatives)[index];
+      el.detail.textContent = alternativeTexts(coaching.alternatives)[pointed];
     } else if (pointedHint) {
       element.highlight(pointedHint);
       el.detail.textContent = "A hint: tied with the AI's best for this piece.";
@@ -165,6 +221,12 @@ export function createCoachPanel(element) {
       element.highlight(null);
       el.detail.textContent = '';
     }
+  }
+
+  /** Points at the feature of the table's button `target` (an event's), if it is one. */
+  function pointInTable(event) {
+    const button = event.target.closest('button.feature');
+    if (button) pointFeature(Number(button.dataset.index));
   }
 
   /** Points at what lies under the pointer of `event` on the board, or at nothing. */
@@ -185,6 +247,18 @@ export function createCoachPanel(element) {
     if (button) point(Number(button.dataset.index));
   }
 
+  el.body.addEventListener('pointerover', pointInTable);
+  el.body.addEventListener('focusin', pointInTable);
+  el.body.addEventListener('click', pointInTable);
+  el.body.addEventListener('pointerleave', (event) => {
+    // A finger leaves as it lifts: what it tapped stays pointed at until the next tap.
+    if (event.pointerType === 'mouse' && !el.body.contains(document.activeElement)) {
+      pointFeature(null);
+    }
+  });
+  el.body.addEventListener('focusout', (event) => {
+    if (!el.body.contains(event.relatedTarget)) pointFeature(null);
+  });
   el.list.addEventListener('pointerover', pointInList);
   el.list.addEventListener('focusin', pointInList);
   el.list.addEventListener('click', pointInList);
@@ -229,5 +303,6 @@ export function createCoachPanel(element) {
   }).observe(el.card);
   document.addEventListener('visibilitychange', follow);
   el.last.textContent = NO_PIECE_YET;
+  el.feature.textContent = POINT_AT_A_FEATURE;
   follow();
 }

@@ -165,9 +165,9 @@ export function createEvolutionPanel(app) {
   for (const name of Object.keys(app.limits.rules)) option(el.rules, name, name);
   option(el.randomizer, '', "the rules' own");
   for (const name of app.choices.randomizers) option(el.randomizer, name, name.replace('_', ' '));
-  for (const [name, definition] of app.features) {
+  for (const [name, definition, plainName, meaning] of app.features) {
     const label = document.createElement('label');
-    label.title = definition;
+    label.title = `${plainName}: ${meaning}.\n${definition}`;
     const box = document.createElement('input');
     box.type = 'checkbox';
     box.value = name;

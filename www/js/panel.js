@@ -146,12 +146,12 @@ export function createPanel(app) {
     el.preset.append(option);
   }
   const weightInputs = new Map();
-  for (const [name, definition] of app.features) {
+  for (const [name, definition, plainName, meaning] of app.features) {
     const row = document.createElement('tr');
     const label = document.createElement('th');
     label.scope = 'row';
     label.textContent = name.replace(/_/g, ' ');
-    label.title = `${name}: ${definition}`;
+    label.title = `${plainName}: ${meaning}.\n${name}: ${definition}`;
     row.append(label);
     const inputs = {};
     for (const field of ['weight', 'exponent']) {

@@ -315,6 +315,15 @@ feature: FeatureName,
  */
 name: string,
 /**
+ * What the feature counts, in one line of plain words.
+ */
+meaning: string,
+/**
+ * The cells it counts, as `[x, y]` on the board the placement lands on, with any full rows
+ * still in place (rows counted before clears), to point at while it is explained.
+ */
+cells: Array<[number, number]>,
+/**
  * The feature's value, as its definition gives it (before any exponent).
  */
 value: number,
@@ -487,9 +496,10 @@ later: number | null,
 plan: number | null, };
 
 /**
- * A feature: its name and its definition, in the registry's order.
+ * A feature: its name, its definition, its plain name and what it counts in plain words, in
+ * the registry's order.
  */
-export type FeatureInfo = [FeatureName, string];
+export type FeatureInfo = [FeatureName, string, string, string];
 
 /**
  * The name of a feature: one of the registry's.

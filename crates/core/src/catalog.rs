@@ -1,7 +1,7 @@
 //! What the engine ships and allows, as a page reads it: the presets, the features, and the
 //! limits and defaults of every setting, so that a page repeats none of them.
 
-use crate::ai::features::FEATURES;
+use crate::ai::features::{FEATURES, plain};
 use crate::ai::presets::{PRESETS, Published};
 use crate::ai::search::{MAX_BEAM, MAX_DEPTH, MIN_DEPTH, default_beam};
 use crate::ai::weights::Weights;
@@ -58,7 +58,8 @@ pub fn presets() -> Vec<PresetInfo> {
         .collect()
 }
 
-/// A feature: its name and its definition, in the registry's order.
+/// A feature: its name, its definition, its plain name and what it counts in plain words, in
+/// the registry's order.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct FeatureInfo(
@@ -67,13 +68,18 @@ pub struct FeatureInfo(
     pub &'static str,
     /// Its definition in one line.
     pub &'static str,
+    /// Its name in players' words.
+    pub &'static str,
+    /// What it counts, in one line of plain words.
+    pub &'static str,
 );
 
 /// Every feature, in the registry's order.
 pub fn features() -> Vec<FeatureInfo> {
     FEATURES
         .iter()
-        .map(|f| FeatureInfo(f.name, f.definition))
+        .enumerate()
+        .map(|(i, f)| FeatureInfo(f.name, f.definition, plain(i).name, plain(i).meaning))
         .collect()
 }
 

@@ -9,6 +9,18 @@ use std::collections::BTreeSet;
 
 use tetris_ai_core::Board;
 use tetris_ai_core::ai::features::{FEATURES, Outcome, index_of};
+use tetris_ai_core::engine::moves::Placement;
+use tetris_ai_core::engine::piece::{Piece, Rotation};
+use tetris_ai_core::engine::spin::Spin;
+
+/// A placement for outcomes whose features read only the numbers given with them.
+const PLACED: Placement = Placement {
+    piece: Piece::O,
+    rotation: Rotation::Spawn,
+    x: 0,
+    y: 0,
+    spin: Spin::None,
+};
 
 /// Every feature this file tests; a registered feature missing here fails `every_feature_is_tested`.
 const TESTED: [&str; 29] = [
@@ -61,6 +73,7 @@ fn outcome(
         rows_cleared,
         piece_cells_cleared,
         cleared: 0,
+        placement: &PLACED,
     }
 }
 

@@ -156,7 +156,12 @@ fn the_catalogues_values_have_the_declared_fields() {
     assert_fields::<tetris_ai_core::SearchConfig>(&limits["game"]["search"]);
     assert_eq!(
         written(catalog::features())[0],
-        json!(["rows_cleared", "full rows removed by this placement"])
+        json!([
+            "rows_cleared",
+            "full rows removed by this placement",
+            "lines cleared",
+            "full lines this piece completes: they vanish and the blocks above drop"
+        ])
     );
 }
 

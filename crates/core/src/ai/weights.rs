@@ -3,7 +3,7 @@
 //! In JSON a weight set is an object whose keys are feature names and whose values are either a
 //! number (the weight) or `{"weight": w, "exponent": e}`.
 
-use crate::ai::features::{FEATURES, Feature, Kind, Outcome, find_index, plain_name};
+use crate::ai::features::{FEATURES, Feature, Kind, Outcome, counted_cells, find_index, plain};
 use crate::error::{Error, Result, json_problem};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
@@ -43,7 +43,7 @@ impl Term {
 }
 
 /// One weighted feature's part of a placement's score, as [`Weights::contributions`] gives it.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Contribution {
     /// The feature's registered name.
@@ -51,6 +51,11 @@ pub struct Contribution {
     pub feature: &'static str,
     /// The feature's name in players' words.
     pub name: &'static str,
+    /// What the feature counts, in one line of plain words.
+    pub meaning: &'static str,
+    /// The cells it counts, as `[x, y]` on the board the placement lands on, with any full rows
+    /// still in place (rows counted before clears), to point at while it is explained.
+    pub cells: Vec<[i32; 2]>,
     /// The feature's value, as its definition gives it (before any exponent).
     pub value: f64,
     /// The exponent, if the weight has one.
@@ -208,7 +213,9 @@ impl Weights {
             .iter()
             .map(|t| Contribution {
                 feature: t.name(),
-                name: plain_name(t.feature),
+                name: plain(t.feature).name,
+                meaning: plain(t.feature).meaning,
+                cells: counted_cells(t.compute.counts, outcome),
                 value: t.compute.value(outcome, None),
                 exponent: t.exponent,
                 raised: t.compute.value(outcome, t.exponent),

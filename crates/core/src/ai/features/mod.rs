@@ -11,12 +11,14 @@ use crate::engine::board::Board;
 use crate::engine::moves::Placement;
 use crate::engine::rules::{TopOut, lock};
 use crate::error::{Error, Result};
+pub use counted::{Counted, counted_cells};
 pub(crate) use kind::Kind;
-pub use plain::{PLAIN_NAMES, plain_name};
+pub use plain::{PLAIN, Plain, plain};
 use research::*;
 use sources::*;
 use tetris_ai_engine::ts_name_union;
 
+mod counted;
 mod kind;
 mod plain;
 pub(crate) mod research;
@@ -38,6 +40,8 @@ pub struct Outcome<'a> {
     /// The removed rows as bits (bit `y` for row `y` before the clear), for the features read
     /// before clears.
     pub cleared: u64,
+    /// The placement locked.
+    pub placement: &'a Placement,
 }
 
 impl Outcome<'_> {
@@ -59,6 +63,7 @@ impl Outcome<'_> {
             rows_cleared: locked.rows_cleared,
             piece_cells_cleared: locked.piece_cells_cleared,
             cleared: locked.cleared,
+            placement,
         };
         read(&outcome, locked.tops_out)
     }
@@ -82,6 +87,8 @@ pub struct Feature {
     pub definition: &'static str,
     /// How to compute it.
     pub compute: Compute,
+    /// What it counts, to be shown on the board.
+    pub counts: Counted,
     /// How the incremental evaluation computes it, if it does.
     pub(crate) incremental: Option<Kind>,
 }
@@ -113,174 +120,203 @@ pub static FEATURES: [Feature; 29] = [
         name: "rows_cleared",
         definition: "full rows removed by this placement",
         compute: Compute::Value(rows_cleared),
+        counts: Counted::ClearedRows,
         incremental: Some(Kind::RowsCleared),
     },
     Feature {
         name: "landing_height",
         definition: "row of the placed piece's lowest cell + (piece height - 1) / 2, before clears",
         compute: Compute::Value(landing_height),
+        counts: Counted::Piece,
         incremental: Some(Kind::LandingHeight),
     },
     Feature {
         name: "eroded_piece_cells",
         definition: "rows cleared x the placed piece's own cells inside those rows",
         compute: Compute::Value(eroded_piece_cells),
+        counts: Counted::PieceInClearedRows,
         incremental: Some(Kind::ErodedPieceCells),
     },
     Feature {
         name: "row_transitions",
         definition: "filled/empty changes along each row, walls filled, summed over the rows",
         compute: Compute::Value(row_transitions),
+        counts: Counted::RowChanges,
         incremental: Some(Kind::RowTransitions),
     },
     Feature {
         name: "column_transitions",
         definition: "filled/empty changes up each column, floor filled, space above empty",
         compute: Compute::Value(column_transitions),
+        counts: Counted::ColumnChanges,
         incremental: Some(Kind::ColumnTransitions),
     },
     Feature {
         name: "holes",
         definition: "empty cells with a filled cell anywhere above them in their column",
         compute: Compute::Value(holes),
+        counts: Counted::Holes,
         incremental: Some(Kind::Holes),
     },
     Feature {
         name: "cumulative_wells",
         definition: "for each well cell (empty, both neighbours filled), the empty cells from it down",
         compute: Compute::Value(cumulative_wells),
+        counts: Counted::WellsDown,
         incremental: Some(Kind::CumulativeWells),
     },
     Feature {
         name: "max_height",
         definition: "the highest column height",
         compute: Compute::Value(max_height),
+        counts: Counted::HighestColumns,
         incremental: Some(Kind::MaxHeight),
     },
     Feature {
         name: "aggregate_height",
         definition: "the sum of the column heights",
         compute: Compute::Value(aggregate_height),
+        counts: Counted::Stack,
         incremental: Some(Kind::AggregateHeight),
     },
     Feature {
         name: "bumpiness",
         definition: "the sum of height differences between adjacent columns",
         compute: Compute::Value(bumpiness),
+        counts: Counted::Steps,
         incremental: Some(Kind::Bumpiness),
     },
     Feature {
         name: "avg_height_difference",
         definition: "bumpiness / (width - 1)",
         compute: Compute::Value(avg_height_difference),
+        counts: Counted::Steps,
         incremental: Some(Kind::AvgHeightDifference),
     },
     Feature {
         name: "blocks",
         definition: "number of filled cells",
         compute: Compute::Value(blocks),
+        counts: Counted::Blocks,
         incremental: Some(Kind::Blocks),
     },
     Feature {
         name: "avg_height",
         definition: "mean over filled cells of (row + 1); 0 on an empty board",
         compute: Compute::Value(avg_height),
+        counts: Counted::Blocks,
         incremental: None,
     },
     Feature {
         name: "blocks_above_holes",
         definition: "filled cells with at least one hole below them in their column",
         compute: Compute::Value(blocks_above_holes),
+        counts: Counted::BlocksAboveHoles,
         incremental: None,
     },
     Feature {
         name: "gaps",
         definition: "empty cells whose left and right neighbours are filled, walls filled",
         compute: Compute::Value(gaps),
+        counts: Counted::Wells,
         incremental: None,
     },
     Feature {
         name: "placement_height",
         definition: "row + 1 of the placed piece's highest cell, before clears",
         compute: Compute::Value(placement_height),
+        counts: Counted::Piece,
         incremental: Some(Kind::PlacementHeight),
     },
     Feature {
         name: "deepest_well",
         definition: "max over columns of (lower neighbour height - height) where both neighbours are higher",
         compute: Compute::Value(deepest_well),
+        counts: Counted::DeepestWell,
         incremental: None,
     },
     Feature {
         name: "hole_depth",
         definition: "for each hole, the filled cells directly above it up to the first empty cell",
         compute: Compute::Value(hole_depth),
+        counts: Counted::HoleCover,
         incremental: Some(Kind::HoleDepth),
     },
     Feature {
         name: "rows_with_holes",
         definition: "rows containing at least one hole",
         compute: Compute::Value(rows_with_holes),
+        counts: Counted::RowsWithHoles,
         incremental: Some(Kind::RowsWithHoles),
     },
     Feature {
         name: "pattern_diversity",
         definition: "distinct adjacent-column height differences within -2..2",
         compute: Compute::Value(pattern_diversity),
+        counts: Counted::Surface,
         incremental: Some(Kind::PatternDiversity),
     },
     Feature {
         name: "column_holes_pow",
         definition: "sum over columns of (holes in the column) ^ exponent",
         compute: Compute::ColumnPower(column_holes_pow),
+        counts: Counted::Holes,
         incremental: None,
     },
     Feature {
         name: "row_transitions_cs3243",
         definition: "CS3243: filled/empty changes along rows 0 to H read as one line from a filled left wall, plus 1 for each row ending empty",
         compute: Compute::Value(row_transitions_cs3243),
+        counts: Counted::RowChanges,
         incremental: None,
     },
     Feature {
         name: "wells_cs3243",
         definition: "CS3243: each empty cell above its column's top with both neighbours filled (walls filled) adds d(d+1)/2, d = row - height + 1",
         compute: Compute::Value(wells_cs3243),
+        counts: Counted::OpenWells,
         incremental: None,
     },
     Feature {
         name: "row_flips",
         definition: "p5.js: filled/empty changes between horizontal neighbours, no walls, top row skipped",
         compute: Compute::Value(row_flips),
+        counts: Counted::RowChanges,
         incremental: None,
     },
     Feature {
         name: "column_flips",
         definition: "p5.js: filled/empty changes between vertical neighbours, no floor, top row and column 0 skipped",
         compute: Compute::Value(column_flips),
+        counts: Counted::ColumnChanges,
         incremental: None,
     },
     Feature {
         name: "aggregate_height_takado8",
         definition: "takado8: the sum of the column heights before clears, less the width for each row cleared",
         compute: Compute::Value(aggregate_height_takado8),
+        counts: Counted::BeforeClears(&Counted::Stack),
         incremental: None,
     },
     Feature {
         name: "holes_before_clears",
         definition: "holes counted before clears (the placed piece and the full rows in place)",
         compute: Compute::Value(holes_before_clears),
+        counts: Counted::BeforeClears(&Counted::Holes),
         incremental: None,
     },
     Feature {
         name: "bumpiness_before_clears",
         definition: "bumpiness before clears",
         compute: Compute::Value(bumpiness_before_clears),
+        counts: Counted::BeforeClears(&Counted::Steps),
         incremental: None,
     },
     Feature {
         name: "aggregate_height_before_clears",
         definition: "the sum of the column heights before clears (full rows counted)",
         compute: Compute::Value(aggregate_height_before_clears),
+        counts: Counted::BeforeClears(&Counted::Stack),
         incremental: None,
     },
 ];

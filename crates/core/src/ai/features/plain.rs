@@ -1,48 +1,172 @@
 //! The features in players' words: a short plain name for each, as the coach shows a feature
-//! to someone learning why a placement is good (the registry's names and definitions are for
-//! weights and their authors).
+//! to someone learning why a placement is good, and what it counts in one plain line (the
+//! registry's names and definitions are for weights and their authors).
 
 use super::FEATURES;
 
-/// Each feature's plain name, by its registered name, in the registry's order.
-pub static PLAIN_NAMES: [(&str, &str); FEATURES.len()] = [
-    ("rows_cleared", "lines cleared"),
-    ("landing_height", "landing height"),
-    ("eroded_piece_cells", "own cells cleared"),
-    ("row_transitions", "ragged rows"),
-    ("column_transitions", "ragged columns"),
-    ("holes", "holes"),
-    ("cumulative_wells", "well depth"),
-    ("max_height", "stack height"),
-    ("aggregate_height", "total height"),
-    ("bumpiness", "bumpiness"),
-    ("avg_height_difference", "average step"),
-    ("blocks", "blocks on the board"),
-    ("avg_height", "average block height"),
-    ("blocks_above_holes", "blocks over holes"),
-    ("gaps", "one-wide gaps"),
-    ("placement_height", "placement height"),
-    ("deepest_well", "deepest well"),
-    ("hole_depth", "blocks covering holes"),
-    ("rows_with_holes", "rows with holes"),
-    ("pattern_diversity", "surface variety"),
-    ("column_holes_pow", "holes per column"),
-    ("row_transitions_cs3243", "ragged rows (CS3243)"),
-    ("wells_cs3243", "wells (CS3243)"),
-    ("row_flips", "ragged rows (p5.js)"),
-    ("column_flips", "ragged columns (p5.js)"),
-    ("aggregate_height_takado8", "total height (takado8)"),
-    ("holes_before_clears", "holes before clearing"),
-    ("bumpiness_before_clears", "bumpiness before clearing"),
-    (
-        "aggregate_height_before_clears",
-        "total height before clearing",
-    ),
+/// A feature in players' words.
+#[derive(Clone, Copy, Debug)]
+pub struct Plain {
+    /// The feature's registered name.
+    pub feature: &'static str,
+    /// Its short plain name ("holes", "well depth").
+    pub name: &'static str,
+    /// What it counts, in one line of plain words, as the page explains it.
+    pub meaning: &'static str,
+}
+
+/// Each feature in players' words, in the registry's order.
+pub static PLAIN: [Plain; FEATURES.len()] = [
+    Plain {
+        feature: "rows_cleared",
+        name: "lines cleared",
+        meaning: "full lines this piece completes: they vanish and the blocks above drop",
+    },
+    Plain {
+        feature: "landing_height",
+        name: "landing height",
+        meaning: "how high the piece lands: the lower, the safer",
+    },
+    Plain {
+        feature: "eroded_piece_cells",
+        name: "own cells cleared",
+        meaning: "lines cleared times the piece's own blocks in them: a piece that finishes lines",
+    },
+    Plain {
+        feature: "row_transitions",
+        name: "ragged rows",
+        meaning: "where each row switches between block and empty, walls counted as blocks",
+    },
+    Plain {
+        feature: "column_transitions",
+        name: "ragged columns",
+        meaning: "where each column switches between block and empty, going up from the floor",
+    },
+    Plain {
+        feature: "holes",
+        name: "holes",
+        meaning: "empty cells with a block somewhere above them: none can be filled until the rows above clear",
+    },
+    Plain {
+        feature: "cumulative_wells",
+        name: "well depth",
+        meaning: "one-wide gaps between blocks: a well d deep counts 1 + 2 + … + d",
+    },
+    Plain {
+        feature: "max_height",
+        name: "stack height",
+        meaning: "the tallest column: near the top, the game is close to its end",
+    },
+    Plain {
+        feature: "aggregate_height",
+        name: "total height",
+        meaning: "every column's height added up: the size of the stack",
+    },
+    Plain {
+        feature: "bumpiness",
+        name: "bumpiness",
+        meaning: "the height steps between neighbouring columns: a flat top takes any piece",
+    },
+    Plain {
+        feature: "avg_height_difference",
+        name: "average step",
+        meaning: "the average height step between neighbouring columns",
+    },
+    Plain {
+        feature: "blocks",
+        name: "blocks on the board",
+        meaning: "how many blocks lie on the board",
+    },
+    Plain {
+        feature: "avg_height",
+        name: "average block height",
+        meaning: "how high the blocks sit, on average",
+    },
+    Plain {
+        feature: "blocks_above_holes",
+        name: "blocks over holes",
+        meaning: "blocks over a hole in their column: they must go before the hole can be filled",
+    },
+    Plain {
+        feature: "gaps",
+        name: "one-wide gaps",
+        meaning: "empty cells with a block or a wall on both sides",
+    },
+    Plain {
+        feature: "placement_height",
+        name: "placement height",
+        meaning: "how high the top of the piece ends up",
+    },
+    Plain {
+        feature: "deepest_well",
+        name: "deepest well",
+        meaning: "the deepest one-wide gap between two taller columns",
+    },
+    Plain {
+        feature: "hole_depth",
+        name: "blocks covering holes",
+        meaning: "the blocks piled right on top of each hole",
+    },
+    Plain {
+        feature: "rows_with_holes",
+        name: "rows with holes",
+        meaning: "lines with a hole in them: they cannot be cleared yet",
+    },
+    Plain {
+        feature: "pattern_diversity",
+        name: "surface variety",
+        meaning: "how many different small steps the surface has: variety fits more pieces",
+    },
+    Plain {
+        feature: "column_holes_pow",
+        name: "holes per column",
+        meaning: "holes counted column by column, so that several in one column weigh more or less",
+    },
+    Plain {
+        feature: "row_transitions_cs3243",
+        name: "ragged rows (CS3243)",
+        meaning: "ragged rows, counted the way the CS3243 course's program does",
+    },
+    Plain {
+        feature: "wells_cs3243",
+        name: "wells (CS3243)",
+        meaning: "open wells, counted the way the CS3243 course's program does",
+    },
+    Plain {
+        feature: "row_flips",
+        name: "ragged rows (p5.js)",
+        meaning: "ragged rows, counted the way the p5.js program does",
+    },
+    Plain {
+        feature: "column_flips",
+        name: "ragged columns (p5.js)",
+        meaning: "ragged columns, counted the way the p5.js program does",
+    },
+    Plain {
+        feature: "aggregate_height_takado8",
+        name: "total height (takado8)",
+        meaning: "the stack's size, counted the way takado8's program does",
+    },
+    Plain {
+        feature: "holes_before_clears",
+        name: "holes before clearing",
+        meaning: "holes, counted before the full lines vanish",
+    },
+    Plain {
+        feature: "bumpiness_before_clears",
+        name: "bumpiness before clearing",
+        meaning: "height steps, counted before the full lines vanish",
+    },
+    Plain {
+        feature: "aggregate_height_before_clears",
+        name: "total height before clearing",
+        meaning: "the stack's size, counted before the full lines vanish",
+    },
 ];
 
-/// The plain name of the feature at `index` in the registry.
-pub fn plain_name(index: usize) -> &'static str {
-    PLAIN_NAMES[index].1
+/// The feature at `index` in the registry, in players' words.
+pub fn plain(index: usize) -> &'static Plain {
+    &PLAIN[index]
 }
 
 #[cfg(test)]
@@ -51,21 +175,41 @@ mod tests {
 
     #[test]
     fn every_feature_has_one_plain_name_in_the_registrys_order() {
-        let named: Vec<&str> = PLAIN_NAMES.iter().map(|(name, _)| *name).collect();
+        let named: Vec<&str> = PLAIN.iter().map(|p| p.feature).collect();
         let registered: Vec<&str> = FEATURES.iter().map(|f| f.name).collect();
         assert_eq!(named, registered);
-        let mut plain: Vec<&str> = PLAIN_NAMES.iter().map(|(_, plain)| *plain).collect();
-        plain.sort();
-        plain.dedup();
+        let mut names: Vec<&str> = PLAIN.iter().map(|p| p.name).collect();
+        names.sort();
+        names.dedup();
         assert_eq!(
-            plain.len(),
+            names.len(),
             FEATURES.len(),
             "two features share a plain name"
         );
-        for (name, plain) in PLAIN_NAMES {
+        for p in &PLAIN {
             assert!(
-                !plain.is_empty() && !plain.contains('_') && plain.len() <= 32,
-                "{name}: {plain:?} is no short plain name"
+                !p.name.is_empty() && !p.name.contains('_') && p.name.len() <= 32,
+                "{}: {:?} is no short plain name",
+                p.feature,
+                p.name
+            );
+        }
+    }
+
+    #[test]
+    fn every_meaning_is_one_plain_line() {
+        for p in &PLAIN {
+            assert!(
+                !p.meaning.contains('_') && p.meaning.chars().count() <= 100,
+                "{}: {:?} is no one plain line",
+                p.feature,
+                p.meaning
+            );
+            assert!(
+                p.meaning.starts_with(char::is_lowercase) && !p.meaning.ends_with('.'),
+                "{}: {:?} should read as a clause after the name",
+                p.feature,
+                p.meaning
             );
         }
     }
