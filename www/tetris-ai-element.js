@@ -45,6 +45,12 @@ const MAX_COACHED = 100;
 const SIDE_CELLS = 4.2;
 /** The gap between the board and a side column, in cells. */
 const SIDE_GAP = 0.5;
+/**
+ * How much larger folding the side columns must make the board for the element to fold them:
+ * folded, they are one column beside the board, the statistics go under it and the legend is
+ * left to the help.
+ */
+const FOLD_GAIN = 1.25;
 /** The board's frame (padding and border), in pixels. */
 const BOARD_FRAME = 12;
 /** The gap between the board and the rows under it (legend, touch buttons), in pixels. */
@@ -372,20 +378,22 @@ export class TetrisAiElement extends HTMLElement {
     return touch === 'on' || (touch === 'auto' && this.coarse.matches);
   }
 
-  /** Shows the controls the settings ask for (who plays, help, legend, touch buttons). */
+  /** Shows the controls the settings ask for (who plays, help, touch buttons). */
   showControls() {
     const { controls, autoplay } = this.settings;
     this.$('play-toggle').hidden = controls === 'none';
     this.$('play-toggle').textContent = autoplay ? 'Play yourself' : 'Let the AI play';
     this.$('help-button').hidden = controls === 'none';
-    this.$('legend').hidden = controls !== 'full';
     const touch = this.touchShown();
     this.$('touch').hidden = !touch;
     for (const button of this.$('touch').querySelectorAll('button')) button.disabled = autoplay;
     this.$('board').classList.toggle('swipes', touch && !autoplay);
   }
 
-  /** Sizes the board to the element's box, less the rows under it (legend, touch buttons). */
+  /**
+   * Sizes the board to the element's box, less the rows under it (legend, touch buttons), its
+   * side columns folded where that makes it larger by `FOLD_GAIN` or more (a narrow box).
+   */
   layout() {
     if (!this.config) return;
     const { rules, width, height } = this.config;
@@ -395,21 +403,41 @@ export class TetrisAiElement extends HTMLElement {
     // Only the guideline rules score; the research rules count lines alone.
     this.$('score-row').hidden = rules.kind !== 'guideline';
     this.showControls();
-    const below = ['legend', 'touch']
-      .map((id) => this.$(id))
-      .reduce((sum, row) => sum + (row.hidden ? 0 : row.offsetHeight + ROW_GAP), 0);
     const style = getComputedStyle(this);
     const inner = (size, ...sides) =>
       size - sides.reduce((sum, side) => sum + (parseFloat(style[side]) || 0), 0);
     const boxWidth = inner(this.clientWidth, 'paddingLeft', 'paddingRight') - BOARD_FRAME;
-    const boxHeight = inner(this.clientHeight, 'paddingTop', 'paddingBottom') - BOARD_FRAME - below;
+    const boxHeight = inner(this.clientHeight, 'paddingTop', 'paddingBottom') - BOARD_FRAME;
     const rows = height + SPAWN_ROWS;
     const sides = rules.preview > 0 ? 2 : 1;
-    const across = width + sides * (SIDE_CELLS + SIDE_GAP);
-    const cell = Math.max(6, Math.floor(Math.min(boxHeight / rows, boxWidth / across)));
+    /** Folds the side columns or not; the largest cell (not rounded down) that then fits. */
+    const fit = (folded) => {
+      this.fold(folded);
+      const across = width + (folded ? 1 : sides) * (SIDE_CELLS + SIDE_GAP);
+      // Folded, the statistics under the board grow with the cell: measured at its largest.
+      this.style.setProperty('--cell', `${Math.floor(boxWidth / across)}px`);
+      const below = [folded ? 'stats' : 'legend', 'touch']
+        .map((id) => this.$(id))
+        .reduce((sum, row) => sum + (row.hidden ? 0 : row.offsetHeight + ROW_GAP), 0);
+      return Math.min((boxHeight - below) / rows, boxWidth / across);
+    };
+    const folded = fit(true);
+    const unfolded = fit(false);
+    const fold = folded >= unfolded * FOLD_GAIN;
+    if (fold) this.fold(true);
+    const cell = Math.max(6, Math.floor(fold ? folded : unfolded));
     this.style.setProperty('--cell', `${cell}px`);
     this.renderer.layout(width, height, rules.preview, cell);
     this.runner.redraw();
+  }
+
+  /**
+   * Folds the side columns (one column beside the board, the statistics under it; see
+   * `layout`), or unfolds them. Folded, the legend is left to the help.
+   */
+  fold(folded) {
+    this.$('frame').classList.toggle('folded', folded);
+    this.$('legend').hidden = folded || this.settings.controls !== 'full';
   }
 
   drawn(snapshot) {

@@ -4,7 +4,8 @@
 // ending a race shows both games' lines, pieces and accuracy and who won, and the player's game
 // goes into the past games marked as a race's; on a phone the AI's board and the player's touch
 // buttons fit the screen, side by side, and the coach, which would give the AI's pick for the
-// player's piece, is put away. In a match the AI (of its own preset and depth, its plan shown)
+// player's piece, is put away; in a match on a phone the AI's board is readable, the player's the
+// larger, both in full view. In a match the AI (of its own preset and depth, its plan shown)
 // sends garbage that waits in the meter and enters the player's board, and the first to top out
 // loses; a watched match of two AIs ends when one tops out.
 
@@ -243,6 +244,39 @@ test('on a phone the AI board and the touch buttons fit the screen beside each o
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();
+  }
+});
+
+test("on a phone in a match both boards are readable, the player's the larger, in full view", async () => {
+  // With the touch buttons under the player's board, and without them.
+  for (const [what, options] of [
+    ['a touch phone', PHONE],
+    ['a narrow window', { viewport: PHONE.viewport }],
+  ]) {
+    const opened = await openPage(env.browser, env.server.url, options);
+    const { page } = opened;
+    try {
+      await startRace(page, '1', 'versus');
+      const [yours, theirs, tabs] = await Promise.all([
+        page.locator('#game').locator('#board').boundingBox(),
+        page.locator('#race-ai-board').boundingBox(),
+        page.locator('.parts').boundingBox(),
+      ]);
+      const sizes = `${what}: yours ${JSON.stringify(yours)}, the AI's ${JSON.stringify(theirs)}`;
+      assert.ok(theirs.width >= 120, `the AI's board is readable on ${sizes}`);
+      assert.ok(yours.width >= theirs.width * 1.2, `the player's board is the larger on ${sizes}`);
+      const { width } = PHONE.viewport;
+      for (const box of [yours, theirs]) {
+        assert.ok(box.x >= 0 && box.x + box.width <= width, `a board is cut off on ${sizes}`);
+        assert.ok(
+          box.y >= 0 && box.y + box.height <= tabs.y,
+          `the tabs ${JSON.stringify(tabs)} cover a board on ${sizes}`,
+        );
+      }
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
   }
 });
 

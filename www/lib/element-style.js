@@ -41,6 +41,27 @@ export const STYLE = `
   width: calc(var(--cell) * 4.2);
   flex: none;
 }
+/* Folded, in a box too narrow for two side columns (see the element's layout): hold, next and the
+   buttons in one column right of the board, and the statistics in a row under both, as wide as
+   the box. The outer columns centre the board and its column. */
+.frame.folded {
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto calc(var(--cell) * 4.2) minmax(0, 1fr);
+  grid-template-rows: repeat(4, auto) 1fr;
+  gap: 8px 0;
+}
+.folded .side { display: contents; }
+.folded .board-wrap { grid-area: 1 / 2 / 6 / 3; margin-right: calc(var(--cell) * 0.5); }
+.folded .side > * { grid-column: 3; }
+.folded #hold-box { order: -2; }
+.folded #next-box { order: -1; }
+.folded .stats {
+  grid-area: 6 / 1 / 7 / -1;
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  column-gap: calc(var(--cell) * 0.7);
+}
 .box {
   background: #121926;
   border: 1px solid #243044;
@@ -246,6 +267,10 @@ button:focus-visible { outline: 2px solid #5aa9ff; outline-offset: 1px; }
 }
 .touch button.held { background: #2a3a55; }
 .touch button:disabled { opacity: 0.45; cursor: default; }
+/* Folded, the box is narrow: the buttons close up, and the words' smaller type leaves the arrows
+   their room. */
+.folded ~ .touch { gap: 4px; }
+.folded ~ .touch button { font-size: 15px; }
 #board.swipes { touch-action: none; }
 .help {
   position: absolute;

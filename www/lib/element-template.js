@@ -20,10 +20,10 @@ const TOUCH_HELP = `
 export const TEMPLATE = `
 <style>${STYLE}</style>
 <div class="stage">
-<div class="frame" part="frame">
+<div class="frame" id="frame" part="frame">
   <div class="side left">
     <div class="box" id="hold-box"><h2>Hold</h2><canvas id="hold" role="img" aria-label="Hold piece"></canvas></div>
-    <dl class="box stats" aria-label="Statistics">
+    <dl class="box stats" id="stats" aria-label="Statistics">
       <div id="time-row" hidden><dt id="time-label">Time</dt><dd id="stat-time"></dd></div>
       <div id="level-row" hidden><dt>Level</dt><dd id="stat-level"></dd></div>
       <div><dt>Lines</dt><dd id="stat-lines">0</dd></div>
