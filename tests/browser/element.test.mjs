@@ -755,24 +755,32 @@ test('a changed attribute applies at once', { timeout: 90_000 }, async (t) => {
     const small = (await games(page)).game;
     t.diagnostic(`board 8x12: ${JSON.stringify(small)}`);
 
-    /** Pieces placed over `ms` once the frames asked for so far have run. */
-    const placedOver = async (ms) => {
+    /** The pieces placed so far, once the frames asked for so far have run. */
+    const placed = async () => {
       await page.evaluate(async () => {
         await document.querySelector('#game').game.stats();
         await document.querySelector('#game').game.stats();
       });
-      const from = (await games(page)).game.pieces;
-      await sleep(ms);
-      const to = (await games(page)).game;
-      assert.equal(to.over, false, 'the game should not be over');
-      return to.pieces - from;
+      const { game } = await games(page);
+      assert.equal(game.over, false, 'the game should not be over');
+      return game.pieces;
     };
-    assert.ok((await placedOver(1_000)) > 0, 'the AI places pieces');
+    /** Waits, however slow the machine, for the AI to place a piece after `from`. */
+    const placesMore = (from) =>
+      waitForAsync(
+        page,
+        async (from) => (await document.querySelector('#game').game.stats()).pieces > from,
+        from,
+        { timeout: 20_000 },
+      );
+    await placesMore(await placed());
     await page.evaluate(() => document.querySelector('#game').removeAttribute('autoplay'));
     assert.equal(await page.evaluate(() => document.querySelector('#game').autoplay), false);
-    assert.equal(await placedOver(1_500), 0, 'with autoplay removed the AI places no piece');
+    const stopped = await placed();
+    await sleep(1_500);
+    assert.equal(await placed(), stopped, 'with autoplay removed the AI places no piece');
     await page.evaluate(() => document.querySelector('#game').setAttribute('autoplay', ''));
-    assert.ok((await placedOver(1_000)) > 0, 'with autoplay back the AI places pieces again');
+    await placesMore(stopped);
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();

@@ -8,7 +8,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { BROWSERS, launchAny } from './browsers.mjs';
-import { startServer } from './harness.mjs';
+import { playToTheEnd, startServer } from './harness.mjs';
 import { bothQueues, raceIs, sequenceOf } from './race.mjs';
 
 const CHOSEN = process.env.BROWSERS ? process.env.BROWSERS.split(',') : BROWSERS;
@@ -48,13 +48,6 @@ function meterShows() {
 function sprintRuns() {
   const game = document.querySelector('#game');
   return game.mode === 'sprint' && !game.paused && window.tetris.modes.run !== null;
-}
-
-/** In the page: the AI's choice placed for the player until the game is over; its statistics. */
-async function playToTheEnd() {
-  const game = window.tetris.game;
-  for (let i = 0; i < 2_000 && !(await game.stats()).game_over; i++) await game.step();
-  return game.stats();
 }
 
 let server;

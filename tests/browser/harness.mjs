@@ -558,3 +558,13 @@ export function serveAndBrowse(options) {
   });
   return env;
 }
+
+/**
+ * In the page: the AI's choice placed for the player, piece by piece as a player would, until the
+ * game is over (at most 2,000 pieces); its statistics. Pass it to `page.evaluate`.
+ */
+export async function playToTheEnd() {
+  const game = window.tetris.game;
+  for (let i = 0; i < 2_000 && !(await game.stats()).game_over; i++) await game.step();
+  return game.stats();
+}

@@ -14,6 +14,7 @@ import {
   setValue,
   waitReady,
   showPart,
+  playToTheEnd,
 } from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
@@ -33,15 +34,6 @@ async function startMode(page, mode) {
     mode,
     { timeout: 30_000 },
   );
-}
-
-/** Places pieces with the AI's choice, as a player would, until the game is over. */
-function playToTheEnd(page) {
-  return page.evaluate(async () => {
-    const game = window.tetris.game;
-    for (let i = 0; i < 2_000 && !(await game.stats()).game_over; i++) await game.step();
-    return game.stats();
-  });
 }
 
 /** The bests table: each mode's row as text. */
@@ -73,7 +65,7 @@ test(
       const { page } = opened;
       await startMode(page, 'sprint');
       const seed = await page.evaluate(() => window.tetris.modes.run.seed);
-      const stats = await playToTheEnd(page);
+      const stats = await page.evaluate(playToTheEnd);
       assert.ok(stats.finished && stats.lines >= 40 && stats.lines <= 43, JSON.stringify(stats));
       await page.locator('#mode-result').waitFor({ state: 'visible', ...WAIT });
       const time = await clock(page, stats.frames);
@@ -163,7 +155,7 @@ test('a marathon ends finished at 150 lines, at level 15', { timeout: 180_000 },
   try {
     const { page } = opened;
     await startMode(page, 'marathon');
-    const stats = await playToTheEnd(page);
+    const stats = await page.evaluate(playToTheEnd);
     assert.ok(stats.finished && stats.lines >= 150 && stats.level === 15, JSON.stringify(stats));
     await page.locator('#mode-result').waitFor({ state: 'visible', ...WAIT });
     assert.equal(await page.locator('#game >> #overlay-title').textContent(), 'Marathon complete');
