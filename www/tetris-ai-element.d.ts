@@ -48,6 +48,13 @@ export declare class TetrisAiElement extends HTMLElement {
    */
   mode: GameConfig['mode'];
   /**
+   * The kicks a turn tries under the guideline rules (the research rules place by drops): SRS, or
+   * TETR.IO's SRS+, whose I kicks the same way off either wall and which adds half turns (180°, the
+   * `half` key). The attribute `kicks`: `srs`, `srs_plus`; by default `srs`; a change starts a new
+   * game.
+   */
+  kicks: 'srs' | 'srs_plus';
+  /**
    * The game is one side of a match under these versus rules (the engine's `VersusPreset`): its
    * clears attack, fired as `attack` events (`detail.rows`), and `receiveAttack(rows)` queues the
    * opponent's, shown in a meter beside the board until it enters as garbage. The attribute

@@ -110,3 +110,67 @@ test("the page's handling fields apply to the game at once and are saved", async
     await opened.close();
   }
 });
+
+/**
+ * In the page: a guideline game with `kicks` played by hand, on the first seed whose first piece
+ * is a T; its cells before and after the half-turn key, sorted.
+ */
+function halfTurned(kicks) {
+  return (async () => {
+    const { createGame, gameConfig } = await import('./tetris-ai.js');
+    const sorted = (flat) =>
+      Array.from({ length: flat.length / 2 }, (_, i) => [flat[2 * i], flat[2 * i + 1]]).sort(
+        (a, b) => a[0] - b[0] || a[1] - b[1],
+      );
+    for (let seed = 0; ; seed++) {
+      const game = await createGame(await gameConfig({ rules: 'guideline', seed, kicks }));
+      try {
+        if ((await game.view()).active?.piece !== 'T') continue;
+        const before = sorted(Array.from(await game.activeCells()));
+        await game.press('half');
+        await game.release('half');
+        return { before, after: sorted(Array.from(await game.activeCells())) };
+      } finally {
+        game.close();
+      }
+    }
+  })();
+}
+
+test('with SRS+ rotation chosen, A turns the piece half a turn; under SRS it does nothing', async () => {
+  const opened = await openPage(env.browser, env.server.url, { part: 'settings' });
+  try {
+    const { page } = opened;
+    // The flat T at centre (4, 19): (3..=5, 19) and (4, 20); reversed in place, nub at (4, 18).
+    const flat = [
+      [3, 19],
+      [4, 19],
+      [4, 20],
+      [5, 19],
+    ];
+    const reversed = [
+      [3, 19],
+      [4, 18],
+      [4, 19],
+      [5, 19],
+    ];
+    assert.deepEqual(await page.evaluate(halfTurned, 'srs_plus'), {
+      before: flat,
+      after: reversed,
+    });
+    assert.deepEqual(await page.evaluate(halfTurned, 'srs'), { before: flat, after: flat });
+    // The Settings choice reaches the page's game, under the guideline rules only.
+    await page.locator('#rules').selectOption('guideline');
+    await page.locator('#kicks').selectOption('srs_plus');
+    await page.waitForFunction(
+      () => document.querySelector('#game').config?.rules.kicks === 'srs_plus',
+    );
+    await page.locator('#rules').selectOption('classic');
+    await page.waitForFunction(() => document.querySelector('#kicks').disabled);
+    // And the help names the key.
+    assert.match(await page.locator('#game >> .help').innerHTML(), /<kbd>A<\/kbd> rotate 180°/);
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});

@@ -32,7 +32,7 @@ test('each property has its attribute, named in kebab case', () => {
     assert.equal(entry.property, property);
     assert.equal(PROPERTIES[entry.attribute], property);
   }
-  assert.equal(Object.keys(PROPERTIES).length, 23);
+  assert.equal(Object.keys(PROPERTIES).length, 24);
   assert.equal(attributeName('softDrop'), 'soft-drop');
 });
 
@@ -43,6 +43,7 @@ test('an element without attributes takes the defaults', () => {
     weights: null,
     rules: 'classic',
     mode: 'endless',
+    kicks: 'srs',
     versus: null,
     board: [10, 20],
     depth: 1,
@@ -175,7 +176,7 @@ test('the ranges of the whole numbers are the engine’s where it states them', 
   const newGame = Object.values(ATTRIBUTES).filter((a) => a.newGame);
   assert.deepEqual(
     newGame.map((a) => a.property),
-    ['rules', 'mode', 'versus', 'board', 'seed'],
+    ['rules', 'mode', 'kicks', 'versus', 'board', 'seed'],
   );
 });
 
@@ -189,6 +190,17 @@ test("the properties marked as settings are the engine's settings, by the same n
   const s = { ...defaults(ENGINE), seed: 4 };
   assert.deepEqual(Object.keys(settingsOf(s)), SETTINGS);
   assert.equal(settingsOf(s).seed, 4);
+});
+
+test("the kicks attribute offers the engine's kicks, SRS when absent", async () => {
+  const text = await readFile('www/types/engine.d.ts');
+  const union = text.match(/^export type Kicks = (.*);$/m)[1];
+  const names = [...union.matchAll(/"(\w+)"/g)].map((m) => m[1]);
+  assert.deepEqual(names, ['srs', 'srs_plus']);
+  for (const name of names) assert.equal(read('kicks', name), name);
+  assert.equal(ATTRIBUTES.kicks.type, names.map((n) => `'${n}'`).join(' | '));
+  assert.equal(read('kicks', null), 'srs');
+  assert.throws(() => read('kicks', 'ars'), /^Error: kicks must be srs, srs_plus, got "ars"$/);
 });
 
 test("the versus attribute offers the engine's versus rule sets, and no match when absent", async () => {

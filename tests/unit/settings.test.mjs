@@ -76,7 +76,7 @@ const MIGRATED = {
 };
 
 /** The settings that came after the older page: it saved none of them. */
-const NEWER = ['das', 'arr', 'softDrop', 'mode'];
+const NEWER = ['das', 'arr', 'softDrop', 'mode', 'kicks'];
 
 test("the page keeps the element's settings but controls and touch", () => {
   assert.deepEqual([...SETTINGS].sort(), [...Object.keys(MIGRATED), ...NEWER].sort());
@@ -105,6 +105,7 @@ test("the page keeps the element's settings but controls and touch", () => {
       lockDelay: 30,
       margin: null,
       mode: 'endless',
+      kicks: 'srs',
     },
   );
 });
@@ -118,7 +119,7 @@ test("an older page's settings move to the element's names, nothing lost", () =>
 });
 
 /** The migrated settings as they load: those the older page did not have take their defaults. */
-const LOADED = { ...MIGRATED, das: 10, arr: 2, softDrop: 3, mode: 'endless' };
+const LOADED = { ...MIGRATED, das: 10, arr: 2, softDrop: 3, mode: 'endless', kicks: 'srs' };
 
 test('settings saved by an older page load migrated, once', () => {
   const store = storage({ [OLD_KEY]: JSON.stringify(OLD) });

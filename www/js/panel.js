@@ -120,6 +120,7 @@ export function createPanel(app) {
     gravity: $('gravity'),
     lockDelay: $('lock-delay'),
     rules: $('rules'),
+    kicks: $('kicks'),
     width: $('board-width'),
     height: $('board-height'),
     seed: $('seed'),
@@ -356,6 +357,9 @@ export function createPanel(app) {
     el.rules.value = published ? published.rules.kind : s.rules;
     el.depth.value = String(published ? published.search.depth : s.depth);
     for (const input of [el.rules, el.depth]) input.disabled = Boolean(published);
+    // Kicks are the guideline's: the research rules place by drops.
+    el.kicks.value = s.kicks;
+    el.kicks.disabled = (published ? published.rules.kind : s.rules) !== 'guideline';
     el.rulesPublished.hidden = !published;
     el.depthPublished.hidden = !published;
     if (!published) return;
@@ -439,6 +443,7 @@ export function createPanel(app) {
   $('speed-up').addEventListener('click', () => setFps(app.settings.fps * 2));
   $('slow-down').addEventListener('click', () => setFps(Math.round(app.settings.fps / 2)));
   el.rules.addEventListener('change', () => app.restart({ rules: el.rules.value }));
+  el.kicks.addEventListener('change', () => app.restart({ kicks: el.kicks.value }));
   el.depth.addEventListener('change', () => app.live('depth', Number(el.depth.value)));
   el.asPublished.addEventListener('change', () =>
     app.restart({ asPublished: el.asPublished.checked }),

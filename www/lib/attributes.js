@@ -265,6 +265,16 @@ export const ATTRIBUTES = declare({
       '`limits().modes`',
     defaultDoc: '`endless` (`limits().game.mode`)',
   },
+  kicks: {
+    ...oneOf(['srs', 'srs_plus'], 'srs'),
+    newGame: true,
+    setting: true,
+    doc:
+      'The kicks a turn tries under the guideline rules (the research rules place by drops): ' +
+      "SRS, or TETR.IO's SRS+, whose I kicks the same way off either wall and which adds half " +
+      'turns (180°, the `half` key).',
+    defaultDoc: '`srs`',
+  },
   versus: {
     ...oneOf(['ppt', 'tetrio'], null, { blank: true }),
     type: "'ppt' | 'tetrio' | null",

@@ -19,7 +19,7 @@ const NAMES = {
  * its keys by default (`KeyboardEvent.key` values, letters in lower case: a letter is heard in
  * either case, as Shift and Caps Lock change it), `words` what it does and `detail` (where there
  * is one) the help's fuller word on it. The defaults cover both habits: Up or X turns clockwise
- * as in Jstris and TETR.IO, C or Shift holds.
+ * as in Jstris and TETR.IO, C or Shift holds, A turns 180° where the rules' kicks allow it.
  */
 export const KEY_TABLE = [
   { action: 'left', press: true, keys: ['ArrowLeft'], words: 'move left' },
@@ -35,6 +35,13 @@ export const KEY_TABLE = [
   },
   { action: 'hard_drop', press: true, keys: [' '], words: 'hard drop' },
   { action: 'hold', press: true, keys: ['c', 'Shift'], words: 'hold' },
+  {
+    action: 'half',
+    press: true,
+    keys: ['a'],
+    words: 'rotate 180°',
+    detail: 'SRS+ rotation only',
+  },
   {
     action: 'pause',
     keys: ['p'],

@@ -688,12 +688,17 @@ beta: number, };
 /**
  * One player input.
  */
-export type Input = "left" | "right" | "cw" | "ccw" | "soft_drop" | "hard_drop" | "hold";
+export type Input = "left" | "right" | "cw" | "ccw" | "half" | "soft_drop" | "hard_drop" | "hold";
 
 /**
  * A control.
  */
-export type Key = "left" | "right" | "soft_drop" | "hard_drop" | "cw" | "ccw" | "hold";
+export type Key = "left" | "right" | "soft_drop" | "hard_drop" | "cw" | "ccw" | "half" | "hold";
+
+/**
+ * The kicks a turn tries: a rotation system.
+ */
+export type Kicks = "srs" | "srs_plus";
 
 /**
  * The engine's limits and defaults.
@@ -1273,7 +1278,13 @@ randomizer: RandomizerKind | null,
  * When a placement ends the game; `None` takes the rule set's own (classic: a cell above the
  * top row before clears; guideline: lock out).
  */
-top_out: TopOut | null, };
+top_out: TopOut | null,
+/**
+ * The kicks turns try (guideline only; the research rules place by drops): SRS, or SRS+
+ * with its half turns. Written only when it is not SRS, so that rules written before it
+ * existed read and write the same.
+ */
+kicks?: Kicks, };
 
 /**
  * The choices that set up a run; every field may be left out for its default (the command
@@ -1548,6 +1559,10 @@ lockDelay?: number,
  * What the game plays for (default endless): a mode's goal ends it.
  */
 mode?: Mode,
+/**
+ * The kicks turns try under the guideline rules (default SRS; SRS+ adds half turns).
+ */
+kicks?: Kicks,
 /**
  * Rule and search settings that apply last, as published or not.
  */

@@ -11,6 +11,7 @@ use tetris_ai_core::ai::incremental::Incremental;
 use tetris_ai_core::ai::presets;
 use tetris_ai_core::ai::search::{Position, SearchConfig, Searcher, evaluate};
 use tetris_ai_core::engine::moves::{MoveSearch, drop_placements};
+use tetris_ai_core::engine::piece::Kicks;
 use tetris_ai_core::engine::reach::Reach;
 use tetris_ai_core::engine::rules::{GameRng, TopOut, spawn_position};
 use tetris_ai_core::{Board, Game, GameConfig, Piece, Placement, Rules, Weights};
@@ -217,11 +218,11 @@ fn guideline_search(c: &mut Criterion) {
     };
     let mut by_inputs = MoveSearch::new();
     each_board("input by input, with paths", &mut |board, piece, spawn| {
-        by_inputs.run(board, piece, spawn).len()
+        by_inputs.run(board, piece, spawn, Kicks::Srs).len()
     });
     let mut by_words = Reach::new();
     each_board("word at a time", &mut |board, piece, spawn| {
-        by_words.run(board, piece, spawn).len()
+        by_words.run(board, piece, spawn, Kicks::Srs).len()
     });
     group.finish();
 }

@@ -15,6 +15,7 @@ use crate::ai::weights::Weights;
 use crate::config::{DEFAULT_PRESET, GameConfig};
 use crate::engine::manual::Handling;
 use crate::engine::mode::Mode;
+use crate::engine::piece::Kicks;
 use crate::engine::rules::{RandomizerKind, RuleSet, Rules, TopOut};
 use crate::error::Result;
 use serde::Serialize;
@@ -85,6 +86,10 @@ pub struct Settings {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub mode: Option<Mode>,
+    /// The kicks turns try under the guideline rules (default SRS; SRS+ adds half turns).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub kicks: Option<Kicks>,
     /// Rule and search settings that apply last, as published or not.
     #[serde(skip_serializing_if = "Overrides::is_empty")]
     #[cfg_attr(feature = "typescript", ts(optional, as = "Option<Overrides>"))]
@@ -224,8 +229,13 @@ impl Settings {
             soft_drop: self.soft_drop.unwrap_or(defaults.handling.soft_drop),
             lock_delay: self.lock_delay.unwrap_or(defaults.handling.lock_delay),
         };
+        let mut rules = self.overrides.rules(rules);
+        // The research rules place by drops: kicks are the guideline's alone.
+        if rules.kind == RuleSet::Guideline {
+            rules.kicks = self.kicks.unwrap_or(rules.kicks);
+        }
         let config = GameConfig {
-            rules: self.overrides.rules(rules),
+            rules,
             width,
             height,
             seed: self.seed.unwrap_or(defaults.seed),

@@ -375,7 +375,7 @@ fn refusals_say_what_is_allowed() {
         ),
         (
             checked::key("key", Some(&json!(1))).map(drop),
-            "key must be \"left\", \"right\", \"soft_drop\", \"hard_drop\", \"cw\", \"ccw\" or \"hold\", got 1",
+            "key must be \"left\", \"right\", \"soft_drop\", \"hard_drop\", \"cw\", \"ccw\", \"half\" or \"hold\", got 1",
         ),
         (
             checked::game_config(
@@ -443,6 +443,7 @@ fn every_field_serde_writes_is_read_back_alike() {
     // default (checked below), or the test fails.
     use tetris_ai_core::ai::search::{PlanValue, TieBreak};
     use tetris_ai_core::engine::manual::Handling;
+    use tetris_ai_core::engine::piece::Kicks;
     use tetris_ai_core::engine::rules::{RandomizerKind, Timing, TopOut};
     use tetris_ai_core::{RuleSet, Rules, SearchConfig, Weights};
     let config = GameConfig {
@@ -456,6 +457,7 @@ fn every_field_serde_writes_is_read_back_alike() {
             }),
             randomizer: Some(RandomizerKind::Uniform),
             top_out: Some(TopOut::AfterClears),
+            kicks: Kicks::SrsPlus,
         },
         width: 8,
         height: 12,

@@ -3,6 +3,7 @@
 use proptest::prelude::*;
 use tetris_ai_core::ai::search::{Position, SearchConfig, Searcher};
 use tetris_ai_core::engine::moves::MoveSearch;
+use tetris_ai_core::engine::piece::Kicks;
 use tetris_ai_core::engine::rules::{Timing, spawn_position};
 use tetris_ai_core::engine::timing::reachable_in_time;
 use tetris_ai_core::{Board, Game, GameConfig, Input, Piece, Rules, Weights};
@@ -359,20 +360,34 @@ fn short_lock_delay_rules_out_a_tuck() {
     let board = Board::from_picture(10, 20, &["###.......", "..........", ".........."]).unwrap();
     let mut search = MoveSearch::new();
     let spawn = spawn_position(&board, Piece::O).unwrap();
-    let found = search.run(&board, Piece::O, spawn).to_vec();
+    let found = search.run(&board, Piece::O, spawn, Kicks::Srs).to_vec();
     let tuck = found.iter().position(|p| p.x == 0 && p.y == 0).unwrap();
     let path = search.path(tuck);
     let slow = Timing {
         gravity: 60,
         lock_delay: 30,
     };
-    assert!(reachable_in_time(&board, &found[tuck], spawn, &path, slow));
+    assert!(reachable_in_time(
+        &board,
+        &found[tuck],
+        spawn,
+        &path,
+        slow,
+        Kicks::Srs
+    ));
     // At one row a frame with a one-frame lock delay the O locks as soon as it lands in column 4.
     let fast = Timing {
         gravity: 1,
         lock_delay: 1,
     };
-    assert!(!reachable_in_time(&board, &found[tuck], spawn, &path, fast));
+    assert!(!reachable_in_time(
+        &board,
+        &found[tuck],
+        spawn,
+        &path,
+        fast,
+        Kicks::Srs
+    ));
     // A plain drop is reachable at any speed.
     let straight = found.iter().position(|p| p.x == 4).unwrap();
     assert!(reachable_in_time(
@@ -380,7 +395,8 @@ fn short_lock_delay_rules_out_a_tuck() {
         &found[straight],
         spawn,
         &search.path(straight),
-        fast
+        fast,
+        Kicks::Srs
     ));
 }
 

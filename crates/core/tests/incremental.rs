@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use tetris_ai_core::ai::incremental::Incremental;
 use tetris_ai_core::ai::search::evaluate;
 use tetris_ai_core::engine::moves::{MoveSearch, drop_placements};
+use tetris_ai_core::engine::piece::Kicks;
 use tetris_ai_core::engine::rules::{GameRng, TopOut, spawn_position};
 use tetris_ai_core::{Board, Piece, Placement, Weights};
 
@@ -33,7 +34,7 @@ fn placements(board: &Board) -> Vec<Placement> {
     for piece in Piece::ALL {
         all.extend(drop_placements(board, piece));
         if let Some(spawn) = spawn_position(board, piece) {
-            all.extend(search.run(board, piece, spawn).iter().copied());
+            all.extend(search.run(board, piece, spawn, Kicks::Srs).iter().copied());
         }
     }
     all

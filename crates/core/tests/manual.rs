@@ -1,6 +1,7 @@
 //! Manual play through the game: keys, gravity, lock delay, hold, scoring of drops.
 
 use tetris_ai_core::engine::manual::{Handling, Key};
+use tetris_ai_core::engine::piece::Kicks;
 use tetris_ai_core::{Game, GameConfig, Piece, Rules};
 
 fn game(seed: u64) -> Game {
@@ -37,6 +38,36 @@ fn lowest_row(game: &Game) -> i32 {
 /// The first seed whose first piece is `piece`.
 fn game_starting_with(piece: Piece) -> Game {
     (0..).map(game).find(|g| g.current() == piece).unwrap()
+}
+
+#[test]
+fn the_half_turn_key_turns_under_srs_plus_and_not_under_srs() {
+    for (kicks, turns) in [(Kicks::Srs, false), (Kicks::SrsPlus, true)] {
+        let rules = Rules {
+            kicks,
+            ..Rules::guideline()
+        };
+        let mut game = (0..)
+            .map(|seed| {
+                Game::new(GameConfig {
+                    rules,
+                    seed,
+                    ..GameConfig::default()
+                })
+                .unwrap()
+            })
+            .find(|g| g.current() == Piece::T)
+            .unwrap();
+        game.press(Key::Half);
+        game.release(Key::Half);
+        // Flat at centre (4, 19): (3..=5, 19) and (4, 20); reversed in place, the nub at (4, 18).
+        let expected = if turns {
+            vec![(3, 19), (4, 18), (4, 19), (5, 19)]
+        } else {
+            vec![(3, 19), (4, 19), (4, 20), (5, 19)]
+        };
+        assert_eq!(active_cells(&game), expected, "{kicks:?}");
+    }
 }
 
 #[test]

@@ -221,7 +221,7 @@ fn bad_settings_are_refused_naming_the_value() {
             json!({"width": 8}),
             "settings has an unknown field \"width\" (fields: preset, weights, asPublished, \
              rules, board, seed, depth, margin, das, arr, gravity, softDrop, lockDelay, mode, \
-             overrides)",
+             kicks, overrides)",
         ),
         (
             json!({"preset": "du", "weights": {"holes": -1}}),

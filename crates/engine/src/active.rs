@@ -1,10 +1,11 @@
-//! The falling piece: shifts, SRS turns with kicks, soft and hard drops, one input at a time.
+//! The falling piece: shifts, turns with the rules' kicks, soft and hard drops, one input at a
+//! time.
 //! Manual play and the timing check move pieces through this; the placement search uses its own
 //! bit-parallel tables for speed and is tested against it.
 
 use crate::board::Board;
 use crate::moves::Placement;
-use crate::piece::{Piece, Rotation, Turn, kicks};
+use crate::piece::{Kicks, Piece, Rotation, Turn};
 use crate::spin::{Spin, t_spin};
 
 /// A piece in play.
@@ -18,8 +19,9 @@ pub struct Active {
     pub x: i32,
     /// Row of its rotation centre.
     pub y: i32,
-    /// The kick used by the last successful input if that input was a turn, else `None`.
-    pub last_turn_kick: Option<usize>,
+    /// The turn and the kick (its number, from 0) of the last successful input if that input
+    /// was a turn, else `None`.
+    pub last_turn: Option<(Turn, usize)>,
 }
 
 impl Active {
@@ -30,7 +32,7 @@ impl Active {
             rotation: Rotation::Spawn,
             x: at.0,
             y: at.1,
-            last_turn_kick: None,
+            last_turn: None,
         }
     }
 
@@ -43,7 +45,7 @@ impl Active {
         let moved = self.fits_at(board, self.rotation, self.x + dx, self.y);
         if moved {
             self.x += dx;
-            self.last_turn_kick = None;
+            self.last_turn = None;
         }
         moved
     }
@@ -53,19 +55,24 @@ impl Active {
         let moved = self.fits_at(board, self.rotation, self.x, self.y - 1);
         if moved {
             self.y -= 1;
-            self.last_turn_kick = None;
+            self.last_turn = None;
         }
         moved
     }
 
-    /// Turns with the first SRS kick that fits; returns whether it turned.
-    pub fn turn(&mut self, board: &Board, turn: Turn) -> bool {
+    /// Turns with the first of `kicks`' offsets that fits (none where `kicks` does not allow
+    /// the turn); returns whether it turned.
+    pub fn turn(&mut self, board: &Board, turn: Turn, kicks: Kicks) -> bool {
         let to = turn.apply(self.rotation);
-        for (k, &(dx, dy)) in kicks(self.piece, self.rotation, turn).iter().enumerate() {
+        for (k, &(dx, dy)) in kicks
+            .offsets(self.piece, self.rotation, turn)
+            .iter()
+            .enumerate()
+        {
             let (x, y) = (self.x + dx as i32, self.y + dy as i32);
             if self.fits_at(board, to, x, y) {
                 (self.rotation, self.x, self.y) = (to, x, y);
-                self.last_turn_kick = Some(k);
+                self.last_turn = Some((turn, k));
                 return true;
             }
         }
@@ -82,15 +89,17 @@ impl Active {
         let mut ghost = *self;
         while ghost.down(board) {}
         if ghost.y == self.y {
-            ghost.last_turn_kick = self.last_turn_kick;
+            ghost.last_turn = self.last_turn;
         }
         ghost
     }
 
     /// The placement this piece makes if it locks where it is.
     pub fn placement(&self, board: &Board) -> Placement {
-        let spin = match (self.piece, self.last_turn_kick) {
-            (Piece::T, Some(kick)) => t_spin(board, self.rotation, self.x, self.y, kick),
+        let spin = match (self.piece, self.last_turn) {
+            (Piece::T, Some((turn, kick))) => {
+                t_spin(board, self.rotation, self.x, self.y, turn, kick)
+            }
             _ => Spin::None,
         };
         Placement {

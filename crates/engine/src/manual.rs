@@ -6,7 +6,7 @@
 use crate::active::Active;
 use crate::board::Board;
 use crate::error::{Error, Result};
-use crate::piece::Turn;
+use crate::piece::{Kicks, Turn};
 use crate::rules::LOCK_RESETS;
 use serde::{Deserialize, Serialize};
 
@@ -27,6 +27,8 @@ pub enum Key {
     Cw,
     /// Rotate counter-clockwise.
     Ccw,
+    /// Rotate half a turn (180 degrees), where the rules' kicks allow it.
+    Half,
     /// Swap with the hold slot.
     Hold,
 }
@@ -99,6 +101,8 @@ pub enum Action {
 pub struct Falling {
     /// Where it is.
     pub piece: Active,
+    /// The kicks its turns try.
+    pub kicks: Kicks,
     gravity_frames: u32,
     lock_frames: u32,
     resets: u32,
@@ -107,10 +111,11 @@ pub struct Falling {
 }
 
 impl Falling {
-    /// A piece just spawned.
-    pub fn new(piece: Active) -> Falling {
+    /// A piece just spawned, that turns with `kicks`.
+    pub fn new(piece: Active, kicks: Kicks) -> Falling {
         Falling {
             piece,
+            kicks,
             gravity_frames: 0,
             lock_frames: 0,
             resets: 0,
@@ -141,9 +146,9 @@ impl Falling {
         moved
     }
 
-    /// Turns with SRS kicks if it can; returns whether it turned.
+    /// Turns with its kicks if it can; returns whether it turned.
     pub fn turn(&mut self, board: &Board, turn: Turn) -> bool {
-        let turned = self.piece.turn(board, turn);
+        let turned = self.piece.turn(board, turn, self.kicks);
         if turned {
             self.moved(board);
         }
@@ -226,8 +231,14 @@ impl Controls {
                 self.soft_drop = true;
                 falling.soft_step(board);
             }
-            Key::Cw | Key::Ccw => {
-                falling.turn(board, if key == Key::Cw { Turn::Cw } else { Turn::Ccw });
+            Key::Cw => {
+                falling.turn(board, Turn::Cw);
+            }
+            Key::Ccw => {
+                falling.turn(board, Turn::Ccw);
+            }
+            Key::Half => {
+                falling.turn(board, Turn::Half);
             }
             Key::HardDrop => {
                 let landed = falling.piece.ghost(board);
@@ -313,7 +324,7 @@ mod tests {
 
     fn setup() -> (Board, Falling, Controls) {
         let board = Board::new(10, 20).unwrap();
-        let falling = Falling::new(Active::new(Piece::T, (4, 19)));
+        let falling = Falling::new(Active::new(Piece::T, (4, 19)), Kicks::Srs);
         (board, falling, Controls::default())
     }
 
@@ -433,7 +444,7 @@ mod tests {
     #[test]
     fn moves_restart_the_lock_delay_a_limited_number_of_times() {
         let (board, _, mut controls) = setup();
-        let mut falling = Falling::new(Active::new(Piece::T, (4, 0)));
+        let mut falling = Falling::new(Active::new(Piece::T, (4, 0)), Kicks::Srs);
         let handling = Handling {
             gravity: 1000,
             lock_delay: 2,

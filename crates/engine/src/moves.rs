@@ -7,7 +7,7 @@
 
 use crate::board::Board;
 use crate::fits::{Fits, X_OFFSET, X_SLOTS};
-use crate::piece::{Piece, Rotation, Shape, Turn, kicks};
+use crate::piece::{Kicks, Piece, Rotation, Shape, Turn};
 use crate::spin::{Spin, t_spin};
 use serde::{Deserialize, Serialize};
 
@@ -24,12 +24,25 @@ pub enum Input {
     Cw,
     /// Rotate counter-clockwise (with kicks).
     Ccw,
+    /// Rotate half a turn (with kicks), where the rules' kicks allow it.
+    Half,
     /// Move down one row.
     SoftDrop,
     /// Drop to rest and lock.
     HardDrop,
     /// Swap the piece with the hold slot.
     Hold,
+}
+
+impl Input {
+    /// The input that makes `turn`.
+    pub fn of_turn(turn: Turn) -> Input {
+        match turn {
+            Turn::Cw => Input::Cw,
+            Turn::Ccw => Input::Ccw,
+            Turn::Half => Input::Half,
+        }
+    }
 }
 
 /// A resting position of a piece: what locks where, and whether it is a T-spin.
@@ -181,6 +194,8 @@ pub struct MoveSearch {
     piece: Piece,
     found: Vec<Placement>,
     routes: Vec<Route>,
+    /// The kicks of the search's rules.
+    kicks: Kicks,
 }
 
 impl Default for MoveSearch {
@@ -204,6 +219,7 @@ impl MoveSearch {
             piece: Piece::I,
             found: Vec::new(),
             routes: Vec::new(),
+            kicks: Kicks::Srs,
         }
     }
 
@@ -219,10 +235,17 @@ impl MoveSearch {
     }
 
     /// Finds every resting placement of `piece` reachable from its centre at `spawn` (spawn
-    /// state), deduplicated by the cells it fills. A T placement entered by a turn that the
-    /// three-corner rule counts as a T-spin is reported as that spin (its path ends with the turn).
-    pub fn run(&mut self, board: &Board, piece: Piece, spawn: (i32, i32)) -> &[Placement] {
-        if !self.start(board, piece, spawn) {
+    /// state) with the turns of `kicks`, deduplicated by the cells it fills. A T placement
+    /// entered by a turn that the three-corner rule counts as a T-spin is reported as that spin
+    /// (its path ends with the turn).
+    pub fn run(
+        &mut self,
+        board: &Board,
+        piece: Piece,
+        spawn: (i32, i32),
+        kicks: Kicks,
+    ) -> &[Placement] {
+        if !self.start(board, piece, spawn, kicks) {
             return &self.found;
         }
         self.explore(None);
@@ -248,24 +271,25 @@ impl MoveSearch {
     }
 
     /// The placement [`MoveSearch::run`] finds with the cells of `target` (a resting placement
-    /// reachable from `spawn`), with the same shortest input path, or `None` when it finds
-    /// none. Unless `target` is a T-spin, whose path ends with its turn, the search stops as
-    /// soon as it reaches a position that drops there.
+    /// reachable from `spawn` with the turns of `kicks`), with the same shortest input path, or
+    /// `None` when it finds none. Unless `target` is a T-spin, whose path ends with its turn,
+    /// the search stops as soon as it reaches a position that drops there.
     pub fn path_to(
         &mut self,
         board: &Board,
         target: &Placement,
         spawn: (i32, i32),
+        kicks: Kicks,
     ) -> Option<(Placement, Vec<Input>)> {
         if target.spin != Spin::None {
             let cells = sorted_cells(target);
             let index = self
-                .run(board, target.piece, spawn)
+                .run(board, target.piece, spawn, kicks)
                 .iter()
                 .position(|p| sorted_cells(p) == cells)?;
             return Some((self.found[index], self.path(index)));
         }
-        if !self.start(board, target.piece, spawn) {
+        if !self.start(board, target.piece, spawn, kicks) {
             return None;
         }
         // The target's centre in each state with its cells (none in the other states).
@@ -295,13 +319,14 @@ impl MoveSearch {
         Some((placement, self.route_path(route)))
     }
 
-    /// Clears the tables for a search of `piece` from `spawn` and visits the spawn position;
-    /// `false` when the piece does not fit there.
-    fn start(&mut self, board: &Board, piece: Piece, spawn: (i32, i32)) -> bool {
+    /// Clears the tables for a search of `piece` from `spawn` with `kicks` and visits the spawn
+    /// position; `false` when the piece does not fit there.
+    fn start(&mut self, board: &Board, piece: Piece, spawn: (i32, i32), kicks: Kicks) -> bool {
         if self.visited.is_empty() {
             self.allocate();
         }
         self.piece = piece;
+        self.kicks = kicks;
         self.found.clear();
         self.routes.clear();
         self.order.clear();
@@ -353,10 +378,7 @@ impl MoveSearch {
         let mut path = Vec::with_capacity(route.length as usize);
         path.push(Input::HardDrop);
         if let Some(turn) = route.turn {
-            path.push(match turn {
-                Turn::Cw => Input::Cw,
-                Turn::Ccw => Input::Ccw,
-            });
+            path.push(Input::of_turn(turn));
         }
         let mut state = route.from;
         while self.distance[state.index()] > 0 {
@@ -401,19 +423,20 @@ impl MoveSearch {
         if self.piece == Piece::O {
             return;
         }
-        for (input, turn) in [(Input::Cw, Turn::Cw), (Input::Ccw, Turn::Ccw)] {
+        for &turn in self.kicks.turns() {
             if let Some((target, _)) = self.turn(state, turn) {
-                self.visit(target, state, input, distance);
+                self.visit(target, state, Input::of_turn(turn), distance);
             }
         }
     }
 
-    /// Where turning from `state` lands under SRS, and which kick it used.
+    /// Where turning from `state` lands with the search's kicks, and which kick it used.
     #[inline]
     fn turn(&self, state: State, turn: Turn) -> Option<(State, usize)> {
         let from = Rotation::from_index(state.rotation());
         let to = turn.apply(from).index();
-        kicks(self.piece, from, turn)
+        self.kicks
+            .offsets(self.piece, from, turn)
             .iter()
             .enumerate()
             .find_map(|(k, &(dx, dy))| {
@@ -458,12 +481,9 @@ impl MoveSearch {
         let placement = self.found[index];
         let rest = State::new(placement.rotation.index(), placement.x, placement.y);
         let mut best: Option<(Spin, u16, Route)> = None;
-        for turn in [Turn::Cw, Turn::Ccw] {
-            let back = match turn {
-                Turn::Cw => placement.rotation.ccw(),
-                Turn::Ccw => placement.rotation.cw(),
-            };
-            for &(dx, dy) in kicks(Piece::T, back, turn) {
+        for &turn in self.kicks.turns() {
+            let back = turn.back(placement.rotation);
+            for &(dx, dy) in self.kicks.offsets(Piece::T, back, turn) {
                 let source = State::new(back.index(), rest.x() - dx as i32, rest.y() - dy as i32);
                 if !self.fits.at(back.index(), source.x(), source.y()) || !self.is_visited(source) {
                     continue;
@@ -474,7 +494,7 @@ impl MoveSearch {
                 if target != rest {
                     continue;
                 }
-                let spin = t_spin(board, placement.rotation, rest.x(), rest.y(), kick);
+                let spin = t_spin(board, placement.rotation, rest.x(), rest.y(), turn, kick);
                 let length = self.distance[source.index()] + 2;
                 let better = match best {
                     None => spin != Spin::None,
@@ -541,7 +561,7 @@ mod tests {
         let mut search = MoveSearch::new();
         for piece in Piece::ALL {
             let spawn = crate::rules::spawn_position(&board, piece).unwrap();
-            let found = search.run(&board, piece, spawn).len();
+            let found = search.run(&board, piece, spawn, Kicks::Srs).len();
             assert_eq!(found, classic_count(&board, piece), "{piece}");
         }
     }

@@ -1,9 +1,11 @@
-//! The seven tetrominoes, their four SRS rotation states and the SRS wall-kick tables.
+//! The seven tetrominoes, their four SRS rotation states, and the wall-kick tables of SRS and of
+//! TETR.IO's SRS+ (with its half turns).
 //!
 //! Coordinates are `(x, y)` with `y` pointing up, relative to the piece's rotation centre,
 //! as the Super Rotation System defines it (the I and O pieces rotate about a cell corner; their
 //! states are written out so that every cell stays on integer coordinates).
 
+use crate::named_choices;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -334,6 +336,48 @@ const I_KICKS: [[[(i8, i8); 5]; 2]; 4] = [
     ],
 ];
 
+/// SRS+ kick offsets for I (TETR.IO's: each turn tries the shorter shift first, so that I kicks
+/// the same way off either wall), laid out as [`JLSTZ_KICKS`].
+const I_PLUS_KICKS: [[[(i8, i8); 5]; 2]; 4] = [
+    // from 0: to R, to L
+    [
+        [(0, 0), (1, 0), (-2, 0), (-2, -1), (1, 2)],
+        [(0, 0), (-1, 0), (2, 0), (2, -1), (-1, 2)],
+    ],
+    // from R: to 2, to 0
+    [
+        [(0, 0), (-1, 0), (2, 0), (-1, 2), (2, -1)],
+        [(0, 0), (-1, 0), (2, 0), (-1, -2), (2, 1)],
+    ],
+    // from 2: to L, to R
+    [
+        [(0, 0), (2, 0), (-1, 0), (2, 1), (-1, -2)],
+        [(0, 0), (-2, 0), (1, 0), (-2, 1), (1, -2)],
+    ],
+    // from L: to 0, to 2
+    [
+        [(0, 0), (1, 0), (-2, 0), (1, -2), (-2, 1)],
+        [(0, 0), (1, 0), (-2, 0), (1, 2), (-2, -1)],
+    ],
+];
+
+/// SRS+ offsets of a half turn (180 degrees) for J, L, S, T and Z, by the state turned from.
+const JLSTZ_HALF_KICKS: [[(i8, i8); 6]; 4] = [
+    [(0, 0), (0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0)],
+    [(0, 0), (1, 0), (1, 2), (1, 1), (0, 2), (0, 1)],
+    [(0, 0), (0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0)],
+    [(0, 0), (-1, 0), (-1, 2), (-1, 1), (0, 2), (0, 1)],
+];
+
+/// SRS+ offsets of a half turn for I, by the state turned from: in place, or one cell back
+/// toward where its long side lay.
+const I_HALF_KICKS: [[(i8, i8); 2]; 4] = [
+    [(0, 0), (0, 1)],
+    [(0, 0), (1, 0)],
+    [(0, 0), (0, -1)],
+    [(0, 0), (-1, 0)],
+];
+
 /// A rotation direction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Turn {
@@ -341,6 +385,8 @@ pub enum Turn {
     Cw,
     /// Counter-clockwise.
     Ccw,
+    /// Half a turn (180 degrees), where the kicks allow it.
+    Half,
 }
 
 impl Turn {
@@ -349,20 +395,78 @@ impl Turn {
         match self {
             Turn::Cw => from.cw(),
             Turn::Ccw => from.ccw(),
+            Turn::Half => from.cw().cw(),
+        }
+    }
+
+    /// The state a turn into `to` starts from.
+    pub fn back(self, to: Rotation) -> Rotation {
+        match self {
+            Turn::Cw => to.ccw(),
+            Turn::Ccw => to.cw(),
+            Turn::Half => to.cw().cw(),
         }
     }
 }
 
-/// The offsets SRS tries, in order, when `piece` turns from `from`. O does not kick.
-pub fn kicks(piece: Piece, from: Rotation, turn: Turn) -> &'static [(i8, i8)] {
-    let direction = match turn {
-        Turn::Cw => 0,
-        Turn::Ccw => 1,
-    };
-    match piece {
-        Piece::O => &[(0, 0)],
-        Piece::I => &I_KICKS[from.index()][direction],
-        _ => &JLSTZ_KICKS[from.index()][direction],
+/// The kicks a turn tries: a rotation system.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Kicks {
+    /// The guideline's Super Rotation System: quarter turns only.
+    #[default]
+    Srs,
+    /// TETR.IO's SRS+: SRS with I kicking the same way off either wall, and half turns (180
+    /// degrees) with their own kicks.
+    SrsPlus,
+}
+
+named_choices!(
+    Kicks,
+    "kicks",
+    Srs => "srs",
+    SrsPlus => "srs_plus",
+);
+
+impl Kicks {
+    /// Whether these are SRS's kicks (the default).
+    pub fn is_srs(&self) -> bool {
+        *self == Kicks::Srs
+    }
+
+    /// The turns these kicks allow.
+    pub fn turns(self) -> &'static [Turn] {
+        match self {
+            Kicks::Srs => &[Turn::Cw, Turn::Ccw],
+            Kicks::SrsPlus => &[Turn::Cw, Turn::Ccw, Turn::Half],
+        }
+    }
+
+    /// The offsets tried, in order, when `piece` turns from `from`; none where the turn is not
+    /// allowed (a half turn under SRS). O does not kick.
+    pub fn offsets(self, piece: Piece, from: Rotation, turn: Turn) -> &'static [(i8, i8)] {
+        let at = from.index();
+        match (turn, piece, self) {
+            (Turn::Half, _, Kicks::Srs) => &[],
+            (_, Piece::O, _) => &[(0, 0)],
+            (Turn::Half, Piece::I, Kicks::SrsPlus) => &I_HALF_KICKS[at],
+            (Turn::Half, _, Kicks::SrsPlus) => &JLSTZ_HALF_KICKS[at],
+            (Turn::Cw | Turn::Ccw, _, _) => {
+                let direction = (turn == Turn::Ccw) as usize;
+                match (piece, self) {
+                    (Piece::I, Kicks::Srs) => &I_KICKS[at][direction],
+                    (Piece::I, Kicks::SrsPlus) => &I_PLUS_KICKS[at][direction],
+                    _ => &JLSTZ_KICKS[at][direction],
+                }
+            }
+        }
+    }
+
+    /// Whether a T that turned with kick number `kick` (0-based) of `turn` is a full T-spin
+    /// whatever its corners: SRS's fifth kick of a quarter turn (the T-spin triple's kick).
+    pub fn makes_full_spin(turn: Turn, kick: usize) -> bool {
+        turn != Turn::Half && kick == 4
     }
 }
 
@@ -397,14 +501,83 @@ mod tests {
 
     #[test]
     fn kick_tables_are_inverse_pairs() {
-        // Turning back undoes a kick: the offsets from R to 0 are the negatives of 0 to R.
-        for piece in [Piece::T, Piece::I] {
+        // Turning back undoes a kick: the offsets from R to 0 are the negatives of 0 to R, in
+        // order under SRS; under SRS+ the I's shorter shift comes first either way, so as sets.
+        // (SRS+'s half turns between R and L both kick upward: they are no pair.)
+        for kicks in Kicks::ALL.iter().copied() {
+            for piece in [Piece::T, Piece::I] {
+                for from in Rotation::ALL {
+                    for turn in [Turn::Cw, Turn::Ccw] {
+                        let there = kicks.offsets(piece, from, turn);
+                        let back = kicks.offsets(piece, turn.apply(from), turn_back(turn));
+                        let negated: Vec<(i8, i8)> = back.iter().map(|&(x, y)| (-x, -y)).collect();
+                        if kicks == Kicks::Srs {
+                            assert_eq!(there, negated.as_slice(), "{piece} {from:?} {turn:?}");
+                        } else {
+                            let mut there = there.to_vec();
+                            let mut negated = negated;
+                            there.sort_unstable();
+                            negated.sort_unstable();
+                            assert_eq!(there, negated, "{kicks:?} {piece} {from:?} {turn:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The quarter turn that undoes quarter turn `turn`.
+    fn turn_back(turn: Turn) -> Turn {
+        if turn == Turn::Cw {
+            Turn::Ccw
+        } else {
+            Turn::Cw
+        }
+    }
+
+    #[test]
+    fn half_turns_of_i_and_between_spawn_and_reverse_are_pairs() {
+        for from in Rotation::ALL {
+            let to = Turn::Half.apply(from);
+            let pieces: &[Piece] = if matches!(from, Rotation::Spawn | Rotation::Reverse) {
+                &[Piece::I, Piece::T]
+            } else {
+                &[Piece::I]
+            };
+            for &piece in pieces {
+                let there = Kicks::SrsPlus.offsets(piece, from, Turn::Half);
+                let back = Kicks::SrsPlus.offsets(piece, to, Turn::Half);
+                let negated: Vec<(i8, i8)> = back.iter().map(|&(x, y)| (-x, -y)).collect();
+                assert_eq!(there, negated.as_slice(), "{piece} {from:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn srs_plus_tries_the_shorter_shift_first_where_srs_does_not() {
+        // SRS's I from spawn turning clockwise tries (-2, 0) before (+1, 0); SRS+ the other way.
+        assert_eq!(
+            Kicks::Srs.offsets(Piece::I, Rotation::Spawn, Turn::Cw)[1],
+            (-2, 0)
+        );
+        assert_eq!(
+            Kicks::SrsPlus.offsets(Piece::I, Rotation::Spawn, Turn::Cw)[1],
+            (1, 0)
+        );
+    }
+
+    #[test]
+    fn srs_has_no_half_turn_and_srs_plus_changes_only_the_i_and_the_half_turn() {
+        for piece in Piece::ALL {
             for from in Rotation::ALL {
-                let to = from.cw();
-                let there = kicks(piece, from, Turn::Cw);
-                let back = kicks(piece, to, Turn::Ccw);
-                for (a, b) in there.iter().zip(back) {
-                    assert_eq!((a.0, a.1), (-b.0, -b.1), "{piece} {from:?}");
+                assert!(Kicks::Srs.offsets(piece, from, Turn::Half).is_empty());
+                assert!(!Kicks::SrsPlus.offsets(piece, from, Turn::Half).is_empty());
+                for turn in [Turn::Cw, Turn::Ccw] {
+                    let srs = Kicks::Srs.offsets(piece, from, turn);
+                    let plus = Kicks::SrsPlus.offsets(piece, from, turn);
+                    if piece != Piece::I {
+                        assert_eq!(srs, plus, "{piece} {from:?} {turn:?}");
+                    }
                 }
             }
         }

@@ -3,8 +3,8 @@
 //! The positions of a piece are bitboards like the board's own: one word per rotation state and
 //! centre column, bit `y` for centre row `y`. From the spawn position the reachable set grows by
 //! whole words: soft drops fill down through the rows where the piece fits in one step, a shift
-//! moves the new positions to the next column, and a turn moves them through SRS's kicks, each
-//! kick taking the rows that no earlier kick lets through. When nothing more grows, the
+//! moves the new positions to the next column, and a turn moves them through the rules' kicks,
+//! each kick taking the rows that no earlier kick lets through. When nothing more grows, the
 //! reachable positions with no room below are the placements. On a board with no covered cell
 //! and every column well below the spawn, that is known without following a move: the piece
 //! reaches every column in every state at the spawn row and drops from there.
@@ -16,7 +16,7 @@
 use crate::board::Board;
 use crate::fits::{Fits, PositionWords, X_OFFSET, holds};
 use crate::moves::Placement;
-use crate::piece::{Piece, Rotation, Turn, kicks};
+use crate::piece::{Kicks, Piece, Rotation};
 use crate::spin::{Spin, t_spin};
 
 /// How far below the spawn row every column must stay for [`Reach`] to skip the flood: a
@@ -66,6 +66,8 @@ pub struct Reach {
     /// Per canonical state and stored centre column, the resting positions found.
     resting: PositionWords,
     found: Vec<Placement>,
+    /// The kicks of the last search's rules.
+    kicks: Kicks,
 }
 
 impl Reach {
@@ -74,14 +76,22 @@ impl Reach {
         Reach::default()
     }
 
-    /// Every resting placement of `piece` reachable from its centre at `spawn` (spawn state),
+    /// Every resting placement of `piece` reachable from its centre at `spawn` (spawn state)
+    /// with the turns of `kicks`,
     /// one per set of cells filled: by state (the first of the states with those cells), then
     /// centre column, then centre row, each from the lowest. A T placement that some reachable
     /// position turns into, and that the three-corner rule then counts as a T-spin, carries the
     /// best such spin. These are exactly the placements [`MoveSearch`](crate::moves::MoveSearch)
     /// finds, in another order.
-    pub fn run(&mut self, board: &Board, piece: Piece, spawn: (i32, i32)) -> &[Placement] {
+    pub fn run(
+        &mut self,
+        board: &Board,
+        piece: Piece,
+        spawn: (i32, i32),
+        kicks: Kicks,
+    ) -> &[Placement] {
         self.found.clear();
+        self.kicks = kicks;
         self.fits.compute(board, piece);
         if !self.fits.at(0, spawn.0, spawn.1) {
             return &self.found;
@@ -174,10 +184,10 @@ impl Reach {
                 continue;
             }
             let from = Rotation::from_index(r);
-            for turn in [Turn::Cw, Turn::Ccw] {
+            for &turn in self.kicks.turns() {
                 let to = turn.apply(from).index();
                 let mut left = fresh;
-                for &(dx, dy) in kicks(piece, from, turn) {
+                for &(dx, dy) in self.kicks.offsets(piece, from, turn) {
                     if left == 0 {
                         break;
                     }
@@ -269,12 +279,9 @@ impl Reach {
             return Spin::None;
         }
         let mut best = Spin::None;
-        for turn in [Turn::Cw, Turn::Ccw] {
-            let back = match turn {
-                Turn::Cw => rotation.ccw(),
-                Turn::Ccw => rotation.cw(),
-            };
-            let offsets = kicks(Piece::T, back, turn);
+        for &turn in self.kicks.turns() {
+            let back = turn.back(rotation);
+            let offsets = self.kicks.offsets(Piece::T, back, turn);
             for (k, &(dx, dy)) in offsets.iter().enumerate() {
                 let (sx, sy) = (x - dx as i32, y - dy as i32);
                 // The turn lands here only if no earlier kick fits.
@@ -285,7 +292,7 @@ impl Reach {
                             .at(rotation.index(), sx + ex as i32, sy + ey as i32)
                     });
                 if lands_here {
-                    best = best.max(t_spin(board, rotation, x, y, k));
+                    best = best.max(t_spin(board, rotation, x, y, turn, k));
                 }
             }
         }

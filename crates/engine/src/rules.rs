@@ -8,7 +8,7 @@ use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::moves::Placement;
 use crate::named_choices;
-use crate::piece::{Piece, Rotation};
+use crate::piece::{Kicks, Piece, Rotation};
 pub use crate::rng::GameRng;
 use crate::spin::Spin;
 use serde::{Deserialize, Serialize};
@@ -63,6 +63,12 @@ pub struct Rules {
     /// When a placement ends the game; `None` takes the rule set's own (classic: a cell above the
     /// top row before clears; guideline: lock out).
     pub top_out: Option<TopOut>,
+    /// The kicks turns try (guideline only; the research rules place by drops): SRS, or SRS+
+    /// with its half turns. Written only when it is not SRS, so that rules written before it
+    /// existed read and write the same.
+    #[serde(skip_serializing_if = "Kicks::is_srs")]
+    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<Kicks>"))]
+    pub kicks: Kicks,
 }
 
 /// Where the pieces come from.
@@ -146,6 +152,7 @@ impl Rules {
             timing: None,
             randomizer: None,
             top_out: None,
+            kicks: Kicks::Srs,
         }
     }
 
@@ -158,6 +165,7 @@ impl Rules {
             timing: None,
             randomizer: None,
             top_out: None,
+            kicks: Kicks::Srs,
         }
     }
 
@@ -223,6 +231,12 @@ impl Rules {
                     return Err(Error::Config(format!(
                         "classic rules have no hold or timing (got hold {}, timing {:?})",
                         self.hold, self.timing
+                    )));
+                }
+                if self.kicks != Kicks::Srs {
+                    return Err(Error::Config(format!(
+                        "classic rules place pieces by drops, without kicks (got kicks \"{}\")",
+                        self.kicks.name()
                     )));
                 }
             }

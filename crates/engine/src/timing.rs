@@ -12,19 +12,21 @@ use crate::active::Active;
 use crate::board::Board;
 use crate::manual::Falling;
 use crate::moves::{Input, Placement};
-use crate::piece::Turn;
+use crate::piece::{Kicks, Turn};
 use crate::rules::Timing;
 
-/// Whether following `path` from `spawn` under `timing` locks exactly `target`.
+/// Whether following `path` from `spawn` under `timing`, turning with `kicks`, locks exactly
+/// `target`.
 pub fn reachable_in_time(
     board: &Board,
     target: &Placement,
     spawn: (i32, i32),
     path: &[Input],
     timing: Timing,
+    kicks: Kicks,
 ) -> bool {
     let mut plan = Active::new(target.piece, spawn);
-    let mut falling = Falling::new(plan);
+    let mut falling = Falling::new(plan, kicks);
     let mut gravity_frames = 0;
     for &input in path {
         let moved = match input {
@@ -45,13 +47,13 @@ pub fn reachable_in_time(
                 plan.shift(board, dx);
                 falling.shift(board, dx)
             }
-            Input::Cw | Input::Ccw => {
-                let turn = if input == Input::Cw {
-                    Turn::Cw
-                } else {
-                    Turn::Ccw
+            Input::Cw | Input::Ccw | Input::Half => {
+                let turn = match input {
+                    Input::Cw => Turn::Cw,
+                    Input::Ccw => Turn::Ccw,
+                    _ => Turn::Half,
                 };
-                plan.turn(board, turn);
+                plan.turn(board, turn, kicks);
                 falling.turn(board, turn)
             }
         };

@@ -1,5 +1,6 @@
 //! Properties of random play on random boards: pieces never overlap, no full row survives a lock,
-//! cell counts add up across clears, and every input path found replays to its placement.
+//! cell counts add up across clears, and every input path found replays to its placement, with
+//! the kicks of SRS and of SRS+.
 
 mod common;
 
@@ -9,8 +10,7 @@ use tetris_ai_engine::active::Active;
 use tetris_ai_engine::board::Board;
 use tetris_ai_engine::moves::Placement;
 use tetris_ai_engine::moves::{Input, MoveSearch, drop_placements};
-use tetris_ai_engine::piece::Piece;
-use tetris_ai_engine::piece::Turn;
+use tetris_ai_engine::piece::{Kicks, Piece, Turn};
 use tetris_ai_engine::rules::{GameRng, RuleSet, Rules, lock, spawn_position};
 
 /// All placements of `piece` under `kind` (guideline: from its spawn position).
@@ -23,13 +23,20 @@ fn placements(
     match kind {
         RuleSet::Classic => drop_placements(board, piece).collect(),
         RuleSet::Guideline => match spawn_position(board, piece) {
-            Some(spawn) => search.run(board, piece, spawn).to_vec(),
+            Some(spawn) => search.run(board, piece, spawn, Kicks::Srs).to_vec(),
             None => Vec::new(),
         },
     }
 }
 
-fn replay(board: &Board, spawn: (i32, i32), piece: Piece, path: &[Input]) -> Option<Placement> {
+/// The placement `path` ends in, played input by input from `spawn` with `kicks`.
+fn replay(
+    board: &Board,
+    spawn: (i32, i32),
+    piece: Piece,
+    path: &[Input],
+    kicks: Kicks,
+) -> Option<Placement> {
     let mut active = Active::new(piece, spawn);
     let (last, moves) = path.split_last()?;
     if *last != Input::HardDrop {
@@ -40,8 +47,9 @@ fn replay(board: &Board, spawn: (i32, i32), piece: Piece, path: &[Input]) -> Opt
             Input::Left => active.shift(board, -1),
             Input::Right => active.shift(board, 1),
             Input::SoftDrop => active.down(board),
-            Input::Cw => active.turn(board, Turn::Cw),
-            Input::Ccw => active.turn(board, Turn::Ccw),
+            Input::Cw => active.turn(board, Turn::Cw, kicks),
+            Input::Ccw => active.turn(board, Turn::Ccw, kicks),
+            Input::Half => active.turn(board, Turn::Half, kicks),
             Input::HardDrop | Input::Hold => false,
         };
         if !moved {
@@ -91,17 +99,19 @@ proptest! {
     #[test]
     fn every_input_path_replays_to_its_placement(
         (board, piece) in boards_with_a_piece(4..=12, 20, 0..10, 30..90),
+        plus in any::<bool>(),
     ) {
+        let kicks = if plus { Kicks::SrsPlus } else { Kicks::Srs };
         let mut search = MoveSearch::new();
         let Some(spawn) = spawn_position(&board, piece) else { return Ok(()) };
-        let found = search.run(&board, piece, spawn).to_vec();
+        let found = search.run(&board, piece, spawn, kicks).to_vec();
         prop_assert!(!found.is_empty());
         for (i, placement) in found.iter().enumerate() {
             let shape = placement.piece.shape(placement.rotation);
             prop_assert!(board.fits(shape, placement.x, placement.y));
             prop_assert!(!board.fits(shape, placement.x, placement.y - 1), "not resting: {placement:?}");
             let path = search.path(i);
-            prop_assert_eq!(replay(&board, spawn, piece, &path), Some(*placement), "path {:?}", path);
+            prop_assert_eq!(replay(&board, spawn, piece, &path, kicks), Some(*placement), "path {:?}", path);
         }
         // On a low stack every drop-only placement is reachable by inputs too.
         if board.max_height() + 4 < board.height() {

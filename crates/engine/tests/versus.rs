@@ -4,7 +4,7 @@
 
 use tetris_ai_engine::board::Board;
 use tetris_ai_engine::moves::{MoveSearch, Placement, drop_placements};
-use tetris_ai_engine::piece::Piece;
+use tetris_ai_engine::piece::{Kicks, Piece};
 use tetris_ai_engine::rules::{TopOut, lock, spawn_position};
 use tetris_ai_engine::spin::Spin;
 use tetris_ai_engine::versus::attack::{AttackTable, Clear, Streaks};
@@ -30,7 +30,7 @@ fn reached(board: &Board, piece: Piece, cells: &[(i32, i32)]) -> Placement {
     let mut search = MoveSearch::new();
     let want = sorted(cells.to_vec());
     *search
-        .run(board, piece, spawn)
+        .run(board, piece, spawn, Kicks::Srs)
         .iter()
         .find(|p| sorted(p.cells().to_vec()) == want)
         .unwrap_or_else(|| panic!("no {piece:?} reaches {cells:?} on\n{board:?}"))

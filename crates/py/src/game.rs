@@ -113,7 +113,7 @@ impl PyGame {
         to_py(py, &rating)
     }
 
-    /// Presses a key: "left", "right", "soft_drop", "hard_drop", "cw", "ccw" or "hold". Returns
+    /// Presses a key: "left", "right", "soft_drop", "hard_drop", "cw", "ccw", "half" or "hold". Returns
     /// the step when a piece locks, else None.
     fn press<'py>(
         &mut self,

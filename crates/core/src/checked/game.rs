@@ -15,6 +15,7 @@ use crate::engine::board::{BUFFER_ROWS, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_W
 use crate::engine::manual::{Handling, Key};
 use crate::engine::mode::Mode;
 use crate::engine::moves::Placement;
+use crate::engine::piece::Kicks;
 use crate::engine::rules::{MAX_PREVIEW, RandomizerKind, RuleSet, Rules, Timing, TopOut};
 use crate::engine::spin::Spin;
 use crate::engine::versus::VersusPreset;
@@ -23,13 +24,14 @@ use serde::de::{self, Deserialize, Deserializer};
 use serde_json::Value;
 
 /// The keys manual play knows, by the names [`key`] reads.
-pub const KEYS: [(&str, Key); 7] = [
+pub const KEYS: [(&str, Key); 8] = [
     ("left", Key::Left),
     ("right", Key::Right),
     ("soft_drop", Key::SoftDrop),
     ("hard_drop", Key::HardDrop),
     ("cw", Key::Cw),
     ("ccw", Key::Ccw),
+    ("half", Key::Half),
     ("hold", Key::Hold),
 ];
 
@@ -91,15 +93,23 @@ pub fn mode(name: &str, value: Option<&Value>) -> Result<Mode> {
 }
 
 /// The fields of rules, as [`Rules`] writes them.
-const RULES_FIELDS: [&str; 6] = ["kind", "preview", "hold", "timing", "randomizer", "top_out"];
+const RULES_FIELDS: [&str; 7] = [
+    "kind",
+    "preview",
+    "hold",
+    "timing",
+    "randomizer",
+    "top_out",
+    "kicks",
+];
 
 /// The fields of a timing, as [`Timing`] writes them.
 const TIMING_FIELDS: [&str; 2] = ["gravity", "lock_delay"];
 
 /// Rules: `{kind: "classic" | "guideline", preview, hold, timing: {gravity, lock_delay},
 /// randomizer: "uniform" | "bag" | null, top_out: "before_clears" | "after_clears" | "top_row" |
-/// "lock_out" | null}`, the fields not given as in the classic rules (a null randomizer or
-/// top-out test takes the rule set's own).
+/// "lock_out" | null, kicks: "srs" | "srs_plus"}`, the fields not given as in the classic rules (a
+/// null randomizer or top-out test takes the rule set's own).
 pub fn rules(name: &str, value: Option<&Value>) -> Result<Rules> {
     let defaults = Rules::default();
     let Some(map) = object(name, value, &RULES_FIELDS, false)? else {
@@ -132,6 +142,9 @@ pub fn rules(name: &str, value: Option<&Value>) -> Result<Rules> {
         )?,
         top_out: field(map, name, "top_out", defaults.top_out, |path, value| {
             named_or_null(path, value, TopOut::ALL, TopOut::name)
+        })?,
+        kicks: field(map, name, "kicks", defaults.kicks, |path, value| {
+            named(path, value, Kicks::ALL, Kicks::name)
         })?,
     };
     if rules.kind == RuleSet::Classic && (rules.hold || rules.timing.is_some()) {
@@ -322,7 +335,7 @@ pub fn handling(name: &str, value: Option<&Value>) -> Result<Handling> {
     Ok(handling)
 }
 
-/// A key's name: "left", "right", "soft_drop", "hard_drop", "cw", "ccw" or "hold".
+/// A key's name: "left", "right", "soft_drop", "hard_drop", "cw", "ccw", "half" or "hold".
 pub fn key(name: &str, value: Option<&Value>) -> Result<Key> {
     KEYS.iter()
         .find(|(key, _)| value.and_then(Value::as_str) == Some(*key))
@@ -376,7 +389,12 @@ mod tests {
             lock_delay: 1,
         };
         assert_eq!(written_fields(GameConfig::default()), GAME_CONFIG_FIELDS);
-        assert_eq!(written_fields(Rules::default()), RULES_FIELDS);
+        // Kicks are written only when they are not SRS's.
+        let srs_plus = Rules {
+            kicks: Kicks::SrsPlus,
+            ..Rules::guideline()
+        };
+        assert_eq!(written_fields(srs_plus), RULES_FIELDS);
         assert_eq!(written_fields(timing), TIMING_FIELDS);
         assert_eq!(written_fields(SearchConfig::default()), SEARCH_FIELDS);
         assert_eq!(written_fields(Handling::default()), HANDLING_FIELDS);

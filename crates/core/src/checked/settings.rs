@@ -6,13 +6,14 @@ use super::game::{beam, depth, margin, mode, preset, prune, weights};
 use super::values::{bad, boolean, frames, named, object, optional, seed, whole};
 use crate::ai::search::{PlanValue, TieBreak};
 use crate::engine::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
+use crate::engine::piece::Kicks;
 use crate::engine::rules::{MAX_PREVIEW, RandomizerKind, RuleSet, TopOut};
 use crate::error::{Error, Result};
 use crate::settings::{Overrides, Settings};
 use serde_json::{Map, Value};
 
 /// The fields of settings, as [`Settings`] writes them.
-pub(crate) const SETTINGS_FIELDS: [&str; 15] = [
+pub(crate) const SETTINGS_FIELDS: [&str; 16] = [
     "preset",
     "weights",
     "asPublished",
@@ -27,6 +28,7 @@ pub(crate) const SETTINGS_FIELDS: [&str; 15] = [
     "softDrop",
     "lockDelay",
     "mode",
+    "kicks",
     "overrides",
 ];
 
@@ -133,6 +135,11 @@ fn setting(
         "softDrop" => settings.soft_drop = optional(map, path, field, timing)?,
         "lockDelay" => settings.lock_delay = optional(map, path, field, timing)?,
         "mode" => settings.mode = optional(map, path, field, mode)?,
+        "kicks" => {
+            settings.kicks = optional(map, path, field, |path, value| {
+                named(path, value, Kicks::ALL, Kicks::name)
+            })?
+        }
         "overrides" => {
             settings.overrides = overrides(&format!("{path}.overrides"), map.get(field))?
         }
@@ -272,6 +279,7 @@ mod tests {
             soft_drop: Some(1),
             lock_delay: Some(1),
             mode: Some(Mode::Sprint),
+            kicks: Some(Kicks::SrsPlus),
             overrides,
         };
         assert_eq!(written_fields(settings), SETTINGS_FIELDS);

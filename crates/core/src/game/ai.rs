@@ -184,15 +184,16 @@ impl Game {
                 self.hold_by_input();
                 self.hands.falling = None;
             }
-            Input::Left | Input::Right | Input::Cw | Input::Ccw | Input::SoftDrop => {
+            Input::Left | Input::Right | Input::Cw | Input::Ccw | Input::Half | Input::SoftDrop => {
                 let board = self.position.board;
                 if let Some(falling) = self.falling() {
-                    let piece = &mut falling.piece;
+                    let (piece, kicks) = (&mut falling.piece, falling.kicks);
                     match input {
                         Input::Left => piece.shift(&board, -1),
                         Input::Right => piece.shift(&board, 1),
-                        Input::Cw => piece.turn(&board, Turn::Cw),
-                        Input::Ccw => piece.turn(&board, Turn::Ccw),
+                        Input::Cw => piece.turn(&board, Turn::Cw, kicks),
+                        Input::Ccw => piece.turn(&board, Turn::Ccw, kicks),
+                        Input::Half => piece.turn(&board, Turn::Half, kicks),
                         _ => piece.down(&board),
                     };
                 }

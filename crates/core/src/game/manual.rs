@@ -26,7 +26,10 @@ impl Game {
         if self.hands.falling.is_none() {
             let current = self.position.current;
             match spawn_position(&self.position.board, current) {
-                Some(at) => self.hands.falling = Some(Falling::new(Active::new(current, at))),
+                Some(at) => {
+                    let kicks = self.config.rules.kicks;
+                    self.hands.falling = Some(Falling::new(Active::new(current, at), kicks));
+                }
                 None => self.position.stats.game_over = true,
             }
         }

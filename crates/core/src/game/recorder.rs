@@ -5,7 +5,7 @@ use super::{Game, Step};
 use crate::ai::search::Choice;
 use crate::config::GameConfig;
 use crate::engine::moves::Placement;
-use crate::engine::piece::Piece;
+use crate::engine::piece::{Piece, Turn};
 use crate::engine::spin::{Spin, t_spin};
 use crate::error::{Error, Result};
 use crate::record::{Move, Recording, encode};
@@ -132,7 +132,14 @@ impl Game {
         }
         if placement.spin != Spin::None
             && (placement.piece != Piece::T
-                || t_spin(board, placement.rotation, placement.x, placement.y, 0) == Spin::None)
+                || t_spin(
+                    board,
+                    placement.rotation,
+                    placement.x,
+                    placement.y,
+                    Turn::Cw,
+                    0,
+                ) == Spin::None)
         {
             return refused("claims a T-spin, but it is no T-spin".to_string());
         }

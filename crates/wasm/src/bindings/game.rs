@@ -97,7 +97,7 @@ impl WebGame {
         to_js(&rating)
     }
 
-    /// Presses a key: "left", "right", "soft_drop", "hard_drop", "cw", "ccw" or "hold". Returns
+    /// Presses a key: "left", "right", "soft_drop", "hard_drop", "cw", "ccw", "half" or "hold". Returns
     /// the step when a piece locks (a hand-made placement has an empty path and no score, and
     /// the coach's rating), else `null`.
     pub fn press(&mut self, key: JsValue) -> Result<JsValue, JsError> {

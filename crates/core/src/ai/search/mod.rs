@@ -158,7 +158,7 @@ fn guideline_path(
         return (*placement, search.path(index));
     }
     spawn_position(board, placement.piece)
-        .and_then(|spawn| search.path_to(board, placement, spawn))
+        .and_then(|spawn| search.path_to(board, placement, spawn, rules.kicks))
         .expect("both searches find the same placements")
 }
 

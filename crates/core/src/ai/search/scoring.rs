@@ -157,16 +157,16 @@ pub(super) fn for_each_scored_placement(
     // Every reachable placement at once, or with timing, each with its path from the input
     // search, to keep those reached in time.
     let found = match rules.timing {
-        None => finder.words.run(board, piece, spawn),
+        None => finder.words.run(board, piece, spawn, rules.kicks),
         Some(_) => {
-            finder.inputs.run(board, piece, spawn);
+            finder.inputs.run(board, piece, spawn, rules.kicks);
             finder.inputs.placements()
         }
     };
     for (index, placement) in found.iter().enumerate() {
         if let Some(timing) = rules.timing {
             let path = finder.inputs.path(index);
-            if !reachable_in_time(board, placement, spawn, &path, timing) {
+            if !reachable_in_time(board, placement, spawn, &path, timing, rules.kicks) {
                 continue;
             }
         }
