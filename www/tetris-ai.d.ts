@@ -147,6 +147,26 @@ export interface TimingBounds {
   maxSamples?: number;
 }
 
+/**
+ * A Tetris Bot Protocol message, as the protocol's specification writes it: an object with its
+ * `type` ("start", "play", "new_piece", "stop"...) and that type's fields.
+ */
+export interface TbpMessage {
+  type: string;
+  [field: string]: unknown;
+}
+
+/** A move as a Tetris Bot Protocol bot suggests it: where the piece lies, and its spin. */
+export interface TbpMove {
+  location: {
+    type: Engine.Piece;
+    orientation: 'north' | 'east' | 'south' | 'west';
+    x: number;
+    y: number;
+  };
+  spin: 'none' | 'mini' | 'full';
+}
+
 /** What the coach shows for the piece in play (see `Game.coach`). */
 export interface Coaching {
   /** The AI's choice while it plays, else the best placement by its own score. */
@@ -240,6 +260,19 @@ export declare class Game {
   pendingGarbage(): Promise<number | null>;
   /** The match's totals; null where the game plays no match. */
   versusStats(): Promise<Engine.VersusStats | null>;
+  /**
+   * The Tetris Bot Protocol's `start` message of the game as it stands, for a bot that places its
+   * pieces (`tbpPlay`). A game that is not the protocol's (guideline rules on 10x20) rejects.
+   */
+  tbpStart(): Promise<TbpMessage>;
+  /**
+   * Plays the first of `moves` (a Tetris Bot Protocol suggestion's, the most preferred first)
+   * that the piece in play, or the one hold brings, reaches by the rules: the step, and the
+   * messages to post to the bot in order (`play`, then `new_piece`; `stop` and a new `start`
+   * where garbage came in; `stop` after the last move). Where none can be played it rejects,
+   * naming the first move refused and why, and the game is unchanged.
+   */
+  tbpPlay(moves: TbpMove[]): Promise<{ step: Engine.Step; messages: TbpMessage[] }>;
   /**
    * Runs up to `frames` fixed frames of manual play or of the AI, then reports what to draw: with
    * the hints where asked for, and with `coach` 1 or more, the coaching of a new piece in play

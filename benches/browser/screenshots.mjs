@@ -1,5 +1,6 @@
 // Screenshots of the page (watching the AI, its coach, settings and modes parts, in a race and in
-// a match against it, replaying a game, the Evolution panel started from given weights, scored by
+// a match against it, in a match against a Tetris Bot Protocol bot (the page's own, loaded by
+// URL), replaying a game, the Evolution panel started from given weights, scored by
 // survival, with its noise handling, the Benchmark panel's survival estimate of two weight sets and
 // its versus series of one against the other) and of embed.html in every browser the tests drive,
 // at a desktop size and a phone's, served cross-origin isolated, once the AI has placed a few
@@ -8,8 +9,8 @@
 //   ./build.sh build && node benches/browser/screenshots.mjs [OUT_DIR] [PAGES]
 //
 // Writes OUT_DIR/<page>-<browser>-<width>x<height>.png (default OUT_DIR: target/screenshots);
-// PAGES, comma-separated, shoots only those (index, coach, settings, modes, race, match, replay,
-// evolution, survival, versus, embed).
+// PAGES, comma-separated, shoots only those (index, coach, settings, modes, race, match, bot,
+// replay, evolution, survival, versus, embed).
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,19 +32,23 @@ async function racePlaced(pieces) {
 }
 
 /**
- * The page in a race (or, with `kind` "versus", a match): the player hard-drops a few pieces,
- * the AI places `PIECES`.
+ * The page in a race (or, with `kind` "versus", a match) against `opponent` ("builtin", the
+ * engine's AI, or "bot", the page's own bot by URL): the player hard-drops a few pieces, the
+ * opponent places `PIECES`.
  */
-const racing = (kind) => async (page) => {
-  await waitPlaced(page, 1);
-  await page.click('#tab-race');
-  // On a phone the panel lies under the game: the clicks go straight to its controls.
-  await page.evaluate(clickFirst, `input[name="race-kind"][value="${kind}"]`);
-  await page.evaluate(clickFirst, '#race-start');
-  await page.waitFor(raceIs, 'running', 30_000);
-  for (let i = 0; i < 3; i++) await page.press('Space');
-  await page.waitFor(racePlaced, PIECES, 120_000);
-};
+const racing =
+  (kind, opponent = 'builtin') =>
+  async (page) => {
+    await waitPlaced(page, 1);
+    await page.click('#tab-race');
+    // On a phone the panel lies under the game: the clicks go straight to its controls.
+    await page.evaluate(clickFirst, `input[name="race-kind"][value="${kind}"]`);
+    await page.evaluate(clickFirst, `input[name="race-opponent"][value="${opponent}"]`);
+    await page.evaluate(clickFirst, '#race-start');
+    await page.waitFor(raceIs, 'running', 30_000);
+    for (let i = 0; i < 3; i++) await page.press('Space');
+    await page.waitFor(racePlaced, PIECES, 120_000);
+  };
 
 /** In the page: clicks the first element `selector` finds (a table row too, in every driver). */
 function clickFirst(selector) {
@@ -147,6 +152,7 @@ const PAGES = [
   { name: 'modes', path: '', ready: atPart('modes') },
   { name: 'race', path: '', ready: racing('race') },
   { name: 'match', path: '', ready: racing('versus') },
+  { name: 'bot', path: '', ready: racing('versus', 'bot') },
   { name: 'replay', path: '', ready: replaying },
   { name: 'evolution', path: '', ready: evolutionPanel },
   { name: 'survival', path: '', ready: survivalEstimate },

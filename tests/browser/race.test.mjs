@@ -7,7 +7,10 @@
 // player's piece, is put away; in a match on a phone the AI's board is readable, the player's the
 // larger, both in full view. In a match the AI (of its own preset and depth, its plan shown)
 // sends garbage that waits in the meter and enters the player's board, and the first to top out
-// loses; a watched match of two AIs ends when one tops out.
+// loses; a watched match of two AIs ends when one tops out. A Tetris Bot Protocol bot loaded by
+// URL (the page's own, by default) places the opponent's pieces, sends garbage and wins; a URL
+// that is none and a bot that never answers are refused in words, and a bot that suggests no move
+// forfeits, the panel working on each time.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -356,6 +359,132 @@ test('a watched match of two AIs ends when one tops out', { timeout: 120_000 }, 
       async () => (await window.tetris.game.versusStats()).received,
     );
     assert.ok(received > 0, 'the page AI took garbage');
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+/** A fake Tetris Bot Protocol bot's script, served at `name` for the page from now on. */
+async function serveBot(page, name, script) {
+  await page.route(`**/${name}`, (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      // As the server sends its own scripts, so that the cross-origin isolated page may run it.
+      headers: {
+        'Cross-Origin-Opener-Policy': 'same-origin',
+        'Cross-Origin-Embedder-Policy': 'require-corp',
+      },
+      body: script,
+    }),
+  );
+}
+
+/** In the page: the opponent's pieces placed, and the garbage waiting for the player. */
+async function matchFigures() {
+  const [theirs, waiting] = await Promise.all([
+    window.tetris.race.ai.game.stats(),
+    window.tetris.game.pendingGarbage(),
+  ]);
+  return { pieces: theirs.pieces, waiting };
+}
+
+test('a match against a Tetris Bot Protocol bot by URL: its moves, its attack, its end', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  const { page } = opened;
+  try {
+    await showPart(page, 'race');
+    await page.locator('input[name="race-opponent"][value="bot"]').check(WAIT);
+    // The page's own bot is offered first; the built-in AI's choices are put away.
+    assert.equal(await page.locator('#race-bot-url').inputValue(), 'lib/tbp-worker.js');
+    assert.equal(await page.locator('#race-ai-preset').isVisible(), false);
+    await startRace(page, 'Infinity', 'versus');
+    assert.match(await page.locator('#race-board-title').textContent(), /^tetris-ai \d/);
+    assert.equal(await page.evaluate(() => window.tetris.race.ai.bot !== null), true);
+    // The bot places the opponent's pieces as fast as it answers, and its attack waits for the
+    // player, then enters the player's board after the player's next placements.
+    await waitForAsync(page, async () => (await window.tetris.game.pendingGarbage()) > 0, null, {
+      timeout: 20_000,
+    });
+    const { pieces } = await page.evaluate(matchFigures);
+    assert.ok(pieces >= 5, `the bot placed ${pieces} pieces`);
+    await page.locator('#game').focus();
+    for (
+      let i = 0;
+      i < 40 && (await page.evaluate(() => window.tetris.race.state)) === 'running';
+      i++
+    ) {
+      await page.keyboard.press('Space');
+      await page.waitForTimeout(50);
+    }
+    await waitForAsync(page, raceIs, 'ended', WAIT);
+    const shown = await page.evaluate(async () => ({
+      status: document.querySelector('#race-status').textContent,
+      table: [...document.querySelectorAll('#race-body tr')].map((row) =>
+        [...row.cells].map((cell) => cell.textContent),
+      ),
+      received: (await window.tetris.game.versusStats()).received,
+    }));
+    assert.ok(shown.received > 0, 'garbage entered the player\u2019s board');
+    assert.equal(shown.status, 'Your game is over. The AI wins.');
+    const sent = shown.table.find(([name]) => name === 'Attack sent');
+    assert.ok(Number(sent[2]) > 0, `the bot's attack: ${JSON.stringify(shown.table)}`);
+    await page.click('#race-close');
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('a bad URL, a bot that never answers and one that forfeits say so; the panel goes on', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  const { page } = opened;
+  try {
+    await serveBot(page, 'silent-bot.js', '// A worker that never answers.\n');
+    await serveBot(
+      page,
+      'quitter-bot.js',
+      `onmessage = ({ data }) => {
+        if (data.type === 'rules') postMessage({ type: 'ready' });
+        if (data.type === 'suggest') postMessage({ type: 'suggestion', moves: [] });
+      };
+      postMessage({ type: 'info', name: 'Quitter', version: '1', author: 'tests', features: [] });`,
+    );
+    await showPart(page, 'race');
+    await page.locator('input[name="race-opponent"][value="bot"]').check(WAIT);
+    const tryBot = async (url) => {
+      await page.fill('#race-bot-url', url);
+      await page.click('#race-start');
+      await page.waitForFunction(
+        () =>
+          window.tetris.race.state === 'idle' &&
+          /could not start/.test(document.querySelector('#race-status').textContent),
+        null,
+        { timeout: 15_000 },
+      );
+      assert.equal(await page.locator('#race-start').isDisabled(), false);
+      return page.locator('#race-status').textContent();
+    };
+    assert.equal(
+      await tryBot('not a url'),
+      'The match could not start: "not a url" is not the address of a script (such as ' +
+        'lib/tbp-worker.js or https://example.com/bot.js)',
+    );
+    assert.equal(
+      await tryBot('silent-bot.js'),
+      `The match could not start: the bot at ${env.server.url}silent-bot.js did not send ` +
+        '"info" within 5 seconds',
+    );
+    // A bot that suggests no move forfeits at its first piece: the player wins.
+    await page.fill('#race-bot-url', 'quitter-bot.js');
+    await page.click('#race-start');
+    await waitForAsync(page, raceIs, 'ended', START);
+    assert.equal(await page.locator('#race-board-title').textContent(), 'Quitter 1');
+    assert.equal(
+      await page.locator('#race-status').textContent(),
+      'The bot forfeits: it gave no move the game could play (the bot suggested no move). ' +
+        'You win!',
+    );
     assertNoErrors(assert, opened);
   } finally {
     await opened.close();

@@ -38,6 +38,8 @@ import type {
   Report,
   Snapshot,
   Step,
+  TbpMessage,
+  TbpMove,
   VersusStats,
   Weights,
 } from '../tetris-ai.js';
@@ -129,6 +131,45 @@ export async function match(pieces: number): Promise<[VersusStats | null, Versus
     return [await sides[0].versusStats(), await sides[1].versusStats()];
   } finally {
     sides.forEach((side) => side.close());
+  }
+}
+
+/**
+ * A game whose pieces a Tetris Bot Protocol bot places (the worker at `url`; this package's own
+ * bot is lib/tbp-worker.js): the page is the bot's frontend, the game stays the engine's. Resolves
+ * to the statistics after `pieces` pieces, or to why the bot forfeited.
+ */
+export async function playByBot(url: string, pieces: number): Promise<string> {
+  const game = await createGame({ rules: { kind: 'guideline' }, seed: 3 });
+  const bot = new Worker(url);
+  try {
+    const start: TbpMessage = await game.tbpStart();
+    const answer = (type: string) =>
+      new Promise<TbpMessage>((resolve) => {
+        bot.onmessage = ({ data }: MessageEvent<TbpMessage>) => {
+          if (data.type === type) resolve(data);
+        };
+      });
+    await answer('info');
+    const ready = answer('ready');
+    bot.postMessage({ type: 'rules', randomizer: (start.randomizer as { type: string }).type });
+    await ready;
+    bot.postMessage(start);
+    for (let piece = 0; piece < pieces; piece++) {
+      const suggested = answer('suggestion');
+      bot.postMessage({ type: 'suggest' });
+      const moves = (await suggested).moves as TbpMove[];
+      const played = await game.tbpPlay(moves).catch((error: Error) => error);
+      if (played instanceof Error) return `the bot forfeits: ${played.message}`;
+      for (const message of played.messages) bot.postMessage(message);
+      if (played.step.game_over) break;
+    }
+    const { lines } = await game.stats();
+    return `the bot cleared ${lines} lines`;
+  } finally {
+    bot.postMessage({ type: 'quit' });
+    bot.terminate();
+    game.close();
   }
 }
 

@@ -2,11 +2,14 @@
 // placing its pieces at a chosen pace (pieces per second, or as fast as it can), each rated by
 // the coach before it locks as the player's are, and drawn on the race's canvases. It waits
 // while the player's game is paused and while the tab is hidden. In a match (versus rules), its
-// clears' attack goes to the player and the player's comes in as garbage.
+// clears' attack goes to the player and the player's comes in as garbage. Its pieces are placed
+// by the engine's AI, or by a Tetris Bot Protocol bot (tbp-opponent.js), which forfeits where it
+// gives no move the game can play.
 
 import { createGame } from '../tetris-ai.js';
 import { Renderer } from '../lib/render.js';
 import { afterPiece, DEFAULT_PACE, nextCredit, startFigures } from './race.js';
+import { Forfeit } from './tbp-opponent.js';
 
 /** The largest and smallest cell the AI's board is drawn with, in pixels. */
 const MAX_CELL = 32;
@@ -18,22 +21,31 @@ export class RaceAi {
    * player's) on the build `build`, drawn on `canvases` (`{board, hold, next}`) inside `field`,
    * the box that holds them. `held()` says whether it must wait (the player's game is paused).
    * With `versus` (versus rules: "ppt" or "tetrio"), it plays a match: `onAttack(rows)` takes
-   * the rows its clears send.
+   * the rows its clears send. With `bot` (an open `TbpOpponent`, which it then owns and closes),
+   * the bot places its pieces; a bot that cannot play the game rejects, naming why.
    */
-  static async create(config, { build, canvases, field, held, versus = null, onAttack = null }) {
+  static async create(
+    config,
+    { build, canvases, field, held, versus = null, onAttack = null, bot = null },
+  ) {
     const game = await createGame(config, { build, threads: 1 });
     try {
       if (versus) await game.setVersus(versus);
+      await bot?.begin(game);
     } catch (err) {
       game.close();
       throw err;
     }
-    return new RaceAi(game, config, { canvases, field, held, versus, onAttack });
+    return new RaceAi(game, config, { canvases, field, held, versus, onAttack, bot });
   }
 
-  constructor(game, config, { canvases, field, held, versus = null, onAttack = null }) {
+  constructor(game, config, { canvases, field, held, versus = null, onAttack = null, bot = null }) {
     this.game = game;
     this.config = config;
+    /** The Tetris Bot Protocol bot that places its pieces, or null: the engine's AI does. */
+    this.bot = bot;
+    /** Why the bot forfeited, once it has (its game is then over). */
+    this.forfeit = null;
     this.field = field;
     this.held = held;
     this.versus = versus;
@@ -83,17 +95,19 @@ export class RaceAi {
     cancelAnimationFrame(this.frameRequest);
     this.wake?.();
     await this.playing;
+    this.bot?.stop();
     const stats = await this.game.stats();
     this.figures = { ...this.figures, lines: stats.lines, pieces: stats.pieces };
     await this.draw();
   }
 
-  /** Stops its worker (its board stays as drawn last). */
+  /** Stops its worker, and its bot's (its board stays as drawn last). */
   close() {
     this.running = false;
     cancelAnimationFrame(this.frameRequest);
     this.wake?.();
     this.game.close();
+    this.bot?.close();
   }
 
   /** Whether it must not place now: the player's game is paused, or the tab is hidden. */
@@ -123,17 +137,14 @@ export class RaceAi {
     }
   }
 
-  /** Places one piece: the AI's choice, rated by the coach before it locks. */
+  /** Places one piece, the AI's or the bot's, rated by the coach. */
   async place() {
-    const choice = await this.game.decide();
-    if (choice === null) {
-      this.over = true;
+    const placed = this.bot ? await this.botStep() : await this.aiStep();
+    if (placed === null) {
       this.dirty = true;
       return;
     }
-    const rating = await this.game.rate(choice.placement);
-    const step = await this.game.step();
-    if (step === null) return;
+    const { step, rating } = placed;
     const { lines, pieces } = this.figures;
     const stats = { lines: lines + step.rows_cleared, pieces: pieces + 1 };
     this.figures = afterPiece(this.figures, stats, rating);
@@ -146,6 +157,37 @@ export class RaceAi {
     if (this.showPlan && !this.over) await this.plan();
   }
 
+  /**
+   * The AI's choice, rated by the coach before it locks, locked: `{step, rating}`; null where the
+   * game is over.
+   */
+  async aiStep() {
+    const choice = await this.game.decide();
+    if (choice === null) {
+      this.over = true;
+      return null;
+    }
+    const rating = await this.game.rate(choice.placement);
+    const step = await this.game.step();
+    return step && { step, rating };
+  }
+
+  /**
+   * The bot's move locked, rated by the coach as it locks: `{step, rating}`; null where the bot
+   * forfeits, which ends its game.
+   */
+  async botStep() {
+    try {
+      const step = await this.bot.place(this.game);
+      return { step, rating: step.rating };
+    } catch (err) {
+      if (!(err instanceof Forfeit)) throw err;
+      this.forfeit = err.message;
+      this.over = true;
+      return null;
+    }
+  }
+
   /** Decides its next piece now, to show where it goes (its `target`). */
   async plan() {
     const next = await this.game.decide();
@@ -153,11 +195,11 @@ export class RaceAi {
     this.dirty = true;
   }
 
-  /** Shows, or stops showing, where it places its next piece. */
+  /** Shows, or stops showing, where it places its next piece (the AI's; a bot's is not known). */
   async setShowPlan(on) {
-    this.showPlan = on;
+    this.showPlan = on && !this.bot;
     this.target = null;
-    if (on && !this.over) await this.plan();
+    if (this.showPlan && !this.over) await this.plan();
     this.dirty = true;
   }
 

@@ -1,7 +1,9 @@
 // The race and the match: "Start" begins the player's game, played by hand on the page's board,
 // and the AI's game of the same configuration and seed (race-ai.js) on a board beside it, after
 // a countdown. In a match (versus), each side's clears send garbage to the other, and the first
-// to top out loses; in a race, the most lines wins. The AI's pace changes as they play; it ends
+// to top out loses; in a race, the most lines wins. The opponent's pieces are placed by the
+// engine's AI, or by a Tetris Bot Protocol bot loaded by URL (tbp-opponent.js), which loses by
+// forfeit where it gives no move the game can play. The AI's pace changes as they play; it ends
 // when either game ends (a race: the player's), when the player ends it, starts another game or
 // hands the board to the AI, and shows the two games' figures and who won (race.js).
 
@@ -24,6 +26,7 @@ import {
   versusVerdict,
 } from './race.js';
 import { RaceAi } from './race-ai.js';
+import { DEFAULT_BOT_URL, TbpOpponent } from './tbp-opponent.js';
 
 /** The versus rules of a match on the page. */
 const VERSUS_RULES = 'ppt';
@@ -41,6 +44,7 @@ const ENDINGS = {
   handed: 'Your board went back to the AI.',
   won: 'The AI topped out.',
   taken: "You took your AI's board.",
+  forfeit: 'The bot forfeits:',
 };
 
 /** A row of the comparison: its name, then the player's figure and the AI's. */
@@ -60,18 +64,19 @@ function comparisonRow(name, yours, theirs) {
 
 /**
  * The race panel over the page's `<tetris-ai>` element `element` (the player's board), in the
- * page's elements `#race-start`, `#race-bar` (the kind, `input[name="race-kind"]`, the AI's
- * `#race-ai-preset`, `#race-ai-depth` and `#race-plan`, `#race-status`, `#race-live`,
+ * page's elements `#race-start`, `#race-bar` (the kind, `input[name="race-kind"]`, the opponent,
+ * `input[name="race-opponent"]`: the AI's `#race-ai-preset`, `#race-ai-depth` and `#race-plan` in
+ * `#race-builtin`, or the bot's `#race-bot-url` in `#race-bot`; `#race-status`, `#race-live`,
  * `#race-pace`, `#race-end`, `#race-result`, `#race-body`, `#race-accuracy`, `#race-rule`,
  * `#race-again`, `#race-close`), `#race-count` over the player's board, and `#race-board`
- * (`#race-room`, `#race-field`, `#race-ai-board`, `#race-ai-hold`, `#race-ai-next`,
- * `#race-ai-figures`) beside it in `.play`. `page`: `restart(patch)`, which starts the page's game
- * with its settings changed by `patch` and resolves to whether it did; `config()`, the engine's
- * configuration of the page's game; `build`, the build it runs on; `reveal(element)`, which shows
- * the page's part that holds `element` (the race's panel, when a race ends); `presets`, the
- * presets' names, and `depths`, the search depths, the AI may play with. Returns the race's handle
- * for tests: its `state` ("idle", "starting", "countdown", "running", "ending" or "ended"), `ai`
- * (its `RaceAi`, or null) and `you` (the player's figures).
+ * (`#race-board-title`, `#race-room`, `#race-field`, `#race-ai-board`, `#race-ai-hold`,
+ * `#race-ai-next`, `#race-ai-figures`) beside it in `.play`. `page`: `restart(patch)`, which
+ * starts the page's game with its settings changed by `patch` and resolves to whether it did;
+ * `config()`, the engine's configuration of the page's game; `build`, the build it runs on;
+ * `reveal(element)`, which shows the page's part that holds `element` (the race's panel, when a
+ * race ends); `presets`, the presets' names, and `depths`, the search depths, the AI may play
+ * with. Returns the race's handle for tests: its `state` ("idle", "starting", "countdown",
+ * "running", "ending" or "ended"), `ai` (its `RaceAi`, or null) and `you` (the player's figures).
  */
 export function createRacePanel(element, page) {
   const el = {
@@ -95,6 +100,10 @@ export function createRacePanel(element, page) {
     preset: $('race-ai-preset'),
     depth: $('race-ai-depth'),
     plan: $('race-plan'),
+    builtin: $('race-builtin'),
+    bot: $('race-bot'),
+    botUrl: $('race-bot-url'),
+    title: $('race-board-title'),
   };
   let state = 'idle';
   let ai = null;
@@ -158,6 +167,18 @@ export function createRacePanel(element, page) {
   for (const input of document.querySelectorAll('input[name="race-kind"]')) {
     input.addEventListener('change', showRule);
   }
+  /** The opponent chosen: the engine's AI ("builtin"), or a bot by URL ("bot"). */
+  const chosenOpponent = () => document.querySelector('input[name="race-opponent"]:checked').value;
+  const showOpponent = () => {
+    const bot = chosenOpponent() === 'bot';
+    el.builtin.hidden = bot;
+    el.bot.hidden = !bot;
+  };
+  el.botUrl.value = DEFAULT_BOT_URL;
+  showOpponent();
+  for (const input of document.querySelectorAll('input[name="race-opponent"]')) {
+    input.addEventListener('change', showOpponent);
+  }
   $('race-accuracy').textContent =
     `Accuracy: ${ACCURACY_MEANS}. The AI's pieces are rated the same way, against its own ` +
     'ranking: at search depth 1, where it always places its best, it scores 100%.';
@@ -173,6 +194,10 @@ export function createRacePanel(element, page) {
     // The board changed hands: the AI took the player's, or the player took the watched AI's.
     if (element.autoplay !== watching) {
       end(watching ? 'taken' : 'handed');
+      return;
+    }
+    if (ai.forfeit) {
+      end('forfeit');
       return;
     }
     if (versus && ai.over) {
@@ -200,11 +225,19 @@ export function createRacePanel(element, page) {
     el.start.disabled = true;
     versus = chosenKind() !== 'race';
     watching = chosenKind() === 'watch';
-    el.status.textContent = versus ? 'Starting the match…' : 'Starting the race…';
+    const botUrl = chosenOpponent() === 'bot' ? el.botUrl.value : null;
+    const what = versus ? 'match' : 'race';
+    el.status.textContent = `Starting the ${what}…`;
     el.result.hidden = true;
     ai?.close();
     ai = null;
+    let bot = null;
     try {
+      if (botUrl !== null) {
+        el.status.textContent = 'Loading the bot…';
+        bot = await TbpOpponent.open(botUrl);
+        el.status.textContent = `Starting the ${what} against ${bot.name}…`;
+      }
       // The versus rules change with a new game of their own; the restart makes the race's.
       const rules = versus ? VERSUS_RULES : null;
       if (element.versus !== rules) await element.update({ versus: rules });
@@ -225,13 +258,17 @@ export function createRacePanel(element, page) {
         onAttack: (rows) => {
           if (state === 'running') element.receiveAttack(rows);
         },
+        bot,
       });
     } catch (err) {
+      // The AI's game owns the bot once made; until then the bot is closed here.
+      if (ai === null) bot?.close();
       state = 'idle';
       el.start.disabled = false;
-      el.status.textContent = `The race could not start: ${message(err)}`;
+      el.status.textContent = `The ${what} could not start: ${message(err)}`;
       return;
     }
+    el.title.textContent = bot ? bot.name : 'AI';
     ai.pace = readPace(el.pace.value);
     await ai.setShowPlan(el.plan.checked);
     you = startFigures();
@@ -280,8 +317,10 @@ export function createRacePanel(element, page) {
     );
     state = 'ended';
     counting = false;
-    const verdict = versus ? versusVerdict(why, watching) : verdictText(you, ai.figures);
-    await showResult(`${ENDINGS[why]} ${verdict}${failure}`);
+    const verdict =
+      versus || why === 'forfeit' ? versusVerdict(why, watching) : verdictText(you, ai.figures);
+    const ending = why === 'forfeit' ? `${ENDINGS[why]} ${ai.forfeit}.` : ENDINGS[why];
+    await showResult(`${ending} ${verdict}${failure}`);
     el.start.disabled = false;
   }
 

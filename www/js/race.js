@@ -83,11 +83,11 @@ export const VERSUS_RULE =
 
 /**
  * The outcome of a match that ended for the reason `why` (see the race panel's endings) in
- * words: who topped out, or no winner where the player ended it; `watching`: the player's board
- * was played by the page's AI.
+ * words: who topped out or forfeited, or no winner where the player ended it; `watching`: the
+ * player's board was played by the page's AI.
  */
 export function versusVerdict(why, watching = false) {
-  if (why === 'won') return watching ? 'Your AI wins!' : 'You win!';
+  if (why === 'won' || why === 'forfeit') return watching ? 'Your AI wins!' : 'You win!';
   if (why === 'over') return watching ? 'The other AI wins.' : 'The AI wins.';
   return 'No winner.';
 }

@@ -51,6 +51,8 @@ export const GAME_CALLS = Object.freeze({
   takeSent: engine,
   pendingGarbage: engine,
   versusStats: engine,
+  tbpStart: engine,
+  tbpPlay: engine,
   press: session,
   release: session,
   coach: session,

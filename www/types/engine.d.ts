@@ -1711,8 +1711,9 @@ versus: Exchange | null,
  */
 cleared: Cleared | null,
 /**
- * For a placement made by hand, the coach's rating of it against the AI's search on the
- * board and pieces before it locked (see [`Game::rate`]); null for the AI's own.
+ * For a placement made by hand or given (see [`Game::play_placement`]), the coach's rating
+ * of it against the AI's search on the board and pieces before it locked (see
+ * [`Game::rate`]); null for the AI's own.
  */
 rating: Rating | null, };
 

@@ -110,6 +110,23 @@ pub fn engine_placement(location: &PieceLocation, spin: Spin) -> Result<Placemen
     })
 }
 
+/// The engine's spin of the protocol's `spin`; none for a spin this version does not know.
+pub fn engine_spin(spin: &MaybeUnknown<TbpSpin>) -> Option<Spin> {
+    match spin {
+        MaybeUnknown::Known(TbpSpin::None) => Some(Spin::None),
+        MaybeUnknown::Known(TbpSpin::Mini) => Some(Spin::Mini),
+        MaybeUnknown::Known(TbpSpin::Full) => Some(Spin::Full),
+        _ => None,
+    }
+}
+
+/// The engine's placement of the protocol's move `mv`: at its location, scoring as its spin;
+/// an unknown piece, orientation or spin is an error naming it.
+pub fn engine_move(mv: &Move) -> Result<Placement, String> {
+    let spin = engine_spin(&mv.spin).ok_or_else(|| format!("unknown spin {}", shown(&mv.spin)))?;
+    engine_placement(&mv.location, spin)
+}
+
 /// `value` as JSON, for a message.
 pub(crate) fn shown(value: &impl serde::Serialize) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "a value that cannot be written".into())

@@ -1,7 +1,8 @@
 //! The protocol's locations against the cells the tbp-spec defines, worked out by hand for all 7
 //! pieces in 4 orientations: J, L, S, T and Z about their SRS centres; I about the middle-left
 //! (north), middle-top (east), middle-right (south) and middle-bottom (west) cell; O about the
-//! bottom-left, top-left, top-right and bottom-right cell.
+//! bottom-left, top-left, top-right and bottom-right cell. And every piece in every rotation
+//! state, with each spin, goes to the protocol's move and back to the same placement.
 
 use tbp::data::{Orientation, Piece as TbpPiece, PieceLocation};
 use tetris_ai_core::engine::spin::Spin;
@@ -124,5 +125,39 @@ fn an_unknown_piece_or_orientation_is_refused_by_name() {
     assert_eq!(
         engine_placement(&location, Spin::None).unwrap_err(),
         r#"unknown orientation "up""#
+    );
+}
+
+#[test]
+fn every_move_round_trips_through_the_protocol() {
+    use tetris_ai_core::engine::moves::Placement;
+    use tetris_ai_core::engine::piece::{Piece, Rotation};
+    use tetris_ai_tbp::location::{engine_move, tbp_move};
+    for piece in Piece::ALL {
+        for rotation in Rotation::ALL {
+            for spin in [Spin::None, Spin::Mini, Spin::Full] {
+                let placement = Placement {
+                    piece,
+                    rotation,
+                    x: 4,
+                    y: 7,
+                    spin,
+                };
+                let mv = tbp_move(&placement);
+                assert_eq!(engine_move(&mv), Ok(placement), "{placement:?}");
+                // And through the move's JSON, as a bot sends it.
+                let sent = serde_json::to_value(&mv).unwrap();
+                let read = serde_json::from_value(sent.clone()).unwrap();
+                assert_eq!(engine_move(&read), Ok(placement), "{sent}");
+            }
+        }
+    }
+    let unknown: tbp::data::Move = serde_json::from_str(
+        r#"{"location": {"type": "T", "orientation": "north", "x": 4, "y": 4}, "spin": "twirl"}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        engine_move(&unknown).unwrap_err(),
+        r#"unknown spin "twirl""#
     );
 }

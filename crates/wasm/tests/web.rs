@@ -177,7 +177,7 @@ fn values_json_cannot_hold_throw_naming_the_argument_and_harm_nothing() {
     let mut game = Game::new(config(r#"{"height": 4, "seed": 5}"#)).unwrap();
     let before = js_sys::JSON::stringify(&game.view().unwrap()).unwrap();
     for (value, expected) in unrepresentable() {
-        let calls: [(&str, Result<(), wasm_bindgen::JsError>); 9] = [
+        let calls: [(&str, Result<(), wasm_bindgen::JsError>); 10] = [
             ("key", game.release(value.clone())),
             ("key", game.press(value.clone()).map(drop)),
             ("frames", game.tick(value.clone()).map(drop)),
@@ -187,6 +187,7 @@ fn values_json_cannot_hold_throw_naming_the_argument_and_harm_nothing() {
             ("on", game.set_parallel(value.clone()).map(|_| ())),
             ("placement", game.explain(value.clone()).map(drop)),
             ("placement", game.rate(value.clone()).map(drop)),
+            ("moves", game.tbp_play(value.clone()).map(drop)),
         ];
         for (name, result) in calls {
             let error = message(result.expect_err(name));
@@ -322,6 +323,50 @@ fn a_placement_the_search_does_not_give_is_refused_naming_it() {
     assert!(error.starts_with(&named), "{error}");
     // Nothing changed: the game plays on.
     assert!(!game.step().unwrap().is_null());
+}
+
+#[wasm_bindgen_test]
+fn a_bots_moves_are_played_and_told_back_and_bad_ones_throw_naming_them() {
+    let mut game = Game::new(config(r#"{"rules": {"kind": "guideline"}, "seed": 5}"#)).unwrap();
+    let start = game.tbp_start().unwrap();
+    assert_eq!(get(&start, "type").as_string().unwrap(), "start");
+    assert_eq!(js_sys::Array::from(&get(&start, "board")).length(), 40);
+    let placement = get(&game.decide().unwrap(), "placement");
+    let placement: tetris_ai_core::Placement = serde_wasm_bindgen::from_value(placement).unwrap();
+    let mv = serde_json::to_string(&tetris_ai_tbp::location::tbp_move(&placement)).unwrap();
+    let before = js_sys::JSON::stringify(&game.view().unwrap()).unwrap();
+    for (moves, expected) in [
+        ("[]", "the bot suggested no move"),
+        (
+            r#"[{"x": 1}]"#,
+            "none of the 1 moves suggested can be played; moves[0] is no move (",
+        ),
+        (
+            r#"{"moves": []}"#,
+            r#"moves must be a list of moves, got {"moves":[]}"#,
+        ),
+    ] {
+        let error = message(game.tbp_play(config(moves)).unwrap_err());
+        assert!(error.starts_with(expected), "{moves}: {error}");
+    }
+    assert_eq!(
+        js_sys::JSON::stringify(&game.view().unwrap()).unwrap(),
+        before
+    );
+    let played = game.tbp_play(config(&format!("[{mv}]"))).unwrap();
+    assert_eq!(keys(&played), ["step", "messages"]);
+    assert_declared::<tetris_ai_core::game::Step>(&get(&played, "step"));
+    let messages = js_sys::Array::from(&get(&played, "messages"));
+    let types: Vec<String> = messages
+        .iter()
+        .map(|m| get(&m, "type").as_string().unwrap())
+        .collect();
+    assert_eq!(types, ["play", "new_piece"]);
+    let classic = Game::new(config("{}")).unwrap();
+    assert_eq!(
+        message(classic.tbp_start().unwrap_err()),
+        "a Tetris Bot Protocol bot plays guideline rules, not classic rules"
+    );
 }
 
 #[cfg(feature = "threads")]

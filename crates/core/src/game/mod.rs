@@ -6,6 +6,7 @@
 //!   totals), and how a piece locks and the next comes in;
 //! - [`ai`]: the AI's weights, search and plan, and its play;
 //! - [`manual`]: play by hand: keys pressed and released, frames, the falling piece;
+//! - [`given`]: placements given from outside (a bot's), checked against those the piece reaches;
 //! - [`coach`]: the coach's explanations and ratings of placements;
 //! - [`recorder`]: the moves recorded for a replay, and a replay's moves played;
 //! - [`branch`]: snapshots, and games branched from them with a fresh future;
@@ -15,6 +16,7 @@
 mod ai;
 mod branch;
 mod coach;
+mod given;
 mod manual;
 mod position;
 mod recorder;
@@ -29,7 +31,7 @@ use crate::ai::search::{Choice, Rating};
 use crate::config::GameConfig;
 use crate::engine::board::Board;
 use crate::engine::piece::Piece;
-use crate::engine::rules::GameRng;
+use crate::engine::rules::{GameRng, Randomizer};
 use crate::engine::versus::Exchange;
 use crate::engine::versus::attack::{Clear, Streaks};
 use crate::error::Result;
@@ -95,8 +97,9 @@ pub struct Step {
     /// The line clear it made (or the T-spin that cleared none), with the streaks after it;
     /// null where it cleared no line and spun no T.
     pub cleared: Option<Cleared>,
-    /// For a placement made by hand, the coach's rating of it against the AI's search on the
-    /// board and pieces before it locked (see [`Game::rate`]); null for the AI's own.
+    /// For a placement made by hand or given (see [`Game::play_placement`]), the coach's rating
+    /// of it against the AI's search on the board and pieces before it locked (see
+    /// [`Game::rate`]); null for the AI's own.
     pub rating: Option<Rating>,
 }
 
@@ -158,6 +161,16 @@ impl Game {
     /// The visible preview, next piece first.
     pub fn preview(&self) -> impl ExactSizeIterator<Item = Piece> + '_ {
         self.position.preview.iter().copied()
+    }
+
+    /// The randomizer the next pieces come from, as it stands after the preview was drawn.
+    pub fn randomizer(&self) -> &Randomizer {
+        &self.position.randomizer
+    }
+
+    /// The combo and back-to-back streaks of the line clears so far.
+    pub fn streaks(&self) -> Streaks {
+        self.position.streaks
     }
 
     /// Whether hold may be used now: the rules have it and it was not used for this piece.

@@ -2,8 +2,10 @@
 
 use super::args::{checked, to_js};
 use super::pool_usable;
+use serde_json::Value;
 use tetris_ai_core::checked as check;
 use tetris_ai_core::game::{ChoiceView, Game, PieceView};
+use tetris_ai_tbp::frontend;
 use wasm_bindgen::prelude::*;
 
 /// A game for the page.
@@ -177,6 +179,34 @@ impl WebGame {
             Some((_, stats)) => to_js(&stats),
             None => Ok(JsValue::NULL),
         }
+    }
+
+    /// The Tetris Bot Protocol's `start` message of the game as it stands, for a bot that places
+    /// its pieces (see `tbpPlay`): the board (40 rows from the bottom, each cell a piece's letter,
+    /// "G" for garbage, or null), the queue (the current piece, then the preview), hold, `combo`,
+    /// `back_to_back` and the `randomizer`'s state at the end of the queue. A game that is not
+    /// the protocol's (guideline rules on a board 10 wide and 20 high) throws, naming what
+    /// differs.
+    #[wasm_bindgen(js_name = tbpStart)]
+    pub fn tbp_start(&self) -> Result<JsValue, JsError> {
+        to_js(&frontend::start(&self.game)?)
+    }
+
+    /// Plays the first of `moves`, a Tetris Bot Protocol suggestion's moves (the most preferred
+    /// first), that the game can play: its piece the current one or the one hold brings (then
+    /// hold is used), at a placement the piece reaches by the rules, with the spin it makes
+    /// there. Returns `{step, messages}`: the step, as `step` gives the AI's (with the coach's
+    /// `rating`), and the messages that tell the bot what happened, to post to it in order
+    /// (`play`, then `new_piece` for each piece that came into the queue; `stop` and a new
+    /// `start` where garbage came in; `stop` after the last move). Where none can be played, or
+    /// `moves` is no list or empty, it throws naming the first move refused and why, and the
+    /// game is unchanged.
+    #[wasm_bindgen(js_name = tbpPlay)]
+    pub fn tbp_play(&mut self, moves: JsValue) -> Result<JsValue, JsError> {
+        let moves = checked(&moves, "moves", |_, value| {
+            Ok(value.cloned().unwrap_or(Value::Null))
+        })?;
+        to_js(&frontend::play(&mut self.game, &moves)?)
     }
 
     /// The locked cells, row by row from the bottom (visible rows, then the buffer): 0 empty,

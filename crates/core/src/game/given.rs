@@ -1,0 +1,91 @@
+//! Placements given from outside the game (a bot's, a frontend's): each checked against the
+//! placements the piece in play, or the piece hold brings, can reach under the game's rules, then
+//! locked as the AI's step locks its own.
+
+use super::{Game, Step};
+use crate::ai::search::Choice;
+use crate::engine::moves::{Placement, sorted_cells};
+use crate::error::{Error, Result};
+
+impl Game {
+    /// Locks `placement`, using hold first where `hold` says so, as [`Game::step`] locks the
+    /// AI's: the statistics, the match's attack and garbage and the recording follow it, and the
+    /// step carries the coach's rating of it, as a placement made by hand does. It must fill the
+    /// cells, with the T-spin, of a placement the piece reaches by the rules (those
+    /// [`Game::for_each_placement`] gives; the same cells in another rotation state are the same
+    /// placement). Anything else is refused, changing nothing, with the reason naming it: the
+    /// game is over, hold cannot be used now, its piece is not the one in play, or the piece
+    /// cannot reach it.
+    pub fn play_placement(&mut self, placement: &Placement, hold: bool) -> Result<Step> {
+        let shown = serde_json::to_string(placement).unwrap_or_default();
+        let refused = |why: String| Err(Error::Config(format!("placement {shown} {why}")));
+        if self.is_over() {
+            return refused("comes after the game ended".to_string());
+        }
+        if hold && !self.can_hold() {
+            return refused(if self.config.rules.hold {
+                "uses hold, which was already used for this piece".to_string()
+            } else {
+                "uses hold, which these rules do not have".to_string()
+            });
+        }
+        let in_play = if hold {
+            self.piece_after_hold()
+        } else {
+            self.position.current
+        };
+        if hold && in_play == self.position.current {
+            return refused(format!(
+                "uses hold, which brings in another {in_play}: place it without hold"
+            ));
+        }
+        if placement.piece != in_play {
+            return refused(format!(
+                "places {}, but the piece in play is {in_play}{}",
+                placement.piece,
+                if hold { " after hold" } else { "" }
+            ));
+        }
+        let cells = sorted_cells(placement);
+        let mut reached = None;
+        self.for_each_placement(|held, found, _| {
+            if held == hold && sorted_cells(found) == cells {
+                reached = Some(found.spin);
+            }
+        });
+        match reached {
+            None => return refused("is not one the piece can reach".to_string()),
+            Some(spin) if spin != placement.spin => {
+                let name = |spin| serde_json::to_string(&spin).unwrap_or_default();
+                return refused(format!(
+                    "is given as T-spin {}, but the piece reaches it as {}",
+                    name(placement.spin),
+                    name(spin)
+                ));
+            }
+            Some(_) => {}
+        }
+        let rating = self.rate_as_it_locks(placement);
+        self.recorder.ai_alone = false;
+        self.hands.falling = None;
+        self.ai.plan = None;
+        if hold {
+            self.use_hold();
+        }
+        let (rows_cleared, points) = self.lock(placement, 0, 0);
+        Ok(Step {
+            choice: Choice {
+                placement: *placement,
+                hold,
+                path: Vec::new(),
+                score: f64::NAN,
+            },
+            rows_cleared,
+            points,
+            game_over: self.is_over(),
+            versus: self.last_exchange(),
+            cleared: self.last_cleared(),
+            rating,
+        })
+    }
+}
