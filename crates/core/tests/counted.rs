@@ -67,9 +67,9 @@ const ANYWHERE: Placement = Placement {
     spin: Spin::None,
 };
 
-/// What `counted` points at on `board`, read as the board a placement left without a clear.
-fn on(board: &Board, counted: Counted) -> Vec<[i32; 2]> {
-    let outcome = Outcome {
+/// `board` as the board a placement left without a clear.
+fn left(board: &Board) -> Outcome<'_> {
+    Outcome {
         board,
         landing_row: 0,
         top_row: 0,
@@ -77,8 +77,12 @@ fn on(board: &Board, counted: Counted) -> Vec<[i32; 2]> {
         piece_cells_cleared: 0,
         cleared: 0,
         placement: &ANYWHERE,
-    };
-    sorted(counted_cells(counted, &outcome))
+    }
+}
+
+/// What `counted` points at on `board`, read as the board a placement left without a clear.
+fn on(board: &Board, counted: Counted) -> Vec<[i32; 2]> {
+    sorted(counted_cells(counted, &left(board)))
 }
 
 /// The board the board-only tests read, 5 x 6:
@@ -268,16 +272,7 @@ fn what_is_read_after_the_clear_is_shown_among_the_full_rows() {
 /// The value of the feature called `name` on `board`.
 fn value(name: &str, board: &Board) -> f64 {
     let feature = &FEATURES[index_of(name).expect("a registered feature")];
-    let outcome = Outcome {
-        board,
-        landing_row: 0,
-        top_row: 0,
-        rows_cleared: 0,
-        piece_cells_cleared: 0,
-        cleared: 0,
-        placement: &ANYWHERE,
-    };
-    feature.value(&outcome, None)
+    feature.value(&left(board), None)
 }
 
 proptest! {

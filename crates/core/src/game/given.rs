@@ -3,7 +3,6 @@
 //! locked as the AI's step locks its own.
 
 use super::{Game, Step};
-use crate::ai::search::Choice;
 use crate::engine::moves::{Placement, sorted_cells};
 use crate::error::{Error, Result};
 
@@ -72,20 +71,7 @@ impl Game {
         if hold {
             self.use_hold();
         }
-        let (rows_cleared, points) = self.lock(placement, 0, 0);
-        Ok(Step {
-            choice: Choice {
-                placement: *placement,
-                hold,
-                path: Vec::new(),
-                score: f64::NAN,
-            },
-            rows_cleared,
-            points,
-            game_over: self.is_over(),
-            versus: self.last_exchange(),
-            cleared: self.last_cleared(),
-            rating,
-        })
+        let locked = self.lock(placement, 0, 0);
+        Ok(self.placed_step(*placement, hold, locked, rating))
     }
 }

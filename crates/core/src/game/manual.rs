@@ -2,7 +2,6 @@
 //! piece under the player's control.
 
 use super::{Game, Step};
-use crate::ai::search::Choice;
 use crate::engine::active::Active;
 use crate::engine::manual::{Action, Controls, Falling, Handling, Key};
 use crate::engine::rules::spawn_position;
@@ -117,21 +116,8 @@ impl Game {
                 let falling = self.hands.falling.take()?;
                 let placement = falling.piece.placement(&self.position.board);
                 let rating = self.rate_as_it_locks(&placement);
-                let (rows_cleared, points) = self.lock(&placement, soft_rows, hard_rows);
-                Some(Step {
-                    choice: Choice {
-                        placement,
-                        hold: false,
-                        path: Vec::new(),
-                        score: f64::NAN,
-                    },
-                    rows_cleared,
-                    points,
-                    game_over: self.is_over(),
-                    versus: self.last_exchange(),
-                    cleared: self.last_cleared(),
-                    rating,
-                })
+                let locked = self.lock(&placement, soft_rows, hard_rows);
+                Some(self.placed_step(placement, false, locked, rating))
             }
         }
     }

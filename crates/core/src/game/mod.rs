@@ -30,6 +30,7 @@ pub use view::{ChoiceView, PieceView, View};
 use crate::ai::search::{Choice, Rating};
 use crate::config::GameConfig;
 use crate::engine::board::Board;
+use crate::engine::moves::Placement;
 use crate::engine::piece::Piece;
 use crate::engine::rules::{GameRng, Randomizer};
 use crate::engine::versus::Exchange;
@@ -116,6 +117,35 @@ pub struct Game {
     recorder: Recorder,
     /// The game's side of a match, where it plays one.
     versus: Option<versus::Versus>,
+}
+
+impl Game {
+    /// The step of `placement`, just locked by a hand (the player's keys, a recorded move, a
+    /// bot's) and not chosen by the AI's search, so with no path and no score: what the lock
+    /// gave (`locked`: rows cleared and points), the game's state after it, and the coach's
+    /// `rating` of it, if any.
+    fn placed_step(
+        &self,
+        placement: Placement,
+        hold: bool,
+        (rows_cleared, points): (u32, u64),
+        rating: Option<Rating>,
+    ) -> Step {
+        Step {
+            choice: Choice {
+                placement,
+                hold,
+                path: Vec::new(),
+                score: f64::NAN,
+            },
+            rows_cleared,
+            points,
+            game_over: self.is_over(),
+            versus: self.last_exchange(),
+            cleared: self.last_cleared(),
+            rating,
+        }
+    }
 }
 
 impl Game {

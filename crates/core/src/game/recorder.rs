@@ -2,7 +2,6 @@
 //! AI alone played them; and a replay's moves played on the game, checked one by one.
 
 use super::{Game, Step};
-use crate::ai::search::Choice;
 use crate::config::GameConfig;
 use crate::engine::moves::Placement;
 use crate::engine::piece::{Piece, Turn};
@@ -149,20 +148,7 @@ impl Game {
         if played.hold() {
             self.use_hold();
         }
-        let (rows_cleared, points) = self.lock(&placement, played.soft_rows(), played.hard_rows());
-        Ok(Step {
-            choice: Choice {
-                placement,
-                hold: played.hold(),
-                path: Vec::new(),
-                score: f64::NAN,
-            },
-            rows_cleared,
-            points,
-            game_over: self.is_over(),
-            versus: self.last_exchange(),
-            cleared: self.last_cleared(),
-            rating: None,
-        })
+        let locked = self.lock(&placement, played.soft_rows(), played.hard_rows());
+        Ok(self.placed_step(placement, played.hold(), locked, None))
     }
 }
