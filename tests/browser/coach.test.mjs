@@ -122,6 +122,12 @@ test('the coach explains the piece on the board at any speed, and only while sho
       }, ms);
     assert.ok((await coachings(500)) > 0, 'coachings come while shown');
     await page.locator('#why summary').click(WAIT);
+    // A frame asked for before the close may still bring its coaching: once the worker has
+    // answered what was sent after the close, every such frame has come.
+    await page.evaluate(async () => {
+      await document.querySelector('#game').game.stats();
+      await document.querySelector('#game').game.stats();
+    });
     assert.equal(await coachings(1000), 0, 'none while closed');
     assertNoErrors(assert, opened);
   } finally {
