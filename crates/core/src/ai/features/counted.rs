@@ -4,7 +4,7 @@
 //! the full rows still in place (rows counted before clears), which is the board a player sees
 //! the piece drop onto; what a feature reads after the clears is put back among those rows.
 
-use super::{Outcome, before_clears, column_holes, low_bits};
+use super::{Outcome, before_clears, column_holes, low_bits, rows_put_back};
 
 /// What a feature counts, to be shown on the board.
 #[derive(Clone, Copy, Debug)]
@@ -96,17 +96,6 @@ fn piece_marks(width: usize, piece: &[(i32, i32); 4], rows: u64) -> Vec<u64> {
         if let (Some(mark), 0..=63) = (marks.get_mut(x as usize), y) {
             *mark |= 1 << y & rows;
         }
-    }
-    marks
-}
-
-/// Mark word `marks` of a board after clears, with the removed rows `cleared` (in rows before
-/// the clear) put back empty between them.
-fn rows_put_back(mut marks: u64, mut cleared: u64) -> u64 {
-    while cleared != 0 {
-        let y = cleared.trailing_zeros();
-        marks = (marks & low_bits(y as usize)) | (marks >> y) << (y + 1);
-        cleared &= cleared - 1;
     }
     marks
 }

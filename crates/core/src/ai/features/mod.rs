@@ -360,14 +360,21 @@ fn row_span(board: &Board) -> u64 {
 /// Column word `column` of a board after clears as it was before them: the removed rows
 /// (`cleared`, in rows before the clear) put back, full.
 #[inline]
-fn before_clears(mut column: u64, mut cleared: u64) -> u64 {
+fn before_clears(column: u64, cleared: u64) -> u64 {
+    rows_put_back(column, cleared) | cleared
+}
+
+/// Word `word` of a column after clears (its cells, or marks on them), with the removed rows
+/// (`cleared`, in rows before the clear) put back empty between its rows.
+#[inline]
+fn rows_put_back(mut word: u64, mut cleared: u64) -> u64 {
     // From the lowest removed row up, each at its place before the clear.
     while cleared != 0 {
         let y = cleared.trailing_zeros();
-        column = (column & low_bits(y as usize)) | 1 << y | (column >> y) << (y + 1);
+        word = (word & low_bits(y as usize)) | (word >> y) << (y + 1);
         cleared &= cleared - 1;
     }
-    column
+    word
 }
 
 /// The holes of one column as bits: empty cells below its highest filled cell (the cells below
