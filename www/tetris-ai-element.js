@@ -387,6 +387,9 @@ export class TetrisAiElement extends HTMLElement {
     const touch = this.touchShown();
     this.$('touch').hidden = !touch;
     for (const button of this.$('touch').querySelectorAll('button')) button.disabled = autoplay;
+    // A half turn's button where the game's kicks have half turns (SRS+).
+    this.$('touch').querySelector('[data-key="half"]').hidden =
+      this.config?.rules.kicks !== 'srs_plus';
     this.$('board').classList.toggle('swipes', touch && !autoplay);
   }
 

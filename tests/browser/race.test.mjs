@@ -420,13 +420,16 @@ test('a match against a Tetris Bot Protocol bot by URL: its moves, its attack, i
     await waitForAsync(page, raceIs, 'ended', WAIT);
     const shown = await page.evaluate(async () => ({
       status: document.querySelector('#race-status').textContent,
+      them: document.querySelector('#race-them').textContent,
       table: [...document.querySelectorAll('#race-body tr')].map((row) =>
         [...row.cells].map((cell) => cell.textContent),
       ),
       received: (await window.tetris.game.versusStats()).received,
     }));
     assert.ok(shown.received > 0, 'garbage entered the player\u2019s board');
-    assert.equal(shown.status, 'Your game is over. The AI wins.');
+    // The bot is named where the built-in AI would be: in the verdict and the figures' head.
+    assert.equal(shown.status, 'Your game is over. tetris-ai wins.');
+    assert.equal(shown.them, 'tetris-ai');
     const sent = shown.table.find(([name]) => name === 'Attack sent');
     assert.ok(Number(sent[2]) > 0, `the bot's attack: ${JSON.stringify(shown.table)}`);
     await page.click('#race-close');
@@ -482,7 +485,7 @@ test('a bad URL, a bot that never answers and one that forfeits say so; the pane
     assert.equal(await page.locator('#race-board-title').textContent(), 'Quitter 1');
     assert.equal(
       await page.locator('#race-status').textContent(),
-      'The bot forfeits: it gave no move the game could play (the bot suggested no move). ' +
+      'Quitter forfeits: it gave no move the game could play (the bot suggested no move). ' +
         'You win!',
     );
     assertNoErrors(assert, opened);

@@ -63,15 +63,27 @@ async function until(page, done, what) {
 
 /**
  * Waits for a falling piece (`what` in a failure), dropping squares with `drop()` (a square looks
- * the same turned) up to three times; returns the piece.
+ * the same turned) up to three times; returns the piece. `turnsTo(shape)`: the shape a turn
+ * gives, where the piece must look other turned (the square's turns by default).
  */
-async function pastSquares(page, drop, what) {
+async function pastSquares(page, drop, what, turnsTo = () => '0,0 0,1 1,0 1,1') {
   let now = await until(page, (p) => p.xs.length === 4, what);
-  for (let i = 0; i < 3 && now.shape === '0,0 0,1 1,0 1,1'; i++) {
+  // A bag holds three pieces that look the same after a half turn (I, S, Z) and the square.
+  for (let i = 0; i < 8 && turnsTo(now.shape) === now.shape; i++) {
     await drop();
     now = await until(page, (p) => p.pieces === now.pieces + 1 && p.xs.length === 4, 'a new piece');
   }
   return now;
+}
+
+/** A shape (see `piece`) turned halfway round. */
+function halfTurned(shape) {
+  const cells = shape.split(' ').map((cell) => cell.split(',').map(Number));
+  const [maxX, maxY] = [0, 1].map((axis) => Math.max(...cells.map((cell) => cell[axis])));
+  return cells
+    .map(([x, y]) => `${maxX - x},${maxY - y}`)
+    .sort()
+    .join(' ');
 }
 
 /** The rectangle of a part of the element's shadow root, in viewport pixels. */
@@ -186,6 +198,21 @@ test(
       const [x, y] = centre(board);
       await swipe(cdp, [x - 60, y], [x - 60 + 0.5, y + 150]);
       await until(page, (p) => p.pieces === before.pieces + 1, 'a swipe down to drop');
+
+      // A half turn's button shows where the kicks have half turns (SRS+), and turns the piece.
+      assert.equal(await button('half').isVisible(), false, 'SRS has no half turns');
+      await page.evaluate(() =>
+        document.querySelector('tetris-ai').setAttribute('kicks', 'srs_plus'),
+      );
+      await button('half').waitFor({ state: 'visible', ...WAIT });
+      inside(await rect(page, 'button[data-key="half"]'), 'the half turn button');
+      for (const key of ['left', 'hold']) {
+        inside(await rect(page, `button[data-key="${key}"]`), `the ${key} button beside it`);
+      }
+      before = await pastSquares(page, () => button('hard_drop').tap(), 'a piece', halfTurned);
+      await button('half').tap();
+      now = await until(page, (p) => p.shape !== before.shape, 'the half turn button to turn');
+      assert.equal(now.shape, halfTurned(before.shape), 'a half turn, not a quarter');
 
       // With the AI playing the buttons are off.
       await page.evaluate(() => (document.querySelector('tetris-ai').autoplay = true));

@@ -13,6 +13,7 @@ import {
   readPace,
   startFigures,
   verdictText,
+  versusVerdict,
   winner,
 } from '../../www/js/race.js';
 
@@ -39,6 +40,7 @@ test('the most lines wins, in words', () => {
   assert.equal(winner(lines(5), lines(5)), 'tie');
   assert.equal(verdictText(lines(12), lines(9)), 'You win, 12 lines to 9.');
   assert.equal(verdictText(lines(3), lines(30)), 'The AI wins, 30 lines to 3.');
+  assert.equal(verdictText(lines(3), lines(30), 'Cold Clear'), 'Cold Clear wins, 30 lines to 3.');
   assert.equal(verdictText(lines(1), lines(0)), 'You win, 1 line to 0.');
   assert.equal(verdictText(lines(1), lines(1)), 'A tie: 1 line each.');
   assert.equal(verdictText(lines(0), lines(0)), 'A tie: 0 lines each.');
@@ -71,4 +73,15 @@ test("the AI's time earns pieces at its pace, owing neither a stall nor a slow p
   assert.equal(nextCredit(1.1, 100, 1), 1.1);
   // As fast as it can: always a piece.
   assert.equal(nextCredit(0, 0, Infinity), 1);
+});
+
+test('a match names its winner: you, your AI, the AI or the bot by its name', () => {
+  assert.equal(versusVerdict('won'), 'You win!');
+  assert.equal(versusVerdict('forfeit', false, 'Quitter'), 'You win!');
+  assert.equal(versusVerdict('won', true), 'Your AI wins!');
+  assert.equal(versusVerdict('over'), 'The AI wins.');
+  assert.equal(versusVerdict('over', true), 'The other AI wins.');
+  assert.equal(versusVerdict('over', false, 'Cold Clear'), 'Cold Clear wins.');
+  assert.equal(versusVerdict('over', true, 'Cold Clear'), 'Cold Clear wins.');
+  assert.equal(versusVerdict('ended', false, 'Cold Clear'), 'No winner.');
 });

@@ -21,6 +21,7 @@ import {
   RACE_RULE,
   readPace,
   startFigures,
+  THE_AI,
   verdictText,
   VERSUS_RULE,
   versusVerdict,
@@ -36,15 +37,15 @@ const COUNTDOWN_MS = 3000;
 /** How often the figures shown during a race are brought up to date, in ms. */
 const LIVE_MS = 250;
 
-/** Why a race ended, in words, by the reason `end` is given. */
+/** Why a race ended, in words, by the reason `end` is given and the opponent's name. */
 const ENDINGS = {
-  over: 'Your game is over.',
-  ended: 'You ended the race.',
-  replaced: 'A new game started on your board.',
-  handed: 'Your board went back to the AI.',
-  won: 'The AI topped out.',
-  taken: "You took your AI's board.",
-  forfeit: 'The bot forfeits:',
+  over: () => 'Your game is over.',
+  ended: () => 'You ended the race.',
+  replaced: () => 'A new game started on your board.',
+  handed: () => 'Your board went back to the AI.',
+  won: (opponent) => `${opponent} topped out.`,
+  taken: () => "You took your AI's board.",
+  forfeit: (opponent) => `${opponent} forfeits:`,
 };
 
 /** A row of the comparison: its name, then the player's figure and the AI's. */
@@ -67,7 +68,8 @@ function comparisonRow(name, yours, theirs) {
  * page's elements `#race-start`, `#race-bar` (the kind, `input[name="race-kind"]`, the opponent,
  * `input[name="race-opponent"]`: the AI's `#race-ai-preset`, `#race-ai-depth` and `#race-plan` in
  * `#race-builtin`, or the bot's `#race-bot-url` in `#race-bot`; `#race-status`, `#race-live`,
- * `#race-pace`, `#race-end`, `#race-result`, `#race-body`, `#race-accuracy`, `#race-rule`,
+ * `#race-pace`, `#race-end`, `#race-result`, `#race-body` (the opponent's column headed by
+ * `#race-them`), `#race-accuracy`, `#race-rule`,
  * `#race-again`, `#race-close`), `#race-count` over the player's board, and `#race-board`
  * (`#race-board-title`, `#race-room`, `#race-field`, `#race-ai-board`, `#race-ai-hold`,
  * `#race-ai-next`, `#race-ai-figures`) beside it in `.play`. `page`: `restart(patch)`, which
@@ -104,6 +106,7 @@ export function createRacePanel(element, page) {
     bot: $('race-bot'),
     botUrl: $('race-bot-url'),
     title: $('race-board-title'),
+    them: $('race-them'),
   };
   let state = 'idle';
   let ai = null;
@@ -111,6 +114,8 @@ export function createRacePanel(element, page) {
   let versus = false;
   /** Whether the player watches: the page's AI plays the player's board against the other. */
   let watching = false;
+  /** The opponent as the subject of a sentence: the bot's name, or `THE_AI`. */
+  let opponent = THE_AI;
   /** The player's figures in the race (see race.js). */
   let you = startFigures();
   let liveTimer = null;
@@ -207,7 +212,7 @@ export function createRacePanel(element, page) {
     const theirs = ai.figures;
     el.live.textContent =
       `You: ${count(you.lines, 'line')}, ${count(you.pieces, 'piece')}. ` +
-      `The AI: ${count(theirs.lines, 'line')}, ${count(theirs.pieces, 'piece')}.`;
+      `${opponent}: ${count(theirs.lines, 'line')}, ${count(theirs.pieces, 'piece')}.`;
     showAiFigures();
   }
 
@@ -269,6 +274,8 @@ export function createRacePanel(element, page) {
       return;
     }
     el.title.textContent = bot ? bot.name : 'AI';
+    opponent = bot ? bot.subject : THE_AI;
+    el.them.textContent = bot ? bot.subject : 'AI';
     ai.pace = readPace(el.pace.value);
     await ai.setShowPlan(el.plan.checked);
     you = startFigures();
@@ -313,13 +320,16 @@ export function createRacePanel(element, page) {
     if (why === 'ended' || why === 'won') element.pause();
     const failure = await ai.stop().then(
       () => '',
-      (err) => ` The AI's game failed: ${message(err)}.`,
+      (err) => ` ${opponent}'s game failed: ${message(err)}.`,
     );
     state = 'ended';
     counting = false;
     const verdict =
-      versus || why === 'forfeit' ? versusVerdict(why, watching) : verdictText(you, ai.figures);
-    const ending = why === 'forfeit' ? `${ENDINGS[why]} ${ai.forfeit}.` : ENDINGS[why];
+      versus || why === 'forfeit'
+        ? versusVerdict(why, watching, opponent)
+        : verdictText(you, ai.figures, opponent);
+    const ending =
+      why === 'forfeit' ? `${ENDINGS[why](opponent)} ${ai.forfeit}.` : ENDINGS[why](opponent);
     await showResult(`${ending} ${verdict}${failure}`);
     el.start.disabled = false;
   }

@@ -78,27 +78,36 @@ export function winner(you, ai) {
 
 /** What decides a match and when it ends, in words for the page. */
 export const VERSUS_RULE =
-  "Your clears send garbage to the AI, and its clears to you (Puyo Puyo Tetris's rules); the " +
-  'first to top out loses.';
+  "Your clears send garbage to your opponent, and its clears to you (Puyo Puyo Tetris's rules); " +
+  'the first to top out loses.';
+
+/** The page's own AI as the subject of a sentence, where no bot plays it. */
+export const THE_AI = 'The AI';
 
 /**
  * The outcome of a match that ended for the reason `why` (see the race panel's endings) in
  * words: who topped out or forfeited, or no winner where the player ended it; `watching`: the
- * player's board was played by the page's AI.
+ * player's board was played by the page's AI; `opponent`: the opponent as a sentence's subject,
+ * a bot's name or `THE_AI`.
  */
-export function versusVerdict(why, watching = false) {
+export function versusVerdict(why, watching = false, opponent = THE_AI) {
   if (why === 'won' || why === 'forfeit') return watching ? 'Your AI wins!' : 'You win!';
-  if (why === 'over') return watching ? 'The other AI wins.' : 'The AI wins.';
+  if (why === 'over') {
+    return watching && opponent === THE_AI ? 'The other AI wins.' : `${opponent} wins.`;
+  }
   return 'No winner.';
 }
 
-/** The outcome of a race in words: "You win, 12 lines to 9.", "A tie: 1 line each." */
-export function verdictText(you, ai) {
+/**
+ * The outcome of a race in words: "You win, 12 lines to 9.", "A tie: 1 line each."; `opponent`:
+ * the opponent as a sentence's subject, a bot's name or `THE_AI`.
+ */
+export function verdictText(you, ai, opponent = THE_AI) {
   switch (winner(you, ai)) {
     case 'you':
       return `You win, ${count(you.lines, 'line')} to ${ai.lines}.`;
     case 'ai':
-      return `The AI wins, ${count(ai.lines, 'line')} to ${you.lines}.`;
+      return `${opponent} wins, ${count(ai.lines, 'line')} to ${you.lines}.`;
     default:
       return `A tie: ${count(you.lines, 'line')} each.`;
   }

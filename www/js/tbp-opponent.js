@@ -103,6 +103,12 @@ export class TbpOpponent {
     worker.onmessageerror = () => this.fail('sent a message that could not be read');
   }
 
+  /** The bot as a sentence names it: its name as its `info` gives it, else "The bot". */
+  get subject() {
+    const { name } = this.info ?? {};
+    return typeof name === 'string' && name.trim() ? name.trim() : 'The bot';
+  }
+
   /** The bot in words: its name and version as its `info` gives them. */
   get name() {
     const { name, version } = this.info ?? {};

@@ -251,9 +251,11 @@ button:focus-visible { outline: 2px solid #5aa9ff; outline-offset: 1px; }
 .swatch.target { border: 2px dashed #a45ee5; }
 .swatch.ghost { border: 2px solid rgba(164, 94, 229, 0.85); }
 .swatch.hint { border: 1.5px dotted rgba(255, 255, 255, 0.75); }
+/* A column for each button shown: the 180° turn's only where the rules' kicks have it. */
 .touch {
   display: grid;
-  grid-template-columns: repeat(7, 1fr);
+  grid-auto-flow: column;
+  grid-auto-columns: minmax(0, 1fr);
   gap: 6px;
   width: min(100%, 440px);
 }

@@ -61,6 +61,7 @@ export const TEMPLATE = `
   <button type="button" data-key="hard_drop" aria-label="Hard drop">Drop</button>
   <button type="button" data-key="ccw" aria-label="Rotate counter-clockwise">↺</button>
   <button type="button" data-key="cw" aria-label="Rotate clockwise">↻</button>
+  <button type="button" data-key="half" aria-label="Rotate 180°" hidden>180</button>
   <button type="button" data-key="hold" aria-label="Hold">Hold</button>
 </div>
 </div>
