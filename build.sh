@@ -133,11 +133,12 @@ ensure_npm() {
 
 # Runs `cargo SUBCOMMAND ARGS...` on the WebAssembly bindings for the build $1, plain, simd or
 # threaded: the one place that knows each build's toolchain, RUSTFLAGS, features and target
-# directory (one of its own for each, since other RUSTFLAGS would rebuild another's).
+# directory (one of its own for each, since other RUSTFLAGS would rebuild another's). The Cargo
+# profile is $WASM_PROFILE, release unless it says otherwise.
 wasm_cargo() {
     local kind="$1" subcommand="$2" toolchain=() rustflags=""
     shift 2
-    local args=(-p tetris-ai-wasm --release --target wasm32-unknown-unknown
+    local args=(-p tetris-ai-wasm --profile "${WASM_PROFILE:-release}" --target wasm32-unknown-unknown
         --target-dir "$(wasm_target_dir "$kind")")
     case "$kind" in
         threaded)
@@ -244,15 +245,15 @@ check_bench_json() {
 }
 
 # Runs the WebAssembly tests (crates/wasm/tests/web.rs) in headless Chromium: $1
-# plain|simd|threaded.
+# plain|simd|threaded, built with the tests' profile (release-tests).
 wasm_tests() {
-    CHROMEDRIVER=/usr/bin/chromedriver wasm_cargo "$1" test --test web
+    CHROMEDRIVER=/usr/bin/chromedriver WASM_PROFILE=release-tests wasm_cargo "$1" test --test web
 }
 
 # The test that compares the committed TypeScript declarations with the Rust types' (and writes
 # them instead when TETRIS_AI_WRITE_TYPES=1).
 types_test() {
-    cargo test --release --quiet -p tetris-ai-wasm --test types \
+    cargo test --profile release-tests --quiet -p tetris-ai-wasm --test types \
         the_committed_declarations_are_what_the_rust_types_give
 }
 
@@ -283,8 +284,8 @@ cmd_test() {
     check_types
     echo "== cargo clippy --workspace --all-targets -- -D warnings"
     cargo clippy --workspace --all-targets -- -D warnings
-    echo "== cargo test --release --workspace"
-    cargo test --release --workspace
+    echo "== cargo test --workspace (optimized: the release-tests profile)"
+    cargo test --profile release-tests --workspace
     echo "== tetris-ai bench --games 4 --board 10x10 --json"
     local json
     json="$(cargo run --release --quiet -p tetris-ai-cli -- bench --games 4 --board 10x10 --json)"
@@ -330,13 +331,13 @@ ensure_venv() {
     .venv/bin/python -m pip install --quiet --disable-pip-version-check "${PYTHON_TOOLS[@]}"
 }
 
-# Builds the extension (one release build) into .venv and runs the Python tests; the tests that
-# compare with the command line run the release build of it.
+# Builds the extension (optimized, with the tests' profile) into .venv and runs the Python tests;
+# the tests that compare with the command line run the release build of it.
 cmd_python() {
     ensure_rust
     ensure_venv
-    echo "== the Python package (maturin develop --release into .venv)"
-    VIRTUAL_ENV="$PWD/.venv" nice .venv/bin/maturin develop --release --quiet
+    echo "== the Python package (maturin develop, the release-tests profile, into .venv)"
+    VIRTUAL_ENV="$PWD/.venv" nice .venv/bin/maturin develop --profile release-tests --quiet
     echo "== the command line for the Python tests (cargo build --release)"
     nice cargo build --release --quiet -p tetris-ai-cli
     echo "== pytest tests/python (the Ray tests apart)"

@@ -117,9 +117,10 @@ async function pageState(evaluate) {
 /**
  * A page's `waitFor` from its `evaluate`: polls `fn(arg)`, awaited, until it gives a true value
  * (a call that throws counts as false, as while the page is still loading); when it never does,
- * the error says what the page shows of its state.
+ * the error says what the page shows of its state, and what `said()` gives (the newest output
+ * of the browser's driver, where it is kept).
  */
-function waitingWith(evaluate) {
+function waitingWith(evaluate, said = () => '') {
   return async (fn, arg = null, timeout = 30_000) => {
     try {
       await poll(
@@ -128,7 +129,9 @@ function waitingWith(evaluate) {
         timeout,
       );
     } catch (err) {
-      throw new Error(`${err.message}; the page: ${await pageState(evaluate)}`);
+      const output = said();
+      const driver = output ? `; the driver and browser wrote: ${output}` : '';
+      throw new Error(`${err.message}; the page: ${await pageState(evaluate)}${driver}`);
     }
   };
 }
@@ -221,12 +224,23 @@ async function firefoxViewport(page, viewport) {
   );
 }
 
-/** Starts `command` with `args` and `env` in a process group of its own: `{stop}`. */
+/** How much of a driver's output is kept, the newest, in characters. */
+const OUTPUT_KEPT = 4000;
+
+/**
+ * Starts `command` with `args` and `env` in a process group of its own: `{stop, output}`,
+ * `output()` the newest of what it and the processes it started wrote, to say in a failure.
+ */
 function start(command, args, env) {
-  const child = spawn(command, args, { env, stdio: 'ignore', detached: true });
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let exited = false;
+  let kept = '';
+  const keep = (chunk) => (kept = (kept + chunk).slice(-OUTPUT_KEPT));
+  child.stdout.setEncoding('utf8').on('data', keep);
+  child.stderr.setEncoding('utf8').on('data', keep);
   child.on('exit', () => (exited = true));
   return {
+    output: () => kept.trim(),
     stop() {
       if (exited) return;
       try {
@@ -364,14 +378,17 @@ async function webkit(env) {
             'WebKit: the page time origin, after a lost answer',
           ).catch((e) => `no answer (${e.message})`);
           const page = now === origin ? 'the same page' : `not the same page (${now} vs ${origin})`;
-          throw new Error(`${error.message}: afterwards the session shows ${page}`);
+          throw new Error(
+            `${error.message}: afterwards the session shows ${page}; the driver and browser ` +
+              `wrote: ${running.driver.output() || 'nothing'}`,
+          );
         });
         if (result && 'error' in result) throw new Error(result.error);
         return result ? result.value : undefined;
       };
       return {
         evaluate,
-        waitFor: waitingWith(evaluate),
+        waitFor: waitingWith(evaluate, () => running.driver.output()),
         click: (selector) =>
           bounded(
             session.findElement(By.css(selector)).then((e) => e.click()),

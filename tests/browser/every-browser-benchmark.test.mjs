@@ -61,7 +61,10 @@ let nativeVersus;
 
 before(
   async () => {
-    await run('cargo', ['build', '--release', '--quiet'], { cwd: ROOT, timeout: 900_000 });
+    await run('cargo', ['build', '--release', '--quiet', '-p', 'tetris-ai-cli'], {
+      cwd: ROOT,
+      timeout: 900_000,
+    });
     const bench = async (seed, games) => {
       const { stdout } = await run(CLI, [
         'bench',

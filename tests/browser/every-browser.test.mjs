@@ -33,7 +33,10 @@ let reference;
 
 before(
   async () => {
-    await run('cargo', ['build', '--release', '--quiet'], { cwd: ROOT, timeout: 900_000 });
+    await run('cargo', ['build', '--release', '--quiet', '-p', 'tetris-ai-cli'], {
+      cwd: ROOT,
+      timeout: 900_000,
+    });
     const { stdout } = await run(CLI, [
       'bench',
       ...['--preset', GAME.preset, '--seed', String(GAME.seed), '--games', '1'],

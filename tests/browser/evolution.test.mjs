@@ -113,7 +113,10 @@ let scratch;
 before(
   async () => {
     // The command line, if it is not built yet or out of date (a no-op otherwise).
-    await run('cargo', ['build', '--release', '--quiet'], { cwd: ROOT, timeout: 900_000 });
+    await run('cargo', ['build', '--release', '--quiet', '-p', 'tetris-ai-cli'], {
+      cwd: ROOT,
+      timeout: 900_000,
+    });
     [isolated, unisolated, browser] = await startAll([
       startServer({ isolation: true }),
       startServer({ isolation: false }),

@@ -4,7 +4,8 @@
 // panic or hang, every throw is an `Error`, a thrown call leaves the game as it was, and the game
 // still answers `stats()` and `step()` afterwards.
 //
-// FUZZ_SEED=<n> replays a run, FUZZ_CALLS=<n> sets the number of calls per build.
+// FUZZ_SEED=<n> replays a run, FUZZ_CALLS=<n> sets the number of calls per build and
+// FUZZ_SECONDS=<n> the time per build (each run draws a seed of its own, so the runs add up).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,8 +14,8 @@ import { ROOT, serveAndBrowse } from './harness.mjs';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const CALLS = Number(process.env.FUZZ_CALLS ?? 100_000);
-// Time per build after which the run stops early, however many calls it made.
-const BUDGET = 50_000;
+// Time per build after which the run stops early, however many calls it made, in ms.
+const BUDGET = Number(process.env.FUZZ_SECONDS ?? 25) * 1000;
 // Calls per sequence, at most; each sequence plays one fresh instance.
 const SEQUENCE = 40;
 // How long one sequence may run before it counts as hung.

@@ -7,8 +7,9 @@
 // player's piece, is put away; in a match on a phone the AI's board is readable, the player's the
 // larger, both in full view. In a match the AI (of its own preset and depth, its plan shown)
 // sends garbage that waits in the meter and enters the player's board, and the first to top out
-// loses; a watched match of two AIs ends when one tops out. A Tetris Bot Protocol bot loaded by
-// URL (the page's own, by default) places the opponent's pieces, sends garbage and wins; a URL
+// loses; the player's game replays from the past games with that garbage; a watched match of two AIs ends when one tops out. A Tetris Bot Protocol bot loaded by
+// URL (the page's own, by default) places the opponent's pieces, sends garbage and wins, named
+// by its name; a URL
 // that is none and a bot that never answers are refused in words, and a bot that suggests no move
 // forfeits, the panel working on each time.
 
@@ -223,7 +224,8 @@ test('on a phone the AI board and the touch buttons fit the screen beside each o
         ai: box(document.querySelector('#race-ai-board')),
         board: box(root.querySelector('#board')),
         touch: box(root.querySelector('#touch')),
-        buttons: [...root.querySelectorAll('#touch button')].map(box),
+        // The buttons shown (the half turn's only under SRS+).
+        buttons: [...root.querySelectorAll('#touch button:not([hidden])')].map(box),
       };
     });
     for (const [what, r] of Object.entries({
@@ -240,6 +242,7 @@ test('on a phone the AI board and the touch buttons fit the screen beside each o
     for (const r of [boxes.board, ...boxes.buttons]) {
       assert.ok(boxes.ai.left >= r.right || boxes.ai.right <= r.left, 'the AI board overlaps');
     }
+    assert.equal(boxes.buttons.length, 7, 'the touch buttons of SRS');
     for (const r of boxes.buttons) {
       const [width, height] = [r.right - r.left, r.bottom - r.top];
       assert.ok(width >= 30 && height >= 44, `a touch button is ${width} x ${height} px`);
@@ -333,7 +336,33 @@ test("in a match the AI's attack comes in as garbage, and the first to top out l
     }));
     assert.equal(shown.status, 'Your game is over. The AI wins.');
     assert.deepEqual(shown.rows, ['Lines', 'Pieces', 'Accuracy', 'Attack sent', 'Garbage taken']);
+    // The player's game is kept with its side of the match, and replays to its end, garbage
+    // and all.
+    const kept = await page
+      .waitForFunction(
+        () => {
+          const games = JSON.parse(localStorage.getItem('tetris-ai/history/v1') || '[]');
+          const last = games.at(-1);
+          return last?.ended === 'over' && last.replay?.versus ? last.replay : null;
+        },
+        null,
+        WAIT,
+      )
+      .then((handle) => handle.jsonValue());
+    assert.ok(kept.versus.attacks.length > 0, JSON.stringify(kept.versus));
+    const final = await page.evaluate(async () => Array.from(await window.tetris.game.cells()));
+    await showPart(page, 'play');
+    await page.locator('#history-body tr').first().click(WAIT);
+    await page.locator('#replay-last').click(WAIT);
+    await page.waitForFunction((end) => window.tetris.replay?.index === end, kept.pieces, WAIT);
+    const replayed = await page.evaluate(() => Array.from(window.tetris.replay.view.cells));
+    assert.deepEqual(replayed, final);
+    // Garbage cells take the colour after the seven pieces'.
+    assert.ok(Math.max(...replayed) > 7, 'the replay shows the garbage that came in');
+    await page.click('#replay-close');
+    await page.waitForFunction(() => !document.querySelector('#replay').open, null, WAIT);
     // Closed, the player's next game is out of the match.
+    await showPart(page, 'race');
     await page.click('#race-close');
     await page.waitForFunction(() => document.querySelector('#game').versus === null);
     assertNoErrors(assert, opened);

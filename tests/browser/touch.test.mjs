@@ -1,6 +1,7 @@
 // Touch: on a phone (390x844, touch, a coarse pointer) the element shows its touch buttons; with
 // the AI off they move, rotate, soft-drop, hold and hard-drop the piece, a held shift repeats,
-// and gestures on the board rotate and drop; the board and the buttons fit the screen, on a page
+// and gestures on the board rotate and drop; under SRS+ a button turns the piece halfway round;
+// the board and the buttons fit the screen, on a page
 // of its own and on the project's page; `touch` shows or hides them anywhere, and a bad value is
 // refused naming it; game over offers buttons to tap rather than keys, and "Play yourself" hands
 // the touch buttons to the player.

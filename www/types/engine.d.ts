@@ -46,6 +46,28 @@ jobs: number,
 phase: Phase, };
 
 /**
+ * An attack a game of a match took in, on the match's clock: placements since it began.
+ */
+export type Attack = {
+/**
+ * Placements made in the match when it came.
+ */
+at: number,
+/**
+ * Its rows (at least one).
+ */
+rows: number,
+/**
+ * The placement from which its rows may enter.
+ */
+due: number, };
+
+/**
+ * Which attack table a versus game sends by.
+ */
+export type AttackTable = "ppt" | "tetrio";
+
+/**
  * The beam's range, and the beam each depth keeps when none is given.
  */
 export type BeamLimits = {
@@ -644,6 +666,32 @@ handling: Handling,
 mode: Mode, };
 
 /**
+ * How garbage waits and enters.
+ */
+export type GarbageRules = {
+/**
+ * How long an attack waits before it may enter, on the match's clock (placements when
+ * the two games run in lockstep by pieces).
+ */
+delay: number,
+/**
+ * The chance that a row's hole moves from the row above's, within one attack (0 to 1).
+ */
+messiness: number,
+/**
+ * Whether each attack's first row moves the hole.
+ */
+new_hole_per_attack: boolean,
+/**
+ * The most rows that enter after one placement; `None` lets every due row in.
+ */
+cap: number | null,
+/**
+ * Whether a placement that clears lines holds due garbage back until the next one.
+ */
+blocking: boolean, };
+
+/**
  * Timings of manual play, in frames.
  */
 export type Handling = {
@@ -756,6 +804,23 @@ game: GameConfig,
  * The preset a game plays when none is named.
  */
 default_preset: PresetName, };
+
+/**
+ * A recorded game's side of a match.
+ */
+export type MatchSide = {
+/**
+ * The versus rules.
+ */
+rules: VersusRules,
+/**
+ * Placements the game had made when the match began.
+ */
+from: number,
+/**
+ * The attacks the game took in, in the order they came.
+ */
+attacks: Array<Attack>, };
 
 /**
  * The options and the result of each kind of measurement, by its name (`measure()` takes these).
@@ -1143,7 +1208,12 @@ pieces: number,
  * where the AI placed every piece under `config`: the AI then plays the game again from
  * its seed.
  */
-moves: string | null, };
+moves: string | null,
+/**
+ * The game's side of a match, where it played one (its moves are then given); left out
+ * otherwise.
+ */
+versus?: MatchSide, };
 
 /**
  * One replicate's counts.
@@ -1883,6 +1953,19 @@ max_pieces: Count, };
  * The versus rule sets a game can be played by, chosen by name.
  */
 export type VersusPreset = "ppt" | "tetrio";
+
+/**
+ * The rules of a versus game: how clears attack and how garbage enters.
+ */
+export type VersusRules = {
+/**
+ * The attack table.
+ */
+attack: AttackTable,
+/**
+ * How garbage waits and enters.
+ */
+garbage: GarbageRules, };
 
 /**
  * A versus game's running totals.

@@ -6,7 +6,7 @@ use crate::config::GameConfig;
 use crate::engine::moves::Placement;
 use crate::error::{Error, Result};
 use crate::game::{Game, View};
-use crate::record::{MAX_PIECES, Move, Recording, decode, encode};
+use crate::record::{MAX_PIECES, MatchSide, Move, Recording, decode, encode};
 use serde::Serialize;
 
 /// One position of a replay: the game after `index` placements, and the move made from it.
@@ -42,6 +42,8 @@ pub struct NextMove {
 pub struct Replay {
     config: GameConfig,
     moves: Vec<Move>,
+    /// The game's side of a match, where it played one.
+    versus: Option<MatchSide>,
     /// The game after `at` moves.
     game: Game,
     at: usize,
@@ -49,9 +51,10 @@ pub struct Replay {
 
 impl Replay {
     /// The replay of `recording`: its moves, or without them the AI's game from the seed,
-    /// played through once. A recording that does not play (a move that does not fit, floats,
-    /// is not of the piece in play, or comes after the game ended; fewer or more moves than it
-    /// says) is refused, naming the move and what is wrong with it.
+    /// played through once; a game of a match takes the garbage of its attacks as it did. A
+    /// recording that does not play (a move that does not fit, floats, is not of the piece in
+    /// play, or comes after the game ended; fewer or more moves than it says; a match without
+    /// its moves) is refused, naming the move and what is wrong with it.
     pub fn new(recording: &Recording) -> Result<Replay> {
         if recording.pieces > MAX_PIECES {
             return Err(Error::Config(format!(
@@ -72,19 +75,24 @@ impl Replay {
                 }
                 moves
             }
+            None if recording.versus.is_some() => {
+                return Err(Error::Config(
+                    "a replay of a match needs its moves: the AI's game from the seed takes no \
+                     garbage"
+                        .to_string(),
+                ));
+            }
             None => Self::ai_moves(&config, recording.pieces)?,
         };
-        let mut game = Game::new(config.clone())?;
-        for (i, played) in moves.iter().enumerate() {
-            game.play_move(played)
-                .map_err(|e| Error::Config(format!("move {} of the replay: {e}", i + 1)))?;
-        }
-        Ok(Replay {
+        let mut replay = Replay {
             game: Game::new(config.clone())?,
             config,
             moves,
+            versus: recording.versus.clone(),
             at: 0,
-        })
+        };
+        replay.seek(replay.moves.len())?;
+        Ok(replay)
     }
 
     /// The replay of the recording written as JSON `text` (see [`Recording::read`]).
@@ -126,6 +134,7 @@ impl Replay {
             config: self.config.clone(),
             pieces: self.moves.len() as u64,
             moves: Some(encode(&self.moves)),
+            versus: self.versus.clone(),
         }
     }
 
@@ -143,7 +152,14 @@ impl Replay {
             self.at = 0;
         }
         while self.at < index {
-            self.game.play_move(&self.moves[self.at])?;
+            let move_error = |e| Error::Config(format!("move {} of the replay: {e}", self.at + 1));
+            if let Some(side) = &self.versus {
+                side.arrive(&mut self.game, self.at as u64)
+                    .map_err(move_error)?;
+            }
+            self.game
+                .play_move(&self.moves[self.at])
+                .map_err(move_error)?;
             self.at += 1;
         }
         Ok(&mut self.game)

@@ -377,11 +377,11 @@ fn bad_recording_text_is_refused_naming_what_is_wrong() {
     assert!(read("{").starts_with("a replay must be JSON, and this is not: "));
     assert_eq!(
         read("[1]"),
-        "replay must be an object with the fields config, pieces, moves, got [1]"
+        "replay must be an object with the fields config, pieces, moves, versus, got [1]"
     );
     assert_eq!(
         read(r#"{"config": {}, "pieces": 1, "move": ""}"#),
-        "replay has an unknown field \"move\" (fields: config, pieces, moves)"
+        "replay has an unknown field \"move\" (fields: config, pieces, moves, versus)"
     );
     assert_eq!(
         read(r#"{"pieces": 1}"#),
@@ -404,6 +404,7 @@ fn bad_recording_text_is_refused_naming_what_is_wrong() {
         config: GameConfig::default(),
         pieces: u64::MAX,
         moves: None,
+        versus: None,
     };
     assert_eq!(
         refusal(&endless),
@@ -435,6 +436,7 @@ proptest! {
             config: config(rules, 1),
             pieces,
             moves: Some(text),
+            versus: None,
         };
         let _ = Replay::new(&recording);
     }

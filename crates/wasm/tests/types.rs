@@ -12,8 +12,9 @@ use tetris_ai_core::ai::weights::Contribution;
 use tetris_ai_core::bench::{Benchmark, BenchmarkResult, GameOutcome};
 use tetris_ai_core::catalog;
 use tetris_ai_core::engine::manual::Key;
+use tetris_ai_core::engine::versus::VersusPreset;
 use tetris_ai_core::game::{ChoiceView, PieceView, Step, View};
-use tetris_ai_core::record::Recording;
+use tetris_ai_core::record::{Attack, MatchSide, Recording};
 use tetris_ai_core::replay::{Frame, NextMove, Replay};
 use tetris_ai_core::{Choice, Game, GameConfig, Placement, Stats};
 use tetris_ai_train::batch::AskedBatch;
@@ -138,6 +139,19 @@ fn a_replays_values_have_the_declared_fields() {
     assert_fields::<NextMove>(&frame["next"]);
     assert_fields::<Rating>(&frame["next"]["rating"]);
     assert_fields::<Recording>(&written(replay.recording()));
+}
+
+#[test]
+fn a_match_games_recording_has_the_declared_fields() {
+    let mut game = Game::recorded(GameConfig::default()).unwrap();
+    game.set_versus(VersusPreset::Ppt.rules()).unwrap();
+    game.play(Some(2));
+    game.receive_attack(3);
+    game.play(Some(4));
+    let recording = written(game.recording().unwrap());
+    assert_fields::<Recording>(&recording);
+    assert_fields::<MatchSide>(&recording["versus"]);
+    assert_fields::<Attack>(&recording["versus"]["attacks"][0]);
 }
 
 #[test]

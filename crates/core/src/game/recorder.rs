@@ -37,6 +37,11 @@ impl Recorder {
         }
     }
 
+    /// Whether the game records its moves (see [`Game::recorded`]).
+    pub(super) fn records(&self) -> bool {
+        self.moves.is_some()
+    }
+
     /// Records the move of a piece that locks at `placement`, after hold where `hold_used`,
     /// dropped `soft_rows` by soft drop and `hard_rows` by hard drop.
     pub(super) fn record(
@@ -68,7 +73,8 @@ impl Game {
 
     /// The game as a replay keeps it, where it records (see [`Game::recorded`]): the moves, or
     /// none where the AI alone played every piece under the configuration, which then plays the
-    /// game again from its seed. The configuration is the one the game was made with, or where
+    /// game again from its seed; and in a match, its side of it, with the moves (the garbage
+    /// changes the AI's game). The configuration is the one the game was made with, or where
     /// the AI plays by other weights or search now, one with those.
     pub fn recording(&self) -> Option<Recording> {
         let moves = self.recorder.moves.as_ref()?;
@@ -83,10 +89,12 @@ impl Game {
                 ..self.config.clone()
             }
         };
+        let versus = self.match_side();
         Some(Recording {
             config,
             pieces: moves.len() as u64,
-            moves: (!self.recorder.ai_alone).then(|| encode(moves)),
+            moves: (!self.recorder.ai_alone || versus.is_some()).then(|| encode(moves)),
+            versus,
         })
     }
 

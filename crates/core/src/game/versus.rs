@@ -1,12 +1,13 @@
 //! The versus part: a game's side of a match. Each placement's clear becomes attack by the
 //! versus rules, cancels incoming garbage, and lets due garbage in under the stack; the totals
-//! say what the game sent and took.
+//! say what the game sent and took, and the attacks taken in are kept for the game's recording.
 
 use super::Game;
 use crate::engine::moves::Placement;
 use crate::engine::rules::Locked;
 use crate::engine::versus::{Exchange, Fighter, VersusRules};
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::record::{Attack, MatchSide};
 use serde::{Deserialize, Serialize};
 
 /// A versus game's running totals.
@@ -54,6 +55,10 @@ pub(super) struct Versus {
     fighter: Fighter,
     /// Placements made so far: the match's clock in lockstep.
     clock: u64,
+    /// The game's placements when the match began.
+    from: u64,
+    /// The attacks taken in, as they came, where the game records its moves.
+    attacks: Vec<Attack>,
     /// What the last placement exchanged.
     last: Option<Exchange>,
     /// Rows sent and not yet taken by the match.
@@ -61,16 +66,39 @@ pub(super) struct Versus {
     stats: VersusStats,
 }
 
+impl Versus {
+    /// Queues `rows` of the opponent's attack, to enter from placement `due` of the match, and
+    /// keeps it for the recording where `recorded`.
+    fn receive(&mut self, rows: u32, due: u64, recorded: bool) {
+        if recorded && rows > 0 {
+            self.attacks.push(Attack {
+                at: self.clock,
+                rows,
+                due,
+            });
+        }
+        self.fighter.receive(rows, due);
+    }
+}
+
 impl Game {
     /// Plays this game as one side of a match under `rules`, from now on: its clears attack and
     /// garbage the opponent sends enters (see [`Game::receive_garbage`]). The holes of the
-    /// garbage come from the game's seed. Bad rules are an error naming the bad value.
+    /// garbage come from the game's seed. Bad rules are an error naming the bad value, and a
+    /// game plays one match: a second is refused. Either changes nothing.
     pub fn set_versus(&mut self, rules: VersusRules) -> Result<()> {
         rules.validate()?;
+        if self.versus.is_some() {
+            return Err(Error::Config(
+                "this game already plays a match: a new game plays another".to_string(),
+            ));
+        }
         self.versus = Some(Versus {
             rules,
             fighter: Fighter::new(self.config.width, self.config.seed),
             clock: 0,
+            from: self.stats().pieces,
+            attacks: Vec::new(),
             last: None,
             outgoing: 0,
             stats: VersusStats::default(),
@@ -81,8 +109,9 @@ impl Game {
     /// Queues `rows` of the opponent's attack, which may enter from placement number `due`
     /// (counted from 0); nothing where the game plays no match.
     pub fn receive_garbage(&mut self, rows: u32, due: u64) {
+        let recorded = self.recorder.records();
         if let Some(versus) = &mut self.versus {
-            versus.fighter.receive(rows, due);
+            versus.receive(rows, due, recorded);
         }
     }
 
@@ -90,9 +119,10 @@ impl Game {
     /// enter after the game's next placements, as many as the rules' garbage delay; nothing
     /// where the game plays no match.
     pub fn receive_attack(&mut self, rows: u32) {
+        let recorded = self.recorder.records();
         if let Some(versus) = &mut self.versus {
             let due = versus.clock + u64::from(versus.rules.garbage.delay);
-            versus.fighter.receive(rows, due);
+            versus.receive(rows, due, recorded);
         }
     }
 
@@ -107,6 +137,16 @@ impl Game {
     pub fn versus(&self) -> Option<(&VersusRules, VersusStats)> {
         let versus = self.versus.as_ref()?;
         Some((&versus.rules, versus.stats))
+    }
+
+    /// The game's side of the match as its recording keeps it, where it plays one.
+    pub(super) fn match_side(&self) -> Option<MatchSide> {
+        let versus = self.versus.as_ref()?;
+        Some(MatchSide {
+            rules: versus.rules,
+            from: versus.from,
+            attacks: versus.attacks.clone(),
+        })
     }
 
     /// Incoming garbage rows not yet entered, where the game plays a match.

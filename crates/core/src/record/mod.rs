@@ -1,7 +1,8 @@
 //! A recorded game, as a leaf value: its configuration and one move per piece. The game is
 //! deterministic from its configuration and seed, so the move of each piece (hold first or not,
 //! the placement, the rows dropped by hand; the piece itself follows from the queue) plays it
-//! again exactly: the same cells, lines and score at every placement.
+//! again exactly: the same cells, lines and score at every placement. A game of a match keeps
+//! its side of it too (see [`side`]): the attacks it took in, as they came.
 //!
 //! A [`Recording`] is how a replay is written, one form for the page's history, its share links
 //! and its files: the configuration, the number of pieces, and the moves encoded as text (see
@@ -11,9 +12,11 @@
 
 mod codec;
 mod moves;
+mod side;
 
 pub use codec::{decode, encode};
 pub use moves::Move;
+pub use side::{Attack, MatchSide};
 
 use crate::checked;
 use crate::config::GameConfig;
@@ -22,7 +25,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 /// The fields of a recording, as [`Recording`] writes them.
-const RECORDING_FIELDS: [&str; 3] = ["config", "pieces", "moves"];
+const RECORDING_FIELDS: [&str; 4] = ["config", "pieces", "moves", "versus"];
 
 /// The most pieces a recording holds. A replay of the AI alone plays every piece again from its
 /// seed as it opens (about 6 µs a piece), so no link or file may ask for a game without end.
@@ -41,6 +44,11 @@ pub struct Recording {
     /// where the AI placed every piece under `config`: the AI then plays the game again from
     /// its seed.
     pub moves: Option<String>,
+    /// The game's side of a match, where it played one (its moves are then given); left out
+    /// otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub versus: Option<MatchSide>,
 }
 
 impl Recording {
@@ -62,10 +70,15 @@ impl Recording {
             None | Some(Value::Null) => None,
             moves => Some(checked::text("moves", moves)?),
         };
+        let versus = match map.get("versus") {
+            None | Some(Value::Null) => None,
+            Some(side) => Some(MatchSide::read("versus", side, pieces)?),
+        };
         Ok(Recording {
             config,
             pieces,
             moves,
+            versus,
         })
     }
 
