@@ -154,8 +154,7 @@ impl Replay {
         while self.at < index {
             let move_error = |e| Error::Config(format!("move {} of the replay: {e}", self.at + 1));
             if let Some(side) = &self.versus {
-                side.arrive(&mut self.game, self.at as u64)
-                    .map_err(move_error)?;
+                arrive(side, &mut self.game, self.at as u64).map_err(move_error)?;
             }
             self.game
                 .play_move(&self.moves[self.at])
@@ -186,4 +185,22 @@ impl Replay {
             next,
         })
     }
+}
+
+/// Brings `game`, which has made `placed` placements of a recording whose side of a match is
+/// `side`, to where its next one was made: the match begun where it began, and the attacks that
+/// came by then queued.
+fn arrive(side: &MatchSide, game: &mut Game, placed: u64) -> Result<()> {
+    if placed == side.from {
+        game.set_versus(side.rules)?;
+    }
+    let Some(clock) = placed.checked_sub(side.from) else {
+        return Ok(());
+    };
+    let first = side.attacks.partition_point(|attack| attack.at < clock);
+    let last = side.attacks.partition_point(|attack| attack.at <= clock);
+    for attack in &side.attacks[first..last] {
+        game.receive_garbage(attack.rows, attack.due);
+    }
+    Ok(())
 }

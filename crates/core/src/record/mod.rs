@@ -2,7 +2,7 @@
 //! deterministic from its configuration and seed, so the move of each piece (hold first or not,
 //! the placement, the rows dropped by hand; the piece itself follows from the queue) plays it
 //! again exactly: the same cells, lines and score at every placement. A game of a match keeps
-//! its side of it too (see [`side`]): the attacks it took in, as they came.
+//! its side of it too ([`MatchSide`]): the attacks it took in, as they came.
 //!
 //! A [`Recording`] is how a replay is written, one form for the page's history, its share links
 //! and its files: the configuration, the number of pieces, and the moves encoded as text (see

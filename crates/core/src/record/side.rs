@@ -1,12 +1,11 @@
 //! A recorded game's side of a match: the versus rules it played under, from which placement,
-//! and every attack it took in, as it came. A replay begins the match and lets each attack in
-//! before the same placement, so the same garbage rises at the same placements, with the same
-//! holes (drawn from the game's seed), and the same clears cancel it.
+//! and every attack it took in, as it came. A [`Replay`](crate::replay::Replay) begins the match
+//! and lets each attack in before the same placement, so the same garbage rises at the same
+//! placements, with the same holes (drawn from the game's seed), and the same clears cancel it.
 
 use crate::checked;
 use crate::engine::versus::VersusRules;
 use crate::error::{Error, Result};
-use crate::game::Game;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -73,22 +72,5 @@ impl MatchSide {
             last = attack.at;
         }
         Ok(side)
-    }
-
-    /// Brings `game`, which has made `placed` placements of the recording, to where its next
-    /// one was made: the match begun where it began, and the attacks that came by then queued.
-    pub(crate) fn arrive(&self, game: &mut Game, placed: u64) -> Result<()> {
-        if placed == self.from {
-            game.set_versus(self.rules)?;
-        }
-        let Some(clock) = placed.checked_sub(self.from) else {
-            return Ok(());
-        };
-        let first = self.attacks.partition_point(|attack| attack.at < clock);
-        let last = self.attacks.partition_point(|attack| attack.at <= clock);
-        for attack in &self.attacks[first..last] {
-            game.receive_garbage(attack.rows, attack.due);
-        }
-        Ok(())
     }
 }
