@@ -138,8 +138,8 @@ ensure_npm() {
 wasm_cargo() {
     local kind="$1" subcommand="$2" toolchain=() rustflags=""
     shift 2
-    local args=(-p tetris-ai-wasm --profile "${WASM_PROFILE:-release}" --target wasm32-unknown-unknown
-        --target-dir "$(wasm_target_dir "$kind")")
+    local args=(-p tetris-ai-wasm --profile "${WASM_PROFILE:-release}"
+        --target wasm32-unknown-unknown --target-dir "$(wasm_target_dir "$kind")")
     case "$kind" in
         threaded)
             toolchain=("+$NIGHTLY")
