@@ -170,6 +170,18 @@ fn a_bad_side_of_a_match_is_refused_naming_what_is_wrong() {
         read(written(|r| r["versus"]["attacks"][2]["at"] = json!(13))),
         "versus.attacks[2].at is 13, past the match's 12 placements"
     );
+    // As far past as a number goes, in a match begun a placement in: refused, not wrapped round.
+    let far = written(|r| {
+        r["versus"]["from"] = json!(1);
+        r["versus"]["attacks"] = json!([{"at": u64::MAX, "rows": 1, "due": 0}]);
+    });
+    assert_eq!(
+        read(far),
+        format!(
+            "versus.attacks[0].at is {}, past the match's 11 placements",
+            u64::MAX
+        )
+    );
     assert_eq!(
         read(written(|r| r["versus"]["from"] = json!(13))),
         "versus.from is 13, but the replay holds 12 placements"

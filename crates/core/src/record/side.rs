@@ -62,7 +62,7 @@ impl MatchSide {
                     attack.at
                 )));
             }
-            if side.from + attack.at > pieces {
+            if attack.at > pieces - side.from {
                 return Err(Error::Config(format!(
                     "{at}.at is {}, past the match's {} placements",
                     attack.at,
