@@ -355,10 +355,9 @@ async function webkit(env) {
       // The time origin of the document the session opened: a script answered with "Could not
       // parse script result" is then told apart as a lost page (a crashed web process, reloaded)
       // or a lost answer.
-      const origin = await bounded(
-        session.executeScript('return performance.timeOrigin'),
-        'WebKit: the page time origin',
-      );
+      const timeOrigin = (what) =>
+        bounded(session.executeScript('return performance.timeOrigin'), `WebKit: ${what}`);
+      const origin = await timeOrigin('the page time origin');
       const evaluate = async (fn, arg = null) => {
         const result = await bounded(
           session.executeAsyncScript(
@@ -373,10 +372,9 @@ async function webkit(env) {
           SCRIPT_TIMEOUT + COMMAND_TIMEOUT,
         ).catch(async (error) => {
           if (!/Could not parse script result/.test(error.message)) throw error;
-          const now = await bounded(
-            session.executeScript('return performance.timeOrigin'),
-            'WebKit: the page time origin, after a lost answer',
-          ).catch((e) => `no answer (${e.message})`);
+          const now = await timeOrigin('the page time origin, after a lost answer').catch(
+            (e) => `no answer (${e.message})`,
+          );
           const page = now === origin ? 'the same page' : `not the same page (${now} vs ${origin})`;
           throw new Error(
             `${error.message}: afterwards the session shows ${page}; the driver and browser ` +

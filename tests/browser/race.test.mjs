@@ -7,11 +7,11 @@
 // player's piece, is put away; in a match on a phone the AI's board is readable, the player's the
 // larger, both in full view. In a match the AI (of its own preset and depth, its plan shown)
 // sends garbage that waits in the meter and enters the player's board, and the first to top out
-// loses; the player's game replays from the past games with that garbage; a watched match of two AIs ends when one tops out. A Tetris Bot Protocol bot loaded by
-// URL (the page's own, by default) places the opponent's pieces, sends garbage and wins, named
-// by its name; a URL
-// that is none and a bot that never answers are refused in words, and a bot that suggests no move
-// forfeits, the panel working on each time.
+// loses; the player's game replays from the past games with that garbage; a watched match of two
+// AIs ends when one tops out. A Tetris Bot Protocol bot loaded by URL (the page's own, by default)
+// places the opponent's pieces, sends garbage and wins, named by its name; a URL that is none and
+// a bot that never answers are refused in words, and a bot that suggests no move forfeits, the
+// panel working on each time.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

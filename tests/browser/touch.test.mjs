@@ -1,10 +1,9 @@
 // Touch: on a phone (390x844, touch, a coarse pointer) the element shows its touch buttons; with
 // the AI off they move, rotate, soft-drop, hold and hard-drop the piece, a held shift repeats,
 // and gestures on the board rotate and drop; under SRS+ a button turns the piece halfway round;
-// the board and the buttons fit the screen, on a page
-// of its own and on the project's page; `touch` shows or hides them anywhere, and a bad value is
-// refused naming it; game over offers buttons to tap rather than keys, and "Play yourself" hands
-// the touch buttons to the player.
+// the board and the buttons fit the screen, on a page of its own and on the project's page;
+// `touch` shows or hides them anywhere, and a bad value is refused naming it; game over offers
+// buttons to tap rather than keys, and "Play yourself" hands the touch buttons to the player.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -64,7 +63,7 @@ async function until(page, done, what) {
 
 /**
  * Waits for a falling piece (`what` in a failure), dropping squares with `drop()` (a square looks
- * the same turned) up to three times; returns the piece. `turnsTo(shape)`: the shape a turn
+ * the same turned) up to eight times; returns the piece. `turnsTo(shape)`: the shape a turn
  * gives, where the piece must look other turned (the square's turns by default).
  */
 async function pastSquares(page, drop, what, turnsTo = () => '0,0 0,1 1,0 1,1') {

@@ -275,7 +275,7 @@ export function createRacePanel(element, page) {
     }
     el.title.textContent = bot ? bot.name : 'AI';
     opponent = bot ? bot.subject : THE_AI;
-    el.them.textContent = bot ? bot.subject : 'AI';
+    el.them.textContent = bot ? opponent : 'AI';
     ai.pace = readPace(el.pace.value);
     await ai.setShowPlan(el.plan.checked);
     you = startFigures();

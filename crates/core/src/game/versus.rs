@@ -66,21 +66,6 @@ pub(super) struct Versus {
     stats: VersusStats,
 }
 
-impl Versus {
-    /// Queues `rows` of the opponent's attack, to enter from placement `due` of the match, and
-    /// keeps it for the recording where `recorded`.
-    fn receive(&mut self, rows: u32, due: u64, recorded: bool) {
-        if recorded && rows > 0 {
-            self.attacks.push(Attack {
-                at: self.clock,
-                rows,
-                due,
-            });
-        }
-        self.fighter.receive(rows, due);
-    }
-}
-
 impl Game {
     /// Plays this game as one side of a match under `rules`, from now on: its clears attack and
     /// garbage the opponent sends enters (see [`Game::receive_garbage`]). The holes of the
@@ -111,7 +96,12 @@ impl Game {
     pub fn receive_garbage(&mut self, rows: u32, due: u64) {
         let recorded = self.recorder.records();
         if let Some(versus) = &mut self.versus {
-            versus.receive(rows, due, recorded);
+            // Kept for the recording, where the game records.
+            if recorded && rows > 0 {
+                let at = versus.clock;
+                versus.attacks.push(Attack { at, rows, due });
+            }
+            versus.fighter.receive(rows, due);
         }
     }
 
@@ -119,10 +109,9 @@ impl Game {
     /// enter after the game's next placements, as many as the rules' garbage delay; nothing
     /// where the game plays no match.
     pub fn receive_attack(&mut self, rows: u32) {
-        let recorded = self.recorder.records();
-        if let Some(versus) = &mut self.versus {
+        if let Some(versus) = &self.versus {
             let due = versus.clock + u64::from(versus.rules.garbage.delay);
-            versus.receive(rows, due, recorded);
+            self.receive_garbage(rows, due);
         }
     }
 
