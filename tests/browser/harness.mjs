@@ -250,8 +250,19 @@ export async function openPage(
   page.on('console', onConsole(''));
   page.on('pageerror', (error) => errors.push(`page error: ${error.stack || error}`));
   page.on('crash', () => errors.push('the page crashed'));
+  // A request the page made before it was left (reloaded, or sent elsewhere) is cancelled by
+  // the browser: that is no failure of the page's. Each request is tagged with the document it
+  // was made from, counted by the main frame's navigations.
+  let documents = 0;
+  const madeFrom = new WeakMap();
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents++;
+    madeFrom.set(request, documents);
+  });
   page.on('requestfailed', (request) => {
     const failure = request.failure();
+    const left = madeFrom.get(request) < documents;
+    if (left && failure?.errorText === 'net::ERR_ABORTED') return;
     errors.push(`request failed: ${request.url()} ${failure ? failure.errorText : ''}`);
   });
 
