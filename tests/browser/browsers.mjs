@@ -288,6 +288,16 @@ async function startWebKitDriver(display, env) {
   return { driver, server };
 }
 
+/**
+ * MiniBrowser's settings beyond automation. WebKitGTK 2.50 draws 2D canvases through Skia on the
+ * GPU, here Mesa's software OpenGL under Xvfb, and its web process has been seen to stop on a
+ * release assertion there (SIGILL in GrDrawingManager::flush, reached from
+ * ImageBufferSkiaAcceleratedBackend::create as a canvas gets a new buffer): the canvases are
+ * drawn on the CPU instead. `WEBKIT_CANVAS_ACCELERATION=1` keeps WebKit's own choice.
+ */
+const WEBKIT_ARGS =
+  process.env.WEBKIT_CANVAS_ACCELERATION === '1' ? [] : ['--enable-2d-canvas-acceleration=false'];
+
 /** Times a page is opened in WebKit, each on a fresh driver after one that did not answer. */
 const WEBKIT_OPENS = 2;
 
@@ -317,7 +327,7 @@ async function webkit(env) {
     capabilities.set('browserName', 'MiniBrowser');
     capabilities.set('webkitgtk:browserOptions', {
       binary: MINIBROWSER,
-      args: ['--automation'],
+      args: ['--automation', ...WEBKIT_ARGS],
     });
     const made = await bounded(
       new Builder().usingServer(running.server).withCapabilities(capabilities).build(),
