@@ -1,6 +1,6 @@
 // Screenshots of the page (watching the AI, its coach, settings and modes parts, in a race and in
 // a match against it, in a match against a Tetris Bot Protocol bot (the page's own, loaded by
-// URL), replaying a game, the Evolution panel started from given weights, scored by
+// URL), replaying a game and a match, the Evolution panel started from given weights, scored by
 // survival, with its noise handling, the Benchmark panel's survival estimate of two weight sets and
 // its versus series of one against the other) and of embed.html in every browser the tests drive,
 // at a desktop size and a phone's, served cross-origin isolated, once the AI has placed a few
@@ -10,7 +10,7 @@
 //
 // Writes OUT_DIR/<page>-<browser>-<width>x<height>.png (default OUT_DIR: target/screenshots);
 // PAGES, comma-separated, shoots only those (index, coach, settings, modes, race, match, bot,
-// replay, evolution, survival, versus, embed).
+// replay, match-replay, evolution, survival, versus, embed).
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -136,6 +136,30 @@ const versusSeries = (page) =>
     'bench-versus-max-pieces': 1_000,
   });
 
+/**
+ * The page's replay viewer showing a match against the engine's AI, ended once the AI has placed
+ * `PIECES`, replayed to the end and back a few placements.
+ */
+async function replayingMatch(page) {
+  await racing('versus')(page);
+  await page.evaluate(clickFirst, '#race-end');
+  await page.waitFor(raceIs, 'ended', 30_000);
+  await page.evaluate(clickFirst, '#race-replay');
+  await page.waitFor(() => window.tetris.replay?.sides !== undefined, null, 30_000);
+  await page.evaluate(clickFirst, '#replay-last');
+  await page.waitFor(
+    () => window.tetris.replay?.index === window.tetris.replay?.count,
+    null,
+    30_000,
+  );
+  for (let i = 0; i < 3; i++) await page.evaluate(clickFirst, '#replay-back');
+  await page.waitFor(
+    () => window.tetris.replay?.index === window.tetris.replay?.count - 3,
+    null,
+    30_000,
+  );
+}
+
 /** The page at its part `name` (a tab of the navigation), once the AI has placed `PIECES`. */
 function atPart(name) {
   return async (page) => {
@@ -154,6 +178,7 @@ const PAGES = [
   { name: 'match', path: '', ready: racing('versus') },
   { name: 'bot', path: '', ready: racing('versus', 'bot') },
   { name: 'replay', path: '', ready: replaying },
+  { name: 'match-replay', path: '', ready: replayingMatch },
   { name: 'evolution', path: '', ready: evolutionPanel },
   { name: 'survival', path: '', ready: survivalEstimate },
   { name: 'versus', path: '', ready: versusSeries },

@@ -1,7 +1,8 @@
 // The race and the match in Chromium, Firefox and WebKit (see browsers.mjs): the two games of a
 // race get the same pieces, the player's queue and the AI's showing the same sequence as the
 // player places five pieces by hand and the AI five of its own; in a match the AI's attack waits
-// in the meter beside the player's board; and a sprint (the engine's step as the player's hands)
+// in the meter beside the player's board, and once ended, the match replays to both games' boards
+// as they stand; and a sprint (the engine's step as the player's hands)
 // ends finished at 40 lines, its time kept as the best. `BROWSERS=firefox,webkit` picks the
 // browsers.
 
@@ -9,7 +10,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { BROWSERS, launchAny } from './browsers.mjs';
 import { playToTheEnd, startServer } from './harness.mjs';
-import { bothQueues, raceIs, sequenceOf } from './race.mjs';
+import { bothQueues, raceIs, raceReplayEnd, sequenceOf } from './race.mjs';
 
 const CHOSEN = process.env.BROWSERS ? process.env.BROWSERS.split(',') : BROWSERS;
 /** Pieces the player hard-drops in the race. */
@@ -103,7 +104,7 @@ for (const name of CHOSEN) {
       }
     });
 
-    test("in a match the AI's attack waits in the meter beside the player's board", async () => {
+    test("in a match the AI's attack waits in the meter, and the match replays to its end", async () => {
       const page = await browser.open(server.url);
       try {
         await page.waitFor(() => window.tetris?.ready.then(() => true), null, 60_000);
@@ -114,6 +115,14 @@ for (const name of CHOSEN) {
         await page.waitFor(meterShows, null, 60_000);
         await page.click('#race-end');
         await page.waitFor(raceIs, 'ended', 30_000);
+        await page.click('#race-replay');
+        await page.waitFor(() => window.tetris.replay?.sides !== undefined, null, 30_000);
+        await page.click('#replay-last');
+        await page.waitFor(raceReplayEnd, null, 30_000);
+        const end = await page.evaluate(raceReplayEnd);
+        assert.deepEqual(end.names, ['You', 'AI']);
+        assert.deepEqual(end.replayed, end.games, 'both boards replay to the games as they stand');
+        assert.ok(end.count > 0, 'the AI placed pieces');
       } finally {
         await page.close();
       }

@@ -1,5 +1,6 @@
-// What the race tests share: in the page, the race's state and both games' queues (each piece
-// with its place in the game's sequence of pieces); here, the sequence the samples show.
+// What the race tests share: in the page, the race's state, both games' queues (each piece with
+// its place in the game's sequence of pieces), and the race's replay at its end beside the games;
+// here, the sequence the samples show.
 
 /** In the page: whether the race's state is `wanted` ("idle", "countdown", "running", "ended"...). */
 export async function raceIs(wanted) {
@@ -20,6 +21,25 @@ export async function bothQueues() {
     first: view.stats.pieces + 1 + (view.hold ? 1 : 0),
     queue: view.queue,
   }));
+}
+
+/**
+ * In the page: the replay viewer's frame once it shows the end of a race's replay (else null):
+ * `{count, names, replayed, games, over}`, the placements it holds, the names over its boards,
+ * the cells of both boards at the end, the cells of the two games as they stand (the player's,
+ * then the AI's), and whether each replayed game is over.
+ */
+export async function raceReplayEnd() {
+  const frame = window.tetris.replay;
+  if (!frame?.sides || frame.index !== frame.count) return null;
+  const games = await Promise.all([window.tetris.game.cells(), window.tetris.race.ai.game.cells()]);
+  return {
+    count: frame.count,
+    names: [...document.querySelectorAll('#replay .replay-name')].map((name) => name.textContent),
+    replayed: frame.sides.map((side) => Array.from(side.view.cells)),
+    games: games.map((cells) => Array.from(cells)),
+    over: frame.sides.map((side) => side.view.stats.game_over),
+  };
 }
 
 /**

@@ -8,7 +8,8 @@
 // larger, both in full view. In a match the AI (of its own preset and depth, its plan shown)
 // sends garbage that waits in the meter and enters the player's board, and the first to top out
 // loses; the player's game replays from the past games with that garbage; a watched match of two
-// AIs ends when one tops out. A Tetris Bot Protocol bot loaded by URL (the page's own, by default)
+// AIs ends when one tops out, and replays, both boards on one timeline, to the end of both games,
+// from the race panel and from its share link. A Tetris Bot Protocol bot loaded by URL (the page's own, by default)
 // places the opponent's pieces, sends garbage and wins, named by its name; a URL that is none and
 // a bot that never answers are refused in words, and a bot that suggests no move forfeits, the
 // panel working on each time.
@@ -16,7 +17,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveAndBrowse, openPage, waitForAsync, assertNoErrors, showPart } from './harness.mjs';
-import { bothQueues, raceIs, sequenceOf } from './race.mjs';
+import { bothQueues, raceIs, raceReplayEnd, sequenceOf } from './race.mjs';
 
 const WAIT = { timeout: 10_000 };
 /** The countdown, and a margin for the games to start. */
@@ -371,28 +372,79 @@ test("in a match the AI's attack comes in as garbage, and the first to top out l
   }
 });
 
-test('a watched match of two AIs ends when one tops out', { timeout: 120_000 }, async () => {
-  const opened = await openPage(env.browser, env.server.url);
-  const { page } = opened;
-  try {
-    await startRace(page, 'Infinity', 'watch');
-    assert.match(await page.locator('#race-rule').textContent(), /first to top out loses/);
-    assert.equal(await page.evaluate(() => document.querySelector('#game').autoplay), true);
-    // The other AI, as fast as it can, buries the page's, which places a few pieces a second.
-    await waitForAsync(page, raceIs, 'ended', { timeout: 90_000 });
-    assert.equal(
-      await page.locator('#race-status').textContent(),
-      'Your game is over. The other AI wins.',
-    );
-    const received = await page.evaluate(
-      async () => (await window.tetris.game.versusStats()).received,
-    );
-    assert.ok(received > 0, 'the page AI took garbage');
-    assertNoErrors(assert, opened);
-  } finally {
-    await opened.close();
-  }
-});
+test(
+  'a watched match of two AIs ends when one tops out, and replays',
+  { timeout: 120_000 },
+  async () => {
+    const opened = await openPage(env.browser, env.server.url);
+    const { page } = opened;
+    try {
+      await startRace(page, 'Infinity', 'watch');
+      assert.match(await page.locator('#race-rule').textContent(), /first to top out loses/);
+      assert.equal(await page.evaluate(() => document.querySelector('#game').autoplay), true);
+      // The other AI, as fast as it can, buries the page's, which places a few pieces a second.
+      await waitForAsync(page, raceIs, 'ended', { timeout: 90_000 });
+      assert.equal(
+        await page.locator('#race-status').textContent(),
+        'Your game is over. The other AI wins.',
+      );
+      const received = await page.evaluate(
+        async () => (await window.tetris.game.versusStats()).received,
+      );
+      assert.ok(received > 0, 'the page AI took garbage');
+      const figures = await page.evaluate(() =>
+        [...document.querySelectorAll('#race-body tr')]
+          .slice(0, 2)
+          .map((row) => [...row.querySelectorAll('td')].map((cell) => Number(cell.textContent))),
+      );
+      // Both games replay, on one timeline of their placements, to their ends.
+      await page.click('#race-replay');
+      await page.waitForFunction(() => window.tetris.replay?.sides, null, WAIT);
+      assert.equal(await page.locator('#replay-stage-b').isVisible(), true, 'two boards');
+      await page.locator('#replay-last').click(WAIT);
+      await page.waitForFunction(raceReplayEnd, null, WAIT);
+      const end = await page.evaluate(raceReplayEnd);
+      assert.deepEqual(end.names, ['Your AI', 'The other AI']);
+      assert.deepEqual(end.over, [true, false], "the page AI's game ends over");
+      assert.deepEqual(end.replayed[1], end.games[1], "the other AI's board as it stands");
+      const [lines, pieces] = figures;
+      assert.equal(end.count, pieces[0] + pieces[1], 'a placement for each piece of the two');
+      const replayed = await page.evaluate(() =>
+        window.tetris.replay.sides.map((side) => [side.view.stats.lines, side.index]),
+      );
+      assert.deepEqual(replayed, [
+        [lines[0], pieces[0]],
+        [lines[1], pieces[1]],
+      ]);
+      assert.match(
+        await page.locator('#replay-position').textContent(),
+        new RegExp(`^After all ${end.count} placements\\. Your AI: .*, game over; The other AI: `),
+      );
+      // Its share link opens the same match.
+      const link = await page.locator('#replay-link').getAttribute('href');
+      const shared = await opened.context.newPage();
+      try {
+        await shared.goto(link);
+        await shared.waitForFunction(() => window.tetris?.replay?.sides, null, START);
+        await shared.locator('#replay-last').click(WAIT);
+        await shared.waitForFunction(
+          (count) => window.tetris.replay?.index === count,
+          end.count,
+          WAIT,
+        );
+        const cells = await shared.evaluate(() =>
+          window.tetris.replay.sides.map((side) => Array.from(side.view.cells)),
+        );
+        assert.deepEqual(cells, end.replayed, 'the link replays the same boards');
+      } finally {
+        await shared.close();
+      }
+      assertNoErrors(assert, opened);
+    } finally {
+      await opened.close();
+    }
+  },
+);
 
 /** A fake Tetris Bot Protocol bot's script, served at `name` for the page from now on. */
 async function serveBot(page, name, script) {

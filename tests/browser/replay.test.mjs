@@ -190,7 +190,7 @@ test("a replay's share link and its file open it again; a bad file is refused", 
     await page.locator('#history-body tr').first().click(WAIT);
     await shownAt(page, 0);
     const link = await page.locator('#replay-link').getAttribute('href');
-    assert.match(link, /#r=[A-Za-z0-9_-]+$/);
+    assert.match(link, /#rz=[A-Za-z0-9_-]+$/);
     // A click copies the link, and leaves the replay open.
     await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: new URL(env.server.url).origin,

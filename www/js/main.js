@@ -426,6 +426,7 @@ async function main() {
     config: () => element.configInPlay,
     build: engine.build,
     reveal,
+    openReplay: (text, about) => replays.open(text, about),
     presets: engine.presets.map((preset) => preset.name),
     depths: Array.from(
       { length: engine.limits.depth.max - engine.limits.depth.min + 1 },

@@ -22,12 +22,11 @@ export class RaceAi {
    * the box that holds them. `held()` says whether it must wait (the player's game is paused).
    * With `versus` (versus rules: "ppt" or "tetrio"), it plays a match: `onAttack(rows)` takes
    * the rows its clears send. With `bot` (an open `TbpOpponent`, which it then owns and closes),
-   * the bot places its pieces; a bot that cannot play the game rejects, naming why.
+   * the bot places its pieces; a bot that cannot play the game rejects, naming why. `onPiece()`
+   * hears each piece it places.
    */
-  static async create(
-    config,
-    { build, canvases, field, held, versus = null, onAttack = null, bot = null },
-  ) {
+  static async create(config, options) {
+    const { build, versus = null, bot = null } = options;
     const game = await createGame(config, { build, threads: 1 });
     try {
       if (versus) await game.setVersus(versus);
@@ -36,10 +35,14 @@ export class RaceAi {
       game.close();
       throw err;
     }
-    return new RaceAi(game, config, { canvases, field, held, versus, onAttack, bot });
+    return new RaceAi(game, config, options);
   }
 
-  constructor(game, config, { canvases, field, held, versus = null, onAttack = null, bot = null }) {
+  constructor(
+    game,
+    config,
+    { canvases, field, held, versus = null, onAttack = null, onPiece = null, bot = null },
+  ) {
     this.game = game;
     this.config = config;
     /** The Tetris Bot Protocol bot that places its pieces, or null: the engine's AI does. */
@@ -50,6 +53,7 @@ export class RaceAi {
     this.held = held;
     this.versus = versus;
     this.onAttack = onAttack;
+    this.onPiece = onPiece;
     this.renderer = new Renderer(canvases.board, canvases.hold, canvases.next);
     /** Its lines and pieces, and the coach's tally of its pieces (see race.js). */
     this.figures = startFigures();
@@ -150,6 +154,7 @@ export class RaceAi {
     this.figures = afterPiece(this.figures, stats, rating);
     this.over = step.game_over;
     this.dirty = true;
+    this.onPiece?.();
     if (this.versus) {
       const sent = await this.game.takeSent();
       if (sent > 0) this.onAttack?.(sent);

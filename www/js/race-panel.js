@@ -5,7 +5,8 @@
 // engine's AI, or by a Tetris Bot Protocol bot loaded by URL (tbp-opponent.js), which loses by
 // forfeit where it gives no move the game can play. The AI's pace changes as they play; it ends
 // when either game ends (a race: the player's), when the player ends it, starts another game or
-// hands the board to the AI, and shows the two games' figures and who won (race.js).
+// hands the board to the AI, and shows the two games' figures and who won (race.js); the two
+// games can then be watched again, side by side, in the replay viewer (match-replay.js).
 
 import { randomSeed } from '../lib/attributes.js';
 import { count } from '../lib/count.js';
@@ -26,6 +27,7 @@ import {
   VERSUS_RULE,
   versusVerdict,
 } from './race.js';
+import { fittedOrder, MAX_NAME_CHARS } from './match-replay.js';
 import { RaceAi } from './race-ai.js';
 import { DEFAULT_BOT_URL, TbpOpponent } from './tbp-opponent.js';
 
@@ -69,15 +71,15 @@ function comparisonRow(name, yours, theirs) {
  * `input[name="race-opponent"]`: the AI's `#race-ai-preset`, `#race-ai-depth` and `#race-plan` in
  * `#race-builtin`, or the bot's `#race-bot-url` in `#race-bot`; `#race-status`, `#race-live`,
  * `#race-pace`, `#race-end`, `#race-result`, `#race-body` (the opponent's column headed by
- * `#race-them`), `#race-accuracy`, `#race-rule`,
+ * `#race-them`), `#race-accuracy`, `#race-rule`, `#race-replay`,
  * `#race-again`, `#race-close`), `#race-count` over the player's board, and `#race-board`
  * (`#race-board-title`, `#race-room`, `#race-field`, `#race-ai-board`, `#race-ai-hold`,
  * `#race-ai-next`, `#race-ai-figures`) beside it in `.play`. `page`: `restart(patch)`, which
  * starts the page's game with its settings changed by `patch` and resolves to whether it did;
  * `config()`, the engine's configuration of the page's game; `build`, the build it runs on;
  * `reveal(element)`, which shows the page's part that holds `element` (the race's panel, when a
- * race ends); `presets`, the presets' names, and `depths`, the search depths, the AI may play
- * with. Returns the race's handle for tests: its `state` ("idle", "starting", "countdown",
+ * race ends); `openReplay(text, about)`, which opens a replay's JSON text in the viewer;
+ * `presets`, the presets' names, and `depths`, the search depths, the AI may play with. Returns the race's handle for tests: its `state` ("idle", "starting", "countdown",
  * "running", "ending" or "ended"), `ai` (its `RaceAi`, or null) and `you` (the player's figures).
  */
 export function createRacePanel(element, page) {
@@ -107,6 +109,7 @@ export function createRacePanel(element, page) {
     botUrl: $('race-bot-url'),
     title: $('race-board-title'),
     them: $('race-them'),
+    replay: $('race-replay'),
   };
   let state = 'idle';
   let ai = null;
@@ -121,6 +124,12 @@ export function createRacePanel(element, page) {
   let liveTimer = null;
   /** Whether the player's pieces count for the race: from the start until it has ended. */
   let counting = false;
+  /** Who placed each piece of the race so far, in turn: "0" the player, "1" the opponent. */
+  let order = '';
+  /** The names of the two sides, the player's first, as the race's replay gives them. */
+  let names = ['You', 'AI'];
+  /** The race that ended as a replay (see match-replay.js), or null: none to watch. */
+  let replay = null;
   const countdown = new RestartCountdown({
     ms: COUNTDOWN_MS,
     tick: () => {
@@ -236,6 +245,7 @@ export function createRacePanel(element, page) {
     el.result.hidden = true;
     ai?.close();
     ai = null;
+    replay = null;
     let bot = null;
     try {
       if (botUrl !== null) {
@@ -263,6 +273,9 @@ export function createRacePanel(element, page) {
         onAttack: (rows) => {
           if (state === 'running') element.receiveAttack(rows);
         },
+        onPiece: () => {
+          if (counting) order += '1';
+        },
         bot,
       });
     } catch (err) {
@@ -276,6 +289,10 @@ export function createRacePanel(element, page) {
     el.title.textContent = bot ? bot.name : 'AI';
     opponent = bot ? bot.subject : THE_AI;
     el.them.textContent = bot ? opponent : 'AI';
+    names = [
+      watching ? 'Your AI' : 'You',
+      bot ? bot.name.slice(0, MAX_NAME_CHARS) : watching ? 'The other AI' : 'AI',
+    ];
     ai.pace = readPace(el.pace.value);
     await ai.setShowPlan(el.plan.checked);
     you = startFigures();
@@ -301,6 +318,7 @@ export function createRacePanel(element, page) {
     element.resume();
     element.focus({ preventScroll: true });
     ai.start();
+    order = '';
     counting = true;
     liveTimer = setInterval(showLive, LIVE_MS);
     showLive();
@@ -322,6 +340,9 @@ export function createRacePanel(element, page) {
       () => '',
       (err) => ` ${opponent}'s game failed: ${message(err)}.`,
     );
+    // The player's game is gone where a new one replaced it: that race has no replay.
+    replay = why === 'replaced' || failure ? null : await raceReplay();
+    el.replay.hidden = replay === null;
     state = 'ended';
     counting = false;
     const verdict =
@@ -332,6 +353,21 @@ export function createRacePanel(element, page) {
       why === 'forfeit' ? `${ENDINGS[why](opponent)} ${ai.forfeit}.` : ENDINGS[why](opponent);
     await showResult(`${ending} ${verdict}${failure}`);
     el.start.disabled = false;
+  }
+
+  /**
+   * The two games as they stand as a replay (see match-replay.js), with the order their pieces
+   * were placed in; null where either has no recording.
+   */
+  async function raceReplay() {
+    try {
+      const sides = await Promise.all([element.game.recording(), ai.game.recording()]);
+      if (sides.includes(null)) return null;
+      const pieces = sides.map((side) => side.pieces);
+      return { names, order: fittedOrder(order, pieces), sides };
+    } catch {
+      return null;
+    }
   }
 
   /** Shows the two games' figures, and `outcome`: why the race ended and who won. */
@@ -377,7 +413,9 @@ export function createRacePanel(element, page) {
 
   // The pieces locked before the race ended count, those the game reports as it ends among them.
   element.addEventListener('piece', (event) => {
-    if (counting) you = afterPiece(you, event.detail.stats, event.detail.rating);
+    if (!counting) return;
+    you = afterPiece(you, event.detail.stats, event.detail.rating);
+    order += '0';
   });
   element.addEventListener('gameover', () => end('over'));
   element.addEventListener('attack', (event) => {
@@ -388,6 +426,9 @@ export function createRacePanel(element, page) {
   el.again.addEventListener('click', start);
   el.end.addEventListener('click', () => end('ended'));
   el.close.addEventListener('click', close);
+  el.replay.addEventListener('click', () => {
+    if (replay) page.openReplay(JSON.stringify(replay), versus ? 'The match' : 'The race');
+  });
   el.plan.addEventListener('change', () => ai?.setShowPlan(el.plan.checked));
   el.pace.addEventListener('change', () => {
     if (ai) ai.pace = readPace(el.pace.value);

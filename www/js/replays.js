@@ -1,9 +1,9 @@
 // Replays on the page: the viewer opened from a history row, from "Open a replay…" (a file),
-// or from a share link (`#r=`); the game pauses while a replay is watched and goes on after.
+// or from a share link (replay-link.js); the game pauses while a replay is watched and goes on after.
 
 import { $, message } from '../lib/dom.js';
 import { openFileWith } from './files.js';
-import { readReplayHash } from './replay-link.js';
+import { holdsReplay, readReplayHash } from './replay-link.js';
 import { createReplayViewer } from './replay-viewer.js';
 
 /**
@@ -20,7 +20,7 @@ export function createReplays(element) {
     if (pausedGame) element.resume();
     pausedGame = false;
     // A replay a link opened is closed: the address drops its link.
-    if (readReplayHash(window.location.hash)) {
+    if (holdsReplay(window.location.hash)) {
       history.replaceState(null, '', window.location.pathname + window.location.search);
     }
   });
@@ -53,7 +53,7 @@ export function createReplays(element) {
 
   /** Opens the replay a share link in the address holds, if it holds one. */
   async function fromLink() {
-    const shared = readReplayHash(window.location.hash);
+    const shared = await readReplayHash(window.location.hash);
     if (!shared) return;
     if (shared.problem) showError(`The share link is damaged: ${shared.problem}.`);
     else await open(shared.text, 'The shared replay');

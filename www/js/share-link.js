@@ -13,19 +13,28 @@ import { nonFiniteWeight } from './weights-json.js';
 
 const SHARE_PARAM = 's';
 
-/** `text` as UTF-8 in base64url, without padding. */
-export function toBase64Url(text) {
-  const bytes = new TextEncoder().encode(text);
+/** `bytes` (a Uint8Array) in base64url, without padding. */
+export function bytesToBase64Url(bytes) {
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** The UTF-8 text of base64url `text` (padded or not); throws where it is not base64. */
-export function fromBase64Url(text) {
+/** The bytes of base64url `text` (padded or not); throws where it is not base64. */
+export function base64UrlToBytes(text) {
   const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** `text` as UTF-8 in base64url, without padding. */
+export function toBase64Url(text) {
+  return bytesToBase64Url(new TextEncoder().encode(text));
+}
+
+/** The UTF-8 text of base64url `text` (padded or not); throws where it is not base64. */
+export function fromBase64Url(text) {
+  return new TextDecoder().decode(base64UrlToBytes(text));
 }
 
 /**
