@@ -4,13 +4,16 @@
 // frames at 60 frames a second) for SECONDS seconds, its clears flashing and calling out, while
 // the page records its animation frames; then the player takes the board (gravity slowed so that
 // only the keys move the piece) and presses left and right TRIALS times, and the page records
-// the time from each key's event to the first frame drawn with the piece moved.
+// the time from each key's event to the first frame drawn with the piece moved. Last, a bare
+// canvas on a blank page, a 10x20 board of 32-pixel cells drawn whole every animation frame, gives
+// the frame rate the browser reaches here with nothing else to do: the page's yardstick.
 //
 //   ./build.sh build && node benches/browser/feel.mjs [SECONDS] [BROWSERS]
 //
 // Prints per browser: the intervals between animation frames (median, as frames a second, 95th
 // percentile, longest, and the share over 25 ms), the callouts shown and the pieces placed
-// meanwhile, and the key's time to the screen (median and longest, in ms and in 60 Hz frames).
+// meanwhile, and the key's time to the screen (median and longest, in ms and in 60 Hz frames);
+// then the bare canvas's frames (median, as frames a second, and 95th percentile).
 
 import { BROWSERS, launchAny, waitPlaced } from '../../tests/browser/browsers.mjs';
 import { startServer } from '../../tests/browser/harness.mjs';
@@ -59,6 +62,41 @@ async function recordFrames(ms) {
   watch.disconnect();
   const pieces = (await window.tetris.game.stats()).pieces - before;
   return { intervals: intervals.slice(1), callouts, pieces };
+}
+
+/**
+ * In a blank page: the intervals between animation frames over `ms` while a 10x20 board of
+ * 32-pixel cells is drawn whole each frame, its cells in turn filled, as the page draws a board.
+ */
+async function bareFrames(ms) {
+  const [columns, rows, cell] = [10, 20, 32];
+  const canvas = document.createElement('canvas');
+  canvas.width = columns * cell;
+  canvas.height = rows * cell;
+  document.body.append(canvas);
+  const context = canvas.getContext('2d');
+  const colours = ['#0b0f17', '#22d3ee', '#facc15', '#a855f7', '#22c55e', '#ef4444', '#3b82f6'];
+  const intervals = [];
+  await new Promise((resolve) => {
+    const start = performance.now();
+    let last = start;
+    let frame = 0;
+    const draw = (now) => {
+      intervals.push(now - last);
+      last = now;
+      frame += 1;
+      for (let row = 0; row < rows; row++) {
+        for (let column = 0; column < columns; column++) {
+          context.fillStyle = colours[(row * columns + column + frame) % colours.length];
+          context.fillRect(column * cell + 1, row * cell + 1, cell - 2, cell - 2);
+        }
+      }
+      if (now - start < ms) requestAnimationFrame(draw);
+      else resolve();
+    };
+    requestAnimationFrame(draw);
+  });
+  return intervals.slice(1);
 }
 
 /** In the page: the player takes the board, gravity slowed, and each key's time to the screen is kept. */
@@ -117,6 +155,13 @@ try {
           `${moved.at(-1).toFixed(1)} ms (${frames(moved.at(-1))} frames)`,
       );
       await page.close();
+      const blank = await browser.open('about:blank');
+      const bare = (await blank.evaluate(bareFrames, SECONDS * 1000)).sort((a, b) => a - b);
+      console.log(
+        `${name}: a bare canvas, frames median ${median(bare).toFixed(1)} ms ` +
+          `(${(1000 / median(bare)).toFixed(0)} fps), 95th ${quantile(bare, 0.95).toFixed(1)} ms`,
+      );
+      await blank.close();
     } finally {
       await browser.close();
     }

@@ -11,6 +11,7 @@ import {
   MAX_NAME_CHARS,
   positions,
   readMatch,
+  sideName,
 } from '../../www/js/match-replay.js';
 
 /** A side's recording as far as the page reads it: the engine checks the rest. */
@@ -88,6 +89,15 @@ test('the order the page saw is fitted to the pieces the recordings hold', () =>
   // Both: the second side's third "1" goes, and the first side's second "0" comes last.
   assert.equal(fittedOrder('0111', [2, 2]), '0110');
   assert.equal(fittedOrder('', [1, 2]), '011');
+});
+
+test("a side's name is trimmed and cut to its length, and an empty one is replaced", () => {
+  assert.equal(sideName('  Cold Clear 2 ', 'Bot'), 'Cold Clear 2');
+  assert.equal(sideName('   ', 'Bot'), 'Bot');
+  assert.equal(
+    sideName(`${'n'.repeat(MAX_NAME_CHARS - 1)} x`, 'Bot'),
+    'n'.repeat(MAX_NAME_CHARS - 1),
+  );
 });
 
 test('each position of the timeline has the pieces each side placed by then', () => {

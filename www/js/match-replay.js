@@ -12,6 +12,11 @@ const FIELDS = ['names', 'order', 'sides'];
 /** The longest name of a side, in characters. */
 export const MAX_NAME_CHARS = 40;
 
+/** `text` as a side's name: trimmed and cut to `MAX_NAME_CHARS`, or `fallback` where empty. */
+export function sideName(text, fallback) {
+  return text.trim().slice(0, MAX_NAME_CHARS).trim() || fallback;
+}
+
 /** Whether the parsed JSON `value` is a match's replay rather than one game's. */
 export function isMatch(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && 'sides' in value;

@@ -27,7 +27,7 @@ import {
   VERSUS_RULE,
   versusVerdict,
 } from './race.js';
-import { fittedOrder, MAX_NAME_CHARS } from './match-replay.js';
+import { fittedOrder, sideName } from './match-replay.js';
 import { RaceAi } from './race-ai.js';
 import { DEFAULT_BOT_URL, TbpOpponent } from './tbp-opponent.js';
 
@@ -79,8 +79,9 @@ function comparisonRow(name, yours, theirs) {
  * `config()`, the engine's configuration of the page's game; `build`, the build it runs on;
  * `reveal(element)`, which shows the page's part that holds `element` (the race's panel, when a
  * race ends); `openReplay(text, about)`, which opens a replay's JSON text in the viewer;
- * `presets`, the presets' names, and `depths`, the search depths, the AI may play with. Returns the race's handle for tests: its `state` ("idle", "starting", "countdown",
- * "running", "ending" or "ended"), `ai` (its `RaceAi`, or null) and `you` (the player's figures).
+ * `presets`, the presets' names, and `depths`, the search depths, the AI may play with. Returns
+ * the race's handle for tests: its `state` ("idle", "starting", "countdown", "running", "ending"
+ * or "ended"), `ai` (its `RaceAi`, or null) and `you` (the player's figures).
  */
 export function createRacePanel(element, page) {
   const el = {
@@ -291,7 +292,7 @@ export function createRacePanel(element, page) {
     el.them.textContent = bot ? opponent : 'AI';
     names = [
       watching ? 'Your AI' : 'You',
-      bot ? bot.name.slice(0, MAX_NAME_CHARS) : watching ? 'The other AI' : 'AI',
+      bot ? sideName(bot.name, 'Bot') : watching ? 'The other AI' : 'AI',
     ];
     ai.pace = readPace(el.pace.value);
     await ai.setShowPlan(el.plan.checked);
