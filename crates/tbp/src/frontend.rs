@@ -5,7 +5,7 @@
 //! board 10 wide and 20 high.
 
 use crate::game::{HEIGHT, WIDTH};
-use crate::location::{engine_move, shown, tbp_piece};
+use crate::location::{engine_move, shown, tbp_move, tbp_piece};
 use serde::Serialize;
 use serde_json::Value;
 use tbp::FrontendMessage;
@@ -13,6 +13,7 @@ use tbp::data::Move;
 use tbp::frontend_msg::{NewPiece, Play, Start, Stop};
 use tbp::randomizer::{RandomizerState, SevenBag};
 use tetris_ai_core::RuleSet;
+use tetris_ai_core::engine::moves::Placement;
 use tetris_ai_core::engine::piece::Piece;
 use tetris_ai_core::engine::rules::Randomizer;
 use tetris_ai_core::error::{Error, Result};
@@ -141,13 +142,18 @@ pub fn play(game: &mut Game, moves: &Value) -> Result<Played> {
 fn play_one(game: &mut Game, value: &Value) -> std::result::Result<Played, String> {
     let mv: Move = serde_json::from_value(value.clone())
         .map_err(|e| format!("is no move ({e}): {}", shown(value)))?;
-    let placement = engine_move(&mv).map_err(|why| format!("{}: {why}", shown(value)))?;
-    let hold = placement.piece != game.current();
+    let given = engine_move(&mv).map_err(|why| format!("{}: {why}", shown(value)))?;
+    let hold = given.piece != game.current();
     let held = game.held();
+    // The game, not the bot, says which T-spin the move makes: the bot is told the one it made.
+    let placement = Placement {
+        spin: game.reached_spin(&given, hold).unwrap_or(given.spin),
+        ..given
+    };
     let step = game
         .play_placement(&placement, hold)
         .map_err(|why| format!("{}: {why}", shown(value)))?;
-    let mut messages: Vec<FrontendMessage> = vec![Play::new(mv).into()];
+    let mut messages: Vec<FrontendMessage> = vec![Play::new(tbp_move(&placement)).into()];
     let garbage = step.versus.is_some_and(|exchange| exchange.received > 0);
     if step.game_over {
         messages.push(Stop::new().into());

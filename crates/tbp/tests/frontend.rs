@@ -1,11 +1,13 @@
 //! The frontend's side: an engine game told to a bot as a `start` message (worked out by hand
 //! for a new game, one piece and garbage later), the bot's moves played on it, and a match of 100
 //! pieces against this crate's own bot, where the bot's first move is played every time and the
-//! bot follows every message the frontend sends without a warning, garbage and all. Moves that
+//! bot follows every message the frontend sends without a warning, garbage and all. A move given
+//! with a T-spin it does not make is played with the one it makes, and the bot told so. Moves that
 //! cannot be played, and games the protocol cannot describe, are refused by name, changing nothing.
 
 use serde_json::{Value, json};
 use std::time::Duration;
+use tetris_ai_core::engine::spin::Spin;
 use tetris_ai_core::engine::versus::VersusPreset;
 use tetris_ai_core::settings::Settings;
 use tetris_ai_core::{Game, GameConfig, Piece, RuleSet, Rules};
@@ -213,6 +215,18 @@ fn moves_that_cannot_be_played_are_refused_by_name_and_change_nothing() {
     // The first move that can be played is.
     let played = frontend::play(&mut game, &json!([t_up(4, 10), t_up(4, 0)])).unwrap();
     assert_eq!(sent(&played)[0]["move"], t_up(4, 0));
+    assert_eq!(game.stats().pieces, 1);
+}
+
+#[test]
+fn a_move_given_with_another_t_spin_is_played_with_the_one_it_makes_and_the_bot_told_so() {
+    let mut game = game_opening_with_t();
+    // The T dropped flat on the empty floor: no T-spin, whatever the bot says.
+    let mut full = t_up(4, 0);
+    full["spin"] = json!("full");
+    let played = frontend::play(&mut game, &json!([full])).unwrap();
+    assert_eq!(sent(&played)[0]["move"], t_up(4, 0));
+    assert_eq!(played.step.choice.placement.spin, Spin::None);
     assert_eq!(game.stats().pieces, 1);
 }
 

@@ -4,6 +4,7 @@
 
 use super::{Game, Step};
 use crate::engine::moves::{Placement, sorted_cells};
+use crate::engine::spin::Spin;
 use crate::error::{Error, Result};
 
 impl Game {
@@ -45,14 +46,7 @@ impl Game {
                 if hold { " after hold" } else { "" }
             ));
         }
-        let cells = sorted_cells(placement);
-        let mut reached = None;
-        self.for_each_placement(|held, found, _| {
-            if held == hold && sorted_cells(found) == cells {
-                reached = Some(found.spin);
-            }
-        });
-        match reached {
+        match self.reached_spin(placement, hold) {
             None => return refused("is not one the piece can reach".to_string()),
             Some(spin) if spin != placement.spin => {
                 let name = |spin| serde_json::to_string(&spin).unwrap_or_default();
@@ -73,5 +67,19 @@ impl Game {
         }
         let locked = self.lock(placement, 0, 0);
         Ok(self.placed_step(*placement, hold, locked, rating))
+    }
+
+    /// The T-spin with which the piece in play (the piece hold brings, where `hold`) reaches the
+    /// cells of `placement` by the rules, whatever T-spin `placement` gives; none where it does
+    /// not reach them.
+    pub fn reached_spin(&mut self, placement: &Placement, hold: bool) -> Option<Spin> {
+        let cells = sorted_cells(placement);
+        let mut reached = None;
+        self.for_each_placement(|held, found, _| {
+            if held == hold && sorted_cells(found) == cells {
+                reached = Some(found.spin);
+            }
+        });
+        reached
     }
 }
