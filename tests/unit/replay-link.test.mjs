@@ -6,11 +6,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   holdsReplay,
+  MAX_INFLATED_BYTES,
   MAX_LINK_CHARS,
   readReplayHash,
   replayUrl,
 } from '../../www/js/replay-link.js';
-import { toBase64Url } from '../../www/js/share-link.js';
+import { bytesToBase64Url, toBase64Url } from '../../www/js/share-link.js';
 
 const PAGE = { origin: 'https://example.org', pathname: '/tetris/' };
 const TEXT = JSON.stringify({
@@ -59,6 +60,20 @@ test('a long replay that repeats itself fits in a link; one too long has none', 
   assert.equal(await replayUrl(JSON.stringify({ moves: noise(12_000) }), PAGE), null);
   const fits = await replayUrl(JSON.stringify({ moves: noise(4_000) }), PAGE);
   assert.ok(fits.length <= MAX_LINK_CHARS, `${fits.length} characters`);
+});
+
+test('a link that unpacks to more than a replay can hold is refused', async () => {
+  const huge = new Blob(['0'.repeat(MAX_INFLATED_BYTES + 1)])
+    .stream()
+    .pipeThrough(new CompressionStream('deflate-raw'));
+  const bytes = new Uint8Array(await new Response(huge).arrayBuffer());
+  const payload = bytesToBase64Url(bytes);
+  assert.ok(payload.length < 100_000, `${payload.length} characters`);
+  const { problem } = await readReplayHash(`#rz=${payload}`);
+  assert.match(
+    problem,
+    /^what follows "#rz=" is not a replay this page can read: ".{40}…" \(it unpacks to more than 33,554,432 bytes\)$/,
+  );
 });
 
 test('a damaged link is said so, quoting its start', async () => {

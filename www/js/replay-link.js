@@ -12,18 +12,19 @@ const PARAMS = { deflated: 'rz', plain: 'r' };
 /** The longest link to a replay the page makes, in characters. */
 export const MAX_LINK_CHARS = 8000;
 
-/** The bytes `bytes` put through the stream `transform` (a compression or a decompression). */
-async function through(bytes, transform) {
-  const stream = new Blob([bytes]).stream().pipeThrough(transform);
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
+/**
+ * The most bytes a link's replay may unpack to: a match of two games of the engine's longest
+ * replay, each move a few bytes, fits with room to spare.
+ */
+export const MAX_INFLATED_BYTES = 32 * 1024 * 1024;
+
+/** A link's replay that unpacks to more than `MAX_INFLATED_BYTES`. */
+class TooLarge extends Error {}
 
 /** The link to the replay of JSON text `text` on the page at `location`, or null if too long. */
 export async function replayUrl(text, location = window.location) {
-  const deflated = await through(
-    new TextEncoder().encode(text),
-    new CompressionStream('deflate-raw'),
-  );
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  const deflated = new Uint8Array(await new Response(stream).arrayBuffer());
   const payload = bytesToBase64Url(deflated);
   const url = `${location.origin}${location.pathname}#${PARAMS.deflated}=${payload}`;
   return url.length <= MAX_LINK_CHARS ? url : null;
@@ -35,9 +36,30 @@ export function holdsReplay(hash) {
   return Object.values(PARAMS).some((param) => params.get(param));
 }
 
-/** The JSON text of a link's compressed replay `payload`; throws where it is none. */
+/**
+ * The JSON text of a link's compressed replay `payload`; throws where it is none, or where it
+ * unpacks to more than `MAX_INFLATED_BYTES` (a short link can hold a huge text of repeats).
+ */
 async function inflated(payload) {
-  const bytes = await through(base64UrlToBytes(payload), new DecompressionStream('deflate-raw'));
+  const stream = new Blob([base64UrlToBytes(payload)])
+    .stream()
+    .pipeThrough(new DecompressionStream('deflate-raw'));
+  const reader = stream.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_INFLATED_BYTES) {
+      await reader.cancel();
+      throw new TooLarge(
+        `it unpacks to more than ${MAX_INFLATED_BYTES.toLocaleString('en')} bytes`,
+      );
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
@@ -54,10 +76,11 @@ export async function readReplayHash(hash) {
   if (!payload) return null;
   try {
     return { text: await read(payload) };
-  } catch {
+  } catch (err) {
     const start = payload.length > 40 ? `${payload.slice(0, 40)}…` : payload;
+    const why = err instanceof TooLarge ? ` (${err.message})` : '';
     return {
-      problem: `what follows "#${param}=" is not a replay this page can read: ${shown(start)}`,
+      problem: `what follows "#${param}=" is not a replay this page can read: ${shown(start)}${why}`,
     };
   }
 }

@@ -138,6 +138,7 @@ export function createReplayViewer(onClose = () => {}) {
     });
   }
 
+  /** Shows `frame` (a game's or a match's) and sets the controls to its position. */
   function draw(frame) {
     shown = frame;
     if (frame.sides) drawMatch(frame);
