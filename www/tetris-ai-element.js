@@ -22,7 +22,7 @@ import {
 import { Announcer } from './lib/announcer.js';
 import { RestartCountdown } from './lib/countdown.js';
 import { decisionText } from './lib/decision-time.js';
-import { $, message } from './lib/dom.js';
+import { $, message, setHidden } from './lib/dom.js';
 import { TEMPLATE } from './lib/element-template.js';
 import { sameValue, searchKey } from './lib/config-keys.js';
 import { attachKeyboard, keyBindings, keyHelpItems } from './lib/keys.js';
@@ -558,14 +558,18 @@ export class TetrisAiElement extends HTMLElement {
     return this.renderer.cellAt(clientX - box.left, clientY - box.top);
   }
 
-  /** Shows `rows` of waiting garbage in the meter beside the board (none outside a match). */
+  /**
+   * Shows `rows` of waiting garbage in the meter beside the board (none outside a match). Called
+   * every frame, it writes to the meter only what changes (see `setHidden`).
+   */
   showGarbage(rows) {
     const meter = this.$('garbage');
-    meter.hidden = rows === null;
+    setHidden(meter, rows === null);
     if (rows === null) return;
-    const shown = Math.min(rows, this.config.height);
-    meter.style.setProperty('--rows', String(shown));
-    meter.title = `${rows} garbage row${rows === 1 ? '' : 's'} waiting`;
+    const shown = String(Math.min(rows, this.config.height));
+    if (meter.style.getPropertyValue('--rows') !== shown) meter.style.setProperty('--rows', shown);
+    const title = `${rows} garbage row${rows === 1 ? '' : 's'} waiting`;
+    if (meter.title !== title) meter.title = title;
   }
 
   /**
@@ -580,7 +584,7 @@ export class TetrisAiElement extends HTMLElement {
 
   /** Shows the statistics row `name` (`#${name}-row`) with `row`'s text, or hides it for null. */
   showRow(name, row) {
-    this.$(`${name}-row`).hidden = row === null;
+    setHidden(this.$(`${name}-row`), row === null);
     if (row === null) return;
     if (name === 'time') this.setText('time-label', row.label);
     this.setText(`stat-${name}`, row.text);

@@ -10,3 +10,11 @@ export function $(id, root = document) {
 export function message(err) {
   return err instanceof Error ? err.message : String(err);
 }
+
+/**
+ * Hides or shows `element`, writing its `hidden` only where it changes: a browser may restyle
+ * an element whose attribute is written, even with the value it had.
+ */
+export function setHidden(element, hidden) {
+  if (element.hidden !== hidden) element.hidden = hidden;
+}
