@@ -9,10 +9,11 @@
 // sends garbage that waits in the meter and enters the player's board, and the first to top out
 // loses; the player's game replays from the past games with that garbage; a watched match of two
 // AIs ends when one tops out, and replays, both boards on one timeline, to the end of both games,
-// from the race panel and from its share link. A Tetris Bot Protocol bot loaded by URL (the page's own, by default)
-// places the opponent's pieces, sends garbage and wins, named by its name; a URL that is none and
-// a bot that never answers are refused in words, and a bot that suggests no move forfeits, the
-// panel working on each time.
+// from the race panel and from its share link. A Tetris Bot Protocol bot loaded by URL (the
+// page's own, by default) places the opponent's pieces, sends garbage and wins, named by its name;
+// a URL that is none and a bot that never answers are refused in words, and a bot that suggests
+// no move forfeits, the panel working on each time; a bot on another site that lets pages load it
+// (CORS) plays from a copy, and one that is not there is refused in words.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -520,20 +521,23 @@ test('a match against a Tetris Bot Protocol bot by URL: its moves, its attack, i
   }
 });
 
+/** A bot that answers the rules, then suggests no move: it forfeits at its first piece. */
+const QUITTER = `onmessage = ({ data }) => {
+  if (data.type === 'rules') postMessage({ type: 'ready' });
+  if (data.type === 'suggest') postMessage({ type: 'suggestion', moves: [] });
+};
+postMessage({ type: 'info', name: 'Quitter', version: '1', author: 'tests', features: [] });`;
+
+/** The quitter forfeiting, as the race panel says it. */
+const QUITTER_FORFEITS =
+  'Quitter forfeits: it gave no move the game could play (the bot suggested no move). You win!';
+
 test('a bad URL, a bot that never answers and one that forfeits say so; the panel goes on', async () => {
   const opened = await openPage(env.browser, env.server.url);
   const { page } = opened;
   try {
     await serveBot(page, 'silent-bot.js', '// A worker that never answers.\n');
-    await serveBot(
-      page,
-      'quitter-bot.js',
-      `onmessage = ({ data }) => {
-        if (data.type === 'rules') postMessage({ type: 'ready' });
-        if (data.type === 'suggest') postMessage({ type: 'suggestion', moves: [] });
-      };
-      postMessage({ type: 'info', name: 'Quitter', version: '1', author: 'tests', features: [] });`,
-    );
+    await serveBot(page, 'quitter-bot.js', QUITTER);
     await showPart(page, 'race');
     await page.locator('input[name="race-opponent"][value="bot"]').check(WAIT);
     const tryBot = async (url) => {
@@ -564,12 +568,44 @@ test('a bad URL, a bot that never answers and one that forfeits say so; the pane
     await page.click('#race-start');
     await waitForAsync(page, raceIs, 'ended', START);
     assert.equal(await page.locator('#race-board-title').textContent(), 'Quitter 1');
-    assert.equal(
-      await page.locator('#race-status').textContent(),
-      'Quitter forfeits: it gave no move the game could play (the bot suggested no move). ' +
-        'You win!',
-    );
+    assert.equal(await page.locator('#race-status').textContent(), QUITTER_FORFEITS);
     assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('a bot on another site plays from a copy; one that is not there is refused', async () => {
+  const opened = await openPage(env.browser, env.server.url);
+  const { page } = opened;
+  const site = 'https://bots.example';
+  try {
+    // Another site, which lets any page load its quitter (CORS), and has no other bot. (A site
+    // that refuses other pages cannot be shown here: the browser lets any page read a response
+    // the test makes up.)
+    await page.route(`${site}/**`, (route) => {
+      const { pathname } = new URL(route.request().url());
+      const open = { 'Access-Control-Allow-Origin': '*' };
+      return pathname === '/quitter.js'
+        ? route.fulfill({ contentType: 'text/javascript', headers: open, body: QUITTER })
+        : route.fulfill({ status: 404, headers: open, body: 'no bot here' });
+    });
+    await showPart(page, 'race');
+    await page.locator('input[name="race-opponent"][value="bot"]').check(WAIT);
+    const start = async (url, state) => {
+      await page.fill('#race-bot-url', url);
+      await page.click('#race-start');
+      await waitForAsync(page, raceIs, state, START);
+      return page.locator('#race-status').textContent();
+    };
+    assert.equal(
+      await start(`${site}/missing.js`, 'idle'),
+      `The match could not start: the bot at ${site}/missing.js did not load: it answered 404 ` +
+        'Not Found',
+    );
+    // (The missing bot leaves the browser's own console error: no assertNoErrors here.)
+    assert.equal(await start(`${site}/quitter.js`, 'ended'), QUITTER_FORFEITS);
+    assert.equal(await page.locator('#race-board-title').textContent(), 'Quitter 1');
   } finally {
     await opened.close();
   }
