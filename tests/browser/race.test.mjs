@@ -7,9 +7,9 @@
 // player's piece, is put away; in a match on a phone the AI's board is readable, the player's the
 // larger, both in full view. In a match the AI (of its own preset and depth, its plan shown)
 // sends garbage that waits in the meter and enters the player's board, and the first to top out
-// loses; the player's game replays from the past games with that garbage; a watched match of two
-// AIs ends when one tops out, and replays, both boards on one timeline, to the end of both games,
-// from the race panel and from its share link. A Tetris Bot Protocol bot loaded by URL (the
+// loses; the match's two games replay from the past games with that garbage; a watched match of
+// two AIs ends when one tops out, and replays, both boards on one timeline, to the end of both
+// games, from the race panel and from its share link. A Tetris Bot Protocol bot loaded by URL (the
 // page's own, by default) places the opponent's pieces, sends garbage and wins, named by its name;
 // a URL that is none and a bot that never answers are refused in words, and a bot that suggests
 // no move forfeits, the panel working on each time; a bot on another site that lets pages load it
@@ -338,27 +338,35 @@ test("in a match the AI's attack comes in as garbage, and the first to top out l
     }));
     assert.equal(shown.status, 'Your game is over. The AI wins.');
     assert.deepEqual(shown.rows, ['Lines', 'Pieces', 'Accuracy', 'Attack sent', 'Garbage taken']);
-    // The player's game is kept with its side of the match, and replays to its end, garbage
-    // and all.
+    // The player's game is kept with its side of the match, and with the match's two games,
+    // which replay from the past games to their ends, garbage and all.
     const kept = await page
       .waitForFunction(
         () => {
           const games = JSON.parse(localStorage.getItem('tetris-ai/history/v1') || '[]');
           const last = games.at(-1);
-          return last?.ended === 'over' && last.replay?.versus ? last.replay : null;
+          return last?.ended === 'over' && last.replay?.versus && last.match ? last : null;
         },
         null,
         WAIT,
       )
       .then((handle) => handle.jsonValue());
-    assert.ok(kept.versus.attacks.length > 0, JSON.stringify(kept.versus));
+    assert.ok(kept.replay.versus.attacks.length > 0, JSON.stringify(kept.replay.versus));
+    assert.deepEqual(kept.match.names, ['You', 'AI']);
     const final = await page.evaluate(async () => Array.from(await window.tetris.game.cells()));
     await showPart(page, 'play');
     await page.locator('#history-body tr').first().click(WAIT);
     await page.locator('#replay-last').click(WAIT);
-    await page.waitForFunction((end) => window.tetris.replay?.index === end, kept.pieces, WAIT);
-    const replayed = await page.evaluate(() => Array.from(window.tetris.replay.view.cells));
+    await page.waitForFunction(
+      (end) => window.tetris.replay?.index === end,
+      kept.match.order.length,
+      WAIT,
+    );
+    const replayed = await page.evaluate(() =>
+      Array.from(window.tetris.replay.sides[0].view.cells),
+    );
     assert.deepEqual(replayed, final);
+    assert.match(await page.locator('#replay-about').textContent(), /^The match: /);
     // Garbage cells take the colour after the seven pieces'.
     assert.ok(Math.max(...replayed) > 7, 'the replay shows the garbage that came in');
     await page.click('#replay-close');

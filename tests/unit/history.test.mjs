@@ -1,5 +1,6 @@
 // The history of past games (www/js/history.js): games with the accuracy of their pieces placed
-// by hand are kept, games saved before it are still read, and damaged accuracy is refused.
+// by hand are kept, games saved before it are still read, and damaged accuracy is refused; the
+// replays of every move (a game's own, a race's two games) are kept for the newest 30 games.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -83,4 +84,32 @@ test('the replays of every move are kept for the newest 30 games, those by seed 
   assert.deepEqual(saved[1], { ...GAME, seed: 0 });
   // The list given is left as it was.
   assert.equal(games[1].replay.moves, 'gYgC');
+});
+
+test("a race's two games count among the 30 replays of every move, and go with its own", () => {
+  const store = storage();
+  const match = { names: ['You', 'AI'], order: '01', sides: [{}, {}] };
+  // A race by the AI alone keeps its seed replay, and its race's replay as one of every move.
+  const race = (i) => ({
+    ...GAME,
+    seed: i,
+    player: 'AI',
+    race: true,
+    replay: { config: {}, pieces: 9, moves: null },
+    match,
+  });
+  const byHand = (i) => ({ ...GAME, seed: i, replay: { config: {}, pieces: 40, moves: 'gYgC' } });
+  // The oldest of 31: a race, then 30 games by hand. The race is the 31st newest.
+  const games = [race(0), ...Array.from({ length: 30 }, (_, i) => byHand(i + 1))];
+  assert.equal(saveHistory(games, store), null);
+  const saved = loadHistory(store).games;
+  assert.equal(saved.length, 31);
+  // The race's two games go; its own replay, by seed, stays.
+  const { replay, ...figures } = saved[0];
+  assert.deepEqual(figures, { ...GAME, seed: 0, player: 'AI', race: true });
+  assert.equal(replay.pieces, 9);
+  // The newest race keeps both.
+  assert.equal(saveHistory([...games, race(99)], store), null);
+  const newest = loadHistory(store).games.at(-1);
+  assert.deepEqual([newest.match, newest.replay.pieces], [match, 9]);
 });

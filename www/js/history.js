@@ -8,11 +8,16 @@ const STORAGE_KEY = 'tetris-ai/history/v1';
 /** The most games kept; the oldest go first. */
 export const MAX_GAMES = 500;
 /**
- * The most games whose replay keeps every move (games played by hand, or whose AI changed); an
- * older one keeps its figures, without its replay. The AI's games keep their replay as their
- * configuration and seed, a few hundred characters.
+ * The most games whose replay keeps every move (games played by hand, or whose AI changed, and
+ * races' two games, see match-replay.js); an older one keeps its figures, without its replays.
+ * The AI's games keep their replay as their configuration and seed, a few hundred characters.
  */
 export const MAX_MOVE_REPLAYS = 30;
+
+/** Whether the saved game `game` keeps a replay of every move: its own, or its race's. */
+function keepsMoves(game) {
+  return typeof game.replay?.moves === 'string' || game.match !== undefined;
+}
 
 /**
  * Whether a record's rated pieces are whole counts, the accurate ones among them (absent from
@@ -75,11 +80,12 @@ export function boundedReplays(games) {
   const bounded = [...games];
   let withMoves = 0;
   for (let i = bounded.length - 1; i >= 0; i--) {
-    if (typeof bounded[i].replay?.moves !== 'string') continue;
+    if (!keepsMoves(bounded[i])) continue;
     withMoves += 1;
     if (withMoves > MAX_MOVE_REPLAYS) {
       bounded[i] = { ...bounded[i] };
-      delete bounded[i].replay;
+      if (typeof bounded[i].replay?.moves === 'string') delete bounded[i].replay;
+      delete bounded[i].match;
     }
   }
   return bounded;

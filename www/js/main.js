@@ -427,6 +427,7 @@ async function main() {
     build: engine.build,
     reveal,
     openReplay: (text, about) => replays.open(text, about),
+    keepMatch: (match) => stats.keepMatch(match),
     presets: engine.presets.map((preset) => preset.name),
     depths: Array.from(
       { length: engine.limits.depth.max - engine.limits.depth.min + 1 },

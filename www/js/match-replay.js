@@ -17,6 +17,14 @@ export function sideName(text, fallback) {
   return text.trim().slice(0, MAX_NAME_CHARS).trim() || fallback;
 }
 
+/**
+ * "The match" for the replay `match` of two games that played one (their garbage crossing), else
+ * "The race".
+ */
+export function raceTitle(match) {
+  return match?.sides?.[0]?.versus ? 'The match' : 'The race';
+}
+
 /** Whether the parsed JSON `value` is a match's replay rather than one game's. */
 export function isMatch(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && 'sides' in value;

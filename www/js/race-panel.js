@@ -27,7 +27,7 @@ import {
   VERSUS_RULE,
   versusVerdict,
 } from './race.js';
-import { fittedOrder, sideName } from './match-replay.js';
+import { fittedOrder, raceTitle, sideName } from './match-replay.js';
 import { RaceAi } from './race-ai.js';
 import { DEFAULT_BOT_URL, TbpOpponent } from './tbp-opponent.js';
 
@@ -79,6 +79,7 @@ function comparisonRow(name, yours, theirs) {
  * `config()`, the engine's configuration of the page's game; `build`, the build it runs on;
  * `reveal(element)`, which shows the page's part that holds `element` (the race's panel, when a
  * race ends); `openReplay(text, about)`, which opens a replay's JSON text in the viewer;
+ * `keepMatch(match)`, which keeps a race's replay with the player's game in the past games;
  * `presets`, the presets' names, and `depths`, the search depths, the AI may play with. Returns
  * the race's handle for tests: its `state` ("idle", "starting", "countdown", "running", "ending"
  * or "ended"), `ai` (its `RaceAi`, or null) and `you` (the player's figures).
@@ -344,6 +345,7 @@ export function createRacePanel(element, page) {
     // The player's game is gone where a new one replaced it: that race has no replay.
     replay = why === 'replaced' || failure ? null : await raceReplay();
     el.replay.hidden = replay === null;
+    if (replay) page.keepMatch(replay);
     state = 'ended';
     counting = false;
     const verdict =
@@ -428,7 +430,7 @@ export function createRacePanel(element, page) {
   el.end.addEventListener('click', () => end('ended'));
   el.close.addEventListener('click', close);
   el.replay.addEventListener('click', () => {
-    if (replay) page.openReplay(JSON.stringify(replay), versus ? 'The match' : 'The race');
+    if (replay) page.openReplay(JSON.stringify(replay), raceTitle(replay));
   });
   el.plan.addEventListener('change', () => ai?.setShowPlan(el.plan.checked));
   el.pace.addEventListener('change', () => {

@@ -8,6 +8,7 @@ import { ACCURACY_MEANS, accuracyText, isAccurate } from './accuracy.js';
 import { clearHistory, loadHistory, MAX_GAMES, playerOf, saveHistory, summary } from './history.js';
 import { count } from '../lib/count.js';
 import { $ } from '../lib/dom.js';
+import { raceTitle } from './match-replay.js';
 import { createRecorder } from './recorder.js';
 import { rulesName } from './rules.js';
 
@@ -105,8 +106,12 @@ export function createStatsPanel(element, namedRules, openReplay = null) {
       rated: 0,
       accurate: 0,
       playedMs: 0,
-      // Whether it is the player's game of a race against the AI (see race-panel.js).
+      // Whether it is the player's game of a race against the AI (see race-panel.js), and the
+      // race's two games as a replay once it has ended (see match-replay.js).
       race: false,
+      match: undefined,
+      // The game's entry in the history, once recorded.
+      entry: null,
       over: false,
       recorded: false,
       x: [0],
@@ -140,7 +145,9 @@ export function createStatsPanel(element, namedRules, openReplay = null) {
       ended,
       race: current.race,
       replay: recorder.recording(current.pieces),
+      match: current.match,
     };
+    current.entry = entry;
     games.push(entry);
     games = games.slice(-MAX_GAMES);
     showError(saveHistory(games));
@@ -305,22 +312,26 @@ export function createStatsPanel(element, namedRules, openReplay = null) {
           cell.textContent = text;
           row.append(cell);
         }
-        if (game.replay && openReplay) replayable(row, game);
+        if ((game.match || game.replay) && openReplay) replayable(row, game);
         return row;
       });
     el.body.replaceChildren(...rows);
     el.clear.disabled = !games.length;
   }
 
-  /** Makes `row` open the replay of `game`: clicked, or Enter or Space pressed on it. */
+  /**
+   * Makes `row` open the replay of `game` (of its race's two games, where it has one): clicked, or
+   * Enter or Space pressed on it.
+   */
   function replayable(row, game) {
-    const about =
-      game.player === 'AI'
+    const about = game.match
+      ? raceTitle(game.match)
+      : game.player === 'AI'
         ? "The AI's game"
         : game.player === 'you'
           ? 'Your game'
           : 'Your game with the AI';
-    const open = () => openReplay(JSON.stringify(game.replay), about);
+    const open = () => openReplay(JSON.stringify(game.match ?? game.replay), about);
     row.classList.add('replayable');
     row.tabIndex = 0;
     row.title = `${row.title ? `${row.title}. ` : ''}Click, or press Enter, to replay this game`;
@@ -340,6 +351,22 @@ export function createStatsPanel(element, namedRules, openReplay = null) {
     /** Marks the game being played as the player's game of a race, in the history too. */
     markRace() {
       if (current) current.race = true;
+    },
+    /**
+     * Keeps `match`, the replay of a race that ended (see match-replay.js), with the player's
+     * game of that race: the one being played, or the past game of the race's seed.
+     */
+    keepMatch(match) {
+      const seed = match.sides[0].config.seed;
+      if (current?.race && current.seed === seed) current.match = match;
+      const entry =
+        current?.race && current.seed === seed
+          ? current.entry
+          : games.findLast((game) => game.race && game.seed === seed);
+      if (!entry) return;
+      entry.match = match;
+      showError(saveHistory(games));
+      showHistory();
     },
   };
 }
