@@ -1098,11 +1098,18 @@ test(
       }, "the cross-entropy method's initial_std of 0.5");
       await setValue(page, '#evo-optimizer', 'cmaes');
       await setValue(page, '#evo-start-from', 'dt10');
-      // Stopped while it is being made, a run never starts.
+      // Stopped while it is being made, a run never starts. Its workers' WebAssembly arrives
+      // 3 s late, so that the stop comes while it is being made, however fast the machine.
+      const late = async (route) => {
+        await sleep(3000);
+        await route.continue().catch(() => {});
+      };
+      await page.route('**/tetris_ai_bg.wasm', late);
       await page.locator('#evo-start').click({ timeout: 10_000 });
       assert.equal((await panelOf(page)).state, 'starting');
       await page.locator('#evo-stop').click({ timeout: 10_000 });
-      await sleep(3000);
+      await sleep(5000);
+      await page.unroute('**/tetris_ai_bg.wasm', late);
       assert.equal((await panelOf(page)).state, 'idle');
       assert.deepEqual((await panelOf(page)).history, stopped);
       await page.locator('#evo-start').click({ timeout: 10_000 });

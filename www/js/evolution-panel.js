@@ -459,12 +459,14 @@ export function createEvolutionPanel(app) {
     }
   }
 
-  async function loop() {
+  /** Runs generations until paused or stopped; a new run's checkpoint `first` is saved first. */
+  async function loop(first = null) {
     const current = run;
     setState('running');
     showError('');
     pace.restart();
     try {
+      if (first !== null) await saveRun(first);
       while (state === 'running') {
         const report = await current.generation();
         if (report === null || run !== current) break;
@@ -492,24 +494,27 @@ export function createEvolutionPanel(app) {
     }
     setState('starting');
     showError('');
+    let next;
+    let text;
     try {
       const config = await evolutionConfig(options());
-      const next = await createEvolution(config, { build: app.build });
-      const text = await next.checkpoint();
+      next = await createEvolution(config, { build: app.build });
+      text = await next.checkpoint();
       // Stopped while the run was being made: it never starts, and the run shown stays.
       if (state !== 'starting') {
         next.close();
         return;
       }
-      adopt(next, text);
-      await saveRun(text);
-      offerResume(null);
     } catch (err) {
+      next?.close();
       showError(message(err));
       setState('idle');
       return;
     }
-    if (state === 'starting') loop();
+    // From here the run is shown and runs at once: a stop now stops a run that started.
+    adopt(next, text);
+    offerResume(null);
+    loop(text);
   }
 
   /**
