@@ -5,7 +5,7 @@
 // the engine checks each side's recording as it opens (see lib/replay.js).
 
 import { Replay } from '../lib/replay.js';
-import { shown } from './values.js';
+import { clipped, shown } from './values.js';
 
 /** The fields of a match's replay. */
 const FIELDS = ['names', 'order', 'sides'];
@@ -30,10 +30,9 @@ export function isMatch(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && 'sides' in value;
 }
 
-/** `text` cut to its first 40 characters, as a message quotes it. */
+/** `value` as a message names it (see `shown`), clipped (see `clipped`). */
 function quoted(value) {
-  const text = shown(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return clipped(shown(value));
 }
 
 /** The names of a match's replay checked: two names of 1 to `MAX_NAME_CHARS` characters. */

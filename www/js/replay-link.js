@@ -5,7 +5,7 @@
 // a longer replay travels as a file.
 
 import { base64UrlToBytes, bytesToBase64Url, fromBase64Url } from './share-link.js';
-import { shown } from './values.js';
+import { clipped, shown } from './values.js';
 
 /** The parameter of a compressed replay, and of a replay's JSON text as it is. */
 const PARAMS = { deflated: 'rz', plain: 'r' };
@@ -77,7 +77,7 @@ export async function readReplayHash(hash) {
   try {
     return { text: await read(payload) };
   } catch (err) {
-    const start = payload.length > 40 ? `${payload.slice(0, 40)}…` : payload;
+    const start = clipped(payload);
     const why = err instanceof TooLarge ? ` (${err.message})` : '';
     return {
       problem: `what follows "#${param}=" is not a replay this page can read: ${shown(start)}${why}`,

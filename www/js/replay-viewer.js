@@ -65,7 +65,6 @@ export function createReplayViewer(onClose = () => {}) {
   const el = {
     dialog: $('replay'),
     about: $('replay-about'),
-    board: $('replay-board'),
     boards: [$('replay-board'), $('replay-board-b')],
     names: [$('replay-name'), $('replay-name-b')],
     second: $('replay-stage-b'),
@@ -83,7 +82,7 @@ export function createReplayViewer(onClose = () => {}) {
     error: $('replay-error'),
   };
   const renderers = [
-    new Renderer(el.board, $('replay-hold'), $('replay-next')),
+    new Renderer(el.boards[0], $('replay-hold'), $('replay-next')),
     new Renderer(el.boards[1], $('replay-hold-b'), $('replay-next-b')),
   ];
   /** The replay shown (a game's or a match's), or null. */
@@ -171,7 +170,7 @@ export function createReplayViewer(onClose = () => {}) {
       : next.rating
         ? `Piece ${index + 1} (${pieceText(next)}) goes where outlined: ${ratingText(next.rating)}.`
         : `Piece ${index + 1} (${pieceText(next)}) goes where outlined.`;
-    el.board.setAttribute(
+    el.boards[0].setAttribute(
       'aria-label',
       `The board before piece ${Math.min(index + 1, total)} of ${total}, the piece outlined`,
     );

@@ -8,7 +8,7 @@
 
 import { settingsOf } from '../lib/attributes.js';
 import { elementSettings, matchPreset, withPreset } from './settings.js';
-import { shown } from './values.js';
+import { clipped, shown } from './values.js';
 import { nonFiniteWeight } from './weights-json.js';
 
 const SHARE_PARAM = 's';
@@ -107,8 +107,9 @@ export async function readShare(hash, read) {
     text = fromBase64Url(payload);
     raw = JSON.parse(text);
   } catch {
-    const start = payload.length > 40 ? `${payload.slice(0, 40)}…` : payload;
-    return damaged(`what follows "#s=" is not a game this page can read: ${shown(start)}`);
+    return damaged(
+      `what follows "#s=" is not a game this page can read: ${shown(clipped(payload))}`,
+    );
   }
   if (!isObject(raw)) return damaged(`it holds ${shown(raw)} instead of a game's settings`);
   const { finite, problems } = withoutInfinities(raw, text);

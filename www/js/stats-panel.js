@@ -358,11 +358,11 @@ export function createStatsPanel(element, namedRules, openReplay = null) {
      */
     keepMatch(match) {
       const seed = match.sides[0].config.seed;
-      if (current?.race && current.seed === seed) current.match = match;
-      const entry =
-        current?.race && current.seed === seed
-          ? current.entry
-          : games.findLast((game) => game.race && game.seed === seed);
+      const playing = current?.race && current.seed === seed;
+      if (playing) current.match = match;
+      const entry = playing
+        ? current.entry
+        : games.findLast((game) => game.race && game.seed === seed);
       if (!entry) return;
       entry.match = match;
       showError(saveHistory(games));

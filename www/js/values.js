@@ -8,6 +8,14 @@ export function shown(value) {
   return typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
+/** The most characters of a long text a message quotes. */
+const QUOTED_CHARS = 40;
+
+/** `text` as a message quotes it: its first `QUOTED_CHARS` characters, and "…" where it goes on. */
+export function clipped(text) {
+  return text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}…` : text;
+}
+
 /** The message for `value`, which the setting called `label` refused, its range `[min, max]`. */
 export function rangeMessage(label, range, value) {
   return `${label} must be ${wholeRule(range)}, got ${shown(value)}`;
