@@ -185,3 +185,91 @@ test('the hints are white outlines where hints() puts them, and go when turned o
     await opened.close();
   }
 });
+
+/**
+ * What the element's canvases show now, read with the game held still: for each cell of the board
+ * (the spawn rows included) the piece whose colour fills its centre, or "." where it looks empty,
+ * as rows of text from the top; and for the hold and the first next slot, the pieces whose colour
+ * they show. Beside it, the same read from the snapshot drawn: its locked cells and the falling
+ * piece, its hold and its first next piece.
+ */
+function drawnAndSaid(page) {
+  return page.evaluate((colours) => {
+    const el = document.querySelector('#game');
+    el.highlight(null); // draws the snapshot again, now that any clear's flash is over
+    const { view, cells } = el.snapshot;
+    const pieces = Object.keys(colours);
+    const near = (pixel, colour) =>
+      Math.hypot(pixel[0] - colour[0], pixel[1] - colour[1], pixel[2] - colour[2]) < 12;
+    const pieceAt = (pixel) => pieces.find((piece) => near(pixel, colours[piece])) ?? '.';
+    const board = el.shadowRoot.querySelector('#board').getContext('2d');
+    const cell = board.canvas.width / view.width;
+    const rows = view.height + 2;
+    const drawn = [];
+    const said = [];
+    const active = new Set((view.active?.cells ?? []).map(([x, y]) => `${x},${y}`));
+    for (let y = rows - 1; y >= 0; y--) {
+      let drawnRow = '';
+      let saidRow = '';
+      for (let x = 0; x < view.width; x++) {
+        const centre = [(x + 0.5) * cell, (rows - 1 - y + 0.5) * cell].map(Math.floor);
+        drawnRow += pieceAt(board.getImageData(centre[0], centre[1], 1, 1).data);
+        const locked = cells[y * view.width + x];
+        saidRow += locked ? pieces[locked - 1] : active.has(`${x},${y}`) ? view.active.piece : '.';
+      }
+      drawn.push(drawnRow);
+      said.push(saidRow);
+    }
+    // The pieces whose colour some pixel of `canvas` (its top `rows` pixel rows) shows.
+    const shown = (canvas, rows) => {
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, rows).data;
+      const seen = new Set();
+      for (let i = 0; i < data.length; i += 4) seen.add(pieceAt(data.slice(i, i + 3)));
+      seen.delete('.');
+      return [...seen].sort();
+    };
+    const hold = el.shadowRoot.querySelector('#hold');
+    const next = el.shadowRoot.querySelector('#next');
+    const slot = Math.floor((next.width / 5) * 3); // a slot is 3 mini cells of a 5-wide canvas
+    return {
+      drawn: { board: drawn, hold: shown(hold, hold.height), next: shown(next, slot) },
+      said: { board: said, hold: view.hold ? [view.hold] : [], next: [view.queue[0]] },
+      lines: view.stats.lines,
+    };
+  }, PIECE_COLOURS);
+}
+
+test('the board, hold and next show what the game says after its pieces lock and rows clear', async () => {
+  // The AI places each piece at once: the stack, the hold and the queue change every frame.
+  const opened = await openElementPage(
+    env.browser,
+    env.server,
+    '<tetris-ai id="game" autoplay ai-delay="-1" rules="guideline" board="10x20" seed="5"></tetris-ai>',
+  );
+  try {
+    const { page } = opened;
+    let lines = 0;
+    for (const pieces of [6, 25, 50]) {
+      await page.waitForFunction(
+        (pieces) => document.querySelector('#game').snapshot?.view.stats.pieces >= pieces,
+        pieces,
+        { timeout: 60_000 },
+      );
+      await page.evaluate(async () => {
+        const el = document.querySelector('#game');
+        el.pause();
+        await el.game.stats();
+        // Past any clear's flash, with every frame asked for drawn.
+        await new Promise((resolve) => setTimeout(resolve, 700));
+      });
+      const seen = await drawnAndSaid(page);
+      assert.deepEqual(seen.drawn, seen.said, `after ${pieces} pieces`);
+      lines = seen.lines;
+      await page.evaluate(() => document.querySelector('#game').resume());
+    }
+    assert.ok(lines > 0, `some rows were cleared on the way, ${lines} lines`);
+    assertNoErrors(assert, opened);
+  } finally {
+    await opened.close();
+  }
+});

@@ -155,6 +155,14 @@ export class Renderer {
     this.sprites = new CellSprites();
     /** The empty board (its background, grid and spawn line), drawn once per layout. */
     this.empty = null;
+    /**
+     * The locked cells drawn on the empty board, in a canvas of their own (`{cells, canvas}`),
+     * redrawn only when a piece locks or rows clear: a frame copies it whole and draws the
+     * falling piece on top, one image instead of a cell per locked cell.
+     */
+    this.stack = null;
+    /** The hold and next pieces last drawn (JSON), so that a frame redraws them only on change. */
+    this.previews = { hold: null, next: null };
     /** Rows flashing after a clear (bits, as `flash` takes them), and when the flash ends. */
     this.flashing = { rows: 0, from: 0, until: 0 };
   }
@@ -182,6 +190,8 @@ export class Renderer {
     this.previewCount = previewCount;
     this.shown = null;
     this.empty = null;
+    this.stack = null;
+    this.previews = { hold: null, next: null };
     const rows = height + SPAWN_ROWS;
     this.cell = cell;
     this.mini = Math.max(9, Math.round(this.cell * 0.62));
@@ -243,18 +253,23 @@ export class Renderer {
   draw(scene) {
     if (this.drawsNothingNew(scene)) return;
     this.drawBoard(scene);
-    this.drawPreview(
-      this.holdCtx,
-      scene.view && scene.view.hold ? [scene.view.hold] : [],
-      5 * this.mini,
-      3.2 * this.mini,
-    );
-    this.drawPreview(
-      this.nextCtx,
-      scene.view ? scene.view.queue : [],
-      5 * this.mini,
-      Math.max(1, this.previewCount) * 3 * this.mini + 0.4 * this.mini,
-    );
+    const hold = scene.view && scene.view.hold ? [scene.view.hold] : [];
+    if (this.previewChanged('hold', hold)) {
+      this.drawPreview(this.holdCtx, hold, 5 * this.mini, 3.2 * this.mini);
+    }
+    const next = scene.view ? scene.view.queue : [];
+    if (this.previewChanged('next', next)) {
+      const slots = Math.max(1, this.previewCount);
+      this.drawPreview(this.nextCtx, next, 5 * this.mini, slots * 3 * this.mini + 0.4 * this.mini);
+    }
+  }
+
+  /** Whether the `slot` ("hold" or "next") shows other `pieces` than it did; it will now. */
+  previewChanged(slot, pieces) {
+    const shown = JSON.stringify(pieces);
+    if (this.previews[slot] === shown) return false;
+    this.previews[slot] = shown;
+    return true;
   }
 
   /**
@@ -295,11 +310,22 @@ export class Renderer {
     return canvas;
   }
 
-  drawBoard({ cells, view, target, hints, highlight }) {
-    const ctx = this.boardCtx;
+  /**
+   * The empty board with `cells` (the locked cells, as the engine gives them, or null) drawn on
+   * it, from the layer kept of the last cells drawn where they are the same.
+   */
+  stackLayer(cells) {
+    const kept = this.stack;
+    const same =
+      kept !== null &&
+      kept.cells.length === (cells?.length ?? 0) &&
+      kept.cells.every((value, i) => value === cells[i]);
+    if (same) return kept.canvas;
     const { width, height, cell } = this;
     const fullW = width * cell;
     const fullH = (height + SPAWN_ROWS) * cell;
+    const canvas = kept?.canvas ?? document.createElement('canvas');
+    const ctx = setupCanvas(canvas, fullW, fullH);
     ctx.clearRect(0, 0, fullW, fullH);
     this.empty ??= this.emptyBoard();
     ctx.drawImage(this.empty, 0, 0, fullW, fullH);
@@ -315,6 +341,20 @@ export class Renderer {
         }
       }
     }
+    this.stack = { cells: cells ? Array.from(cells) : [], canvas };
+    return canvas;
+  }
+
+  drawBoard({ cells, view, target, hints, highlight }) {
+    const ctx = this.boardCtx;
+    const { cell } = this;
+    const fullW = this.width * cell;
+    const fullH = (this.height + SPAWN_ROWS) * cell;
+    const stack = this.stackLayer(cells);
+    // "copy" replaces every pixel, the spawn rows' see-through strip included: no clear first.
+    ctx.globalCompositeOperation = 'copy';
+    ctx.drawImage(stack, 0, 0, fullW, fullH);
+    ctx.globalCompositeOperation = 'source-over';
     this.drawFlash(ctx);
     if (!view) return;
     for (const hint of hints || []) {
