@@ -1,5 +1,6 @@
-//! Placements given from outside the game (`Game::play_placement`): one locks exactly where it
-//! says, the board checked by hand; the same cells in another rotation state are the same
+//! Placements given from outside the game (`Game::play_placement`, and `Game::play_reached`,
+//! which takes the T-spin the piece makes): one locks exactly where it says, the board checked by
+//! hand; the same cells in another rotation state are the same
 //! placement; the AI's own choices given one by one play the game `step` plays, a match's attack
 //! and garbage included; and anything the piece cannot reach is refused by name, changing nothing.
 
@@ -220,6 +221,36 @@ fn a_t_spin_given_where_the_t_makes_none_is_refused() {
         "{error}"
     );
     assert_eq!(game.stats().pieces, 0);
+}
+
+#[test]
+fn a_placement_played_as_reached_takes_the_t_spin_the_t_makes_there() {
+    // The T dropped flat on the empty floor makes no T-spin: given as a full one, play_reached
+    // plays it as none, where play_placement refuses it.
+    let mut game = game_opening_with(Piece::T);
+    let flat = at(Piece::T, Rotation::Spawn, 4, 0, Spin::Full);
+    let step = game.play_reached(&flat, false).unwrap();
+    assert_eq!(
+        step.choice.placement,
+        at(Piece::T, Rotation::Spawn, 4, 0, Spin::None)
+    );
+    assert_eq!(filled(&game), vec![(3, 0), (4, 0), (5, 0), (4, 1)]);
+    assert!(
+        step.cleared.is_none(),
+        "no line and no T-spin: {:?}",
+        step.cleared
+    );
+    // What the piece cannot reach is still refused, and changes nothing.
+    let next = game.current();
+    let floating = at(next, Rotation::Spawn, 4, 12, Spin::None);
+    let error = game.play_reached(&floating, false).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .ends_with("is not one the piece can reach"),
+        "{error}"
+    );
+    assert_eq!(game.stats().pieces, 1);
 }
 
 #[test]

@@ -13,7 +13,6 @@ use tbp::data::Move;
 use tbp::frontend_msg::{NewPiece, Play, Start, Stop};
 use tbp::randomizer::{RandomizerState, SevenBag};
 use tetris_ai_core::RuleSet;
-use tetris_ai_core::engine::moves::Placement;
 use tetris_ai_core::engine::piece::Piece;
 use tetris_ai_core::engine::rules::Randomizer;
 use tetris_ai_core::error::{Error, Result};
@@ -146,14 +145,11 @@ fn play_one(game: &mut Game, value: &Value) -> std::result::Result<Played, Strin
     let hold = given.piece != game.current();
     let held = game.held();
     // The game, not the bot, says which T-spin the move makes: the bot is told the one it made.
-    let placement = Placement {
-        spin: game.reached_spin(&given, hold).unwrap_or(given.spin),
-        ..given
-    };
     let step = game
-        .play_placement(&placement, hold)
+        .play_reached(&given, hold)
         .map_err(|why| format!("{}: {why}", shown(value)))?;
-    let mut messages: Vec<FrontendMessage> = vec![Play::new(tbp_move(&placement)).into()];
+    let played = tbp_move(&step.choice.placement);
+    let mut messages: Vec<FrontendMessage> = vec![Play::new(played).into()];
     let garbage = step.versus.is_some_and(|exchange| exchange.received > 0);
     if step.game_over {
         messages.push(Stop::new().into());

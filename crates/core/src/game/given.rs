@@ -17,6 +17,18 @@ impl Game {
     /// game is over, hold cannot be used now, its piece is not the one in play, or the piece
     /// cannot reach it.
     pub fn play_placement(&mut self, placement: &Placement, hold: bool) -> Result<Step> {
+        self.play_given(placement, hold, SpinGiven::Checked)
+    }
+
+    /// Locks `placement` as [`Game::play_placement`] does, but with the T-spin the piece makes
+    /// there by the rules, whatever T-spin `placement` gives: how a frontend plays a bot's move,
+    /// whose spin is the game's to say. The step's choice carries the placement as played.
+    pub fn play_reached(&mut self, placement: &Placement, hold: bool) -> Result<Step> {
+        self.play_given(placement, hold, SpinGiven::Reached)
+    }
+
+    /// Checks and locks `placement`, its T-spin as `spin` says.
+    fn play_given(&mut self, placement: &Placement, hold: bool, spin: SpinGiven) -> Result<Step> {
         let shown = serde_json::to_string(placement).unwrap_or_default();
         let refused = |why: String| Err(Error::Config(format!("placement {shown} {why}")));
         if self.is_over() {
@@ -46,18 +58,21 @@ impl Game {
                 if hold { " after hold" } else { "" }
             ));
         }
-        match self.reached_spin(placement, hold) {
-            None => return refused("is not one the piece can reach".to_string()),
-            Some(spin) if spin != placement.spin => {
+        let placement = &match (self.reached_spin(placement, hold), spin) {
+            (None, _) => return refused("is not one the piece can reach".to_string()),
+            (Some(reached), SpinGiven::Checked) if reached != placement.spin => {
                 let name = |spin| serde_json::to_string(&spin).unwrap_or_default();
                 return refused(format!(
                     "is given as T-spin {}, but the piece reaches it as {}",
                     name(placement.spin),
-                    name(spin)
+                    name(reached)
                 ));
             }
-            Some(_) => {}
-        }
+            (Some(reached), _) => Placement {
+                spin: reached,
+                ..*placement
+            },
+        };
         let rating = self.rate_as_it_locks(placement);
         self.recorder.ai_alone = false;
         self.hands.falling = None;
@@ -72,7 +87,7 @@ impl Game {
     /// The T-spin with which the piece in play (the piece hold brings, where `hold`) reaches the
     /// cells of `placement` by the rules, whatever T-spin `placement` gives; none where it does
     /// not reach them.
-    pub fn reached_spin(&mut self, placement: &Placement, hold: bool) -> Option<Spin> {
+    fn reached_spin(&mut self, placement: &Placement, hold: bool) -> Option<Spin> {
         let cells = sorted_cells(placement);
         let mut reached = None;
         self.for_each_placement(|held, found, _| {
@@ -82,4 +97,13 @@ impl Game {
         });
         reached
     }
+}
+
+/// Whose word a given placement's T-spin is.
+#[derive(Clone, Copy)]
+enum SpinGiven {
+    /// The placement's: refused where the piece makes another there.
+    Checked,
+    /// The game's: the placement is played with the T-spin the piece makes there.
+    Reached,
 }
