@@ -1,5 +1,5 @@
-// An engine worker whose engine never loads (as, now and then in Firefox, one thread of the
-// threaded build's pool never loads its module, and the worker's start would wait forever) is
+// An engine worker whose engine never loads (as, now and then in Firefox, the engine worker never
+// returns from starting a thread of the threaded build's pool, and its start would wait forever) is
 // stopped after 15 s and another started: the game starts on the second worker, and only the stuck
 // one is stopped.
 

@@ -101,9 +101,11 @@ export class WorkerStopped extends Error {
 
 /**
  * How long a worker may take to load its engine before it is stopped and started anew. A start
- * takes well under a second; now and then in Firefox one thread of the threaded build's pool never
- * loads its module (it never asks for it), and the start would wait for it forever, while a
- * second start goes through.
+ * takes well under a second; but now and then (1 start in 12 to 50, measured) Firefox ESR never
+ * returns from the `new Worker` by which the threaded build's pool starts a thread inside the
+ * engine worker, whether the thread's script is given as a blob or by its own URL, and whether the
+ * threads start together or one after another. That worker is stuck for good; a second start goes
+ * through.
  */
 const START_TIMEOUT_MS = 15_000;
 /** Starts tried before a worker that does not load is given up. */
