@@ -110,6 +110,12 @@ export class WorkerStopped extends Error {
 const START_TIMEOUT_MS = 15_000;
 /** Starts tried before a worker that does not load is given up. */
 const START_ATTEMPTS = 3;
+/**
+ * How long the first start may go without its engine loaded before a second worker is started
+ * beside it: whichever loads first is kept and the other stopped, so that a stuck start costs a
+ * few seconds rather than `START_TIMEOUT_MS`, while a start that is only slow is never lost.
+ */
+const HEDGE_MS = 3_000;
 
 /**
  * One engine worker running `build` (with a pool of `threads` threads when threaded). Every call
@@ -118,22 +124,48 @@ const START_ATTEMPTS = 3;
 export class EngineWorker {
   /**
    * Starts a worker; resolves once its engine has loaded. A worker that has not loaded within
-   * `START_TIMEOUT_MS` is stopped and another started, up to `START_ATTEMPTS` in all.
+   * `HEDGE_MS` gets a second one started beside it, the first to load kept and the other stopped;
+   * one that has not loaded within `START_TIMEOUT_MS` is stopped, and once every worker started
+   * is stopped so, another is started, up to `START_ATTEMPTS` in all. A worker that fails
+   * otherwise (a build that cannot load here) fails the start at once.
    */
-  static async start(options) {
-    for (let attempt = 1; ; attempt++) {
-      const { engine, stuck } = EngineWorker.launch(options);
-      try {
-        return await engine;
-      } catch (error) {
-        if (!stuck() || attempt === START_ATTEMPTS) throw error;
-      }
-    }
+  static start(options) {
+    return new Promise((resolve, reject) => {
+      const started = [];
+      let settled = false;
+      let hedge = null;
+      const settle = (kept, error) => {
+        settled = true;
+        clearTimeout(hedge);
+        for (const { worker } of started) {
+          if (worker !== kept) worker.stopped('another worker was started in its place');
+        }
+        if (kept) resolve(kept);
+        else reject(error);
+      };
+      const launch = () => {
+        const launched = EngineWorker.launch(options);
+        started.push(launched);
+        launched.engine.then(
+          (engine) => settled || settle(engine),
+          (error) => {
+            if (settled) return;
+            if (!launched.stuck()) return settle(null, error);
+            const stopped = started.filter(({ stuck }) => stuck()).length;
+            if (stopped < started.length) return; // another is still loading
+            if (started.length < START_ATTEMPTS) launch();
+            else settle(null, error);
+          },
+        );
+      };
+      launch();
+      hedge = setTimeout(() => settled || started.length >= START_ATTEMPTS || launch(), HEDGE_MS);
+    });
   }
 
   /**
-   * One start: `{engine, stuck}`, the promise of the loaded worker, and whether it was stopped
-   * for not loading in time.
+   * One start: `{engine, worker, stuck}`, the promise of the loaded worker, the worker, and
+   * whether it was stopped for not loading in time.
    */
   static launch({ build, threads = 1, name = 'engine' }) {
     workerCount += 1;
@@ -160,7 +192,7 @@ export class EngineWorker {
       }
       return engine;
     })();
-    return { engine: loaded, stuck: () => stuck };
+    return { engine: loaded, worker: engine, stuck: () => stuck };
   }
 
   constructor(worker, id) {
