@@ -130,7 +130,8 @@ function quietPage(server) {
 
 /**
  * Keeps the engine workers benchmarks make from now on (named "benchmark-...") in
- * `window.madeWorkers`, each with whether it was terminated.
+ * `window.madeWorkers`, each with whether it was terminated and whether it ever answered (one
+ * that never did is a start given up and replaced, as a browser now and then sticks one).
  */
 function countWorkers() {
   window.madeWorkers = [];
@@ -139,6 +140,8 @@ function countWorkers() {
     constructor(url, options) {
       super(url, options);
       this.terminated = false;
+      this.answered = false;
+      this.addEventListener('message', () => (this.answered = true));
       if (options?.name?.startsWith('benchmark-')) window.madeWorkers.push(this);
     }
 
@@ -151,7 +154,7 @@ function countWorkers() {
 
 /**
  * Plays `BENCH` through `benchmark()`: the result, the progress heard, the build, the cores and
- * the workers the benchmark started.
+ * the workers the benchmark started that answered.
  */
 async function playBenchmark({ preset, width, height, games, seed }) {
   const api = await import('/tetris-ai.js');
@@ -166,7 +169,7 @@ async function playBenchmark({ preset, width, height, games, seed }) {
     progress,
     build,
     cores: navigator.hardwareConcurrency,
-    workers: window.madeWorkers.length,
+    workers: window.madeWorkers.filter((worker) => worker.answered).length,
     stopped: window.madeWorkers.every((worker) => worker.terminated),
   };
 }
