@@ -269,6 +269,29 @@ fn what_is_read_after_the_clear_is_shown_among_the_full_rows() {
     );
 }
 
+#[test]
+fn the_t_slot_and_the_holes_closed_in_or_under_an_overhang() {
+    // row 2  # . . . .
+    // row 1  . . . # #
+    // row 0  # . # # #     a T-spin double slot centred on column 1
+    let b = board(5, 6, &["#....", "...##", "#.###"]);
+    assert_eq!(
+        on(&b, Counted::TsdSlot),
+        vec![[0, 1], [1, 0], [1, 1], [2, 1]]
+    );
+    // row 3  . # . . .
+    // row 2  # # # . .
+    // row 1  # . # # .
+    // row 0  . # . . .     (0,0) and (1,1) closed in; (2,0) and (3,0) open beside (4,0)
+    let b = board(5, 6, &[".#...", "###..", "#.##.", ".#..."]);
+    assert_eq!(on(&b, Counted::Cavities), vec![[0, 0], [1, 1]]);
+    assert_eq!(on(&b, Counted::Overhangs), vec![[2, 0], [3, 0]]);
+    assert!(
+        on(&stepped(), Counted::TsdSlot).is_empty(),
+        "no slot, nothing shown"
+    );
+}
+
 /// The value of the feature called `name` on `board`.
 fn value(name: &str, board: &Board) -> f64 {
     let feature = &FEATURES[index_of(name).expect("a registered feature")];
@@ -291,10 +314,18 @@ proptest! {
                 }
             }
         }
-        for name in ["holes", "hole_depth", "blocks", "aggregate_height", "gaps", "blocks_above_holes"] {
+        for name in [
+            "holes", "hole_depth", "blocks", "aggregate_height", "gaps", "blocks_above_holes",
+            "cavity_cells", "overhang_cells",
+        ] {
             let feature = &FEATURES[index_of(name).expect("registered")];
             let shown = on(&b, feature.counts).len() as f64;
             prop_assert_eq!(shown, value(name, &b), "{}", name);
         }
+        // Every hole is closed in or under an overhang, never both.
+        prop_assert_eq!(
+            value("cavity_cells", &b) + value("overhang_cells", &b),
+            value("holes", &b)
+        );
     }
 }

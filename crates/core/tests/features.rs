@@ -23,7 +23,7 @@ const PLACED: Placement = Placement {
 };
 
 /// Every feature this file tests; a registered feature missing here fails `every_feature_is_tested`.
-const TESTED: [&str; 29] = [
+const TESTED: [&str; 32] = [
     "rows_cleared",
     "landing_height",
     "eroded_piece_cells",
@@ -53,6 +53,9 @@ const TESTED: [&str; 29] = [
     "holes_before_clears",
     "bumpiness_before_clears",
     "aggregate_height_before_clears",
+    "tsd_slot",
+    "cavity_cells",
+    "overhang_cells",
 ];
 
 fn board(width: usize, height: usize, rows: &[&str]) -> Board {
@@ -641,4 +644,66 @@ fn features_read_before_clears_put_the_cleared_rows_back() {
     ] {
         assert_close(value(variant, &plain, None), value(research, &plain, None));
     }
+}
+
+#[test]
+fn tsd_slot() {
+    // 5 wide; heights 3, 0, 1, 2, 2.
+    //
+    // row 2  # . . . .
+    // row 1  . . . # #
+    // row 0  # . # # #
+    let b = board(5, 6, &["#....", "...##", "#.###"]);
+    // Centre column 1: its top is row 0, an empty notch between (0,0) and (2,0); row 1 is empty
+    // from column 0 to 2; (0,2) covers the left end, column 2 is open above row 1 (height 1).
+    // A T pointing down fills (1,0), (0,1), (1,1), (2,1): row 0 is then full (every cell but the
+    // notch was), and so is row 1 (every cell but the T's three was): 2 lines.
+    assert_close(value("tsd_slot", &on(&b), None), 2.0);
+    // The same with (4,1) empty: row 1 stays open, row 0 clears: 1 line.
+    let b = board(5, 6, &["#....", "...#.", "#.###"]);
+    assert_close(value("tsd_slot", &on(&b), None), 1.0);
+    // Mirrored, the cover over the right end: 2 lines.
+    //
+    // row 2  . . . . #
+    // row 1  # # . . .
+    // row 0  # # # . #
+    let b = board(5, 6, &["....#", "##...", "###.#"]);
+    assert_close(value("tsd_slot", &on(&b), None), 2.0);
+    // Both ends covered: the T cannot rotate in, no slot (column 1 is the only notch between two
+    // filled cells, and columns 2 and 3 have none at their tops): 0.
+    let b = board(5, 6, &["#.#..", "...##", "#.###"]);
+    assert_close(value("tsd_slot", &on(&b), None), 0.0);
+    // Neither end covered: a plain notch, no T-spin: 0.
+    let b = board(5, 6, &["...##", "#.###"]);
+    assert_close(value("tsd_slot", &on(&b), None), 0.0);
+}
+
+/// 5 x 6; heights 3, 4, 3, 2, 0; holes at (0,0), (1,1), (2,0) and (3,0).
+///
+/// row 3  . # . . .
+/// row 2  # # # . .
+/// row 1  # . # # .
+/// row 0  . # . . .
+fn covered() -> Board {
+    board(5, 6, &[".#...", "###..", "#.##.", ".#..."])
+}
+
+#[test]
+fn cavity_cells() {
+    // Regions of holes, joined side by side and up and down:
+    //   {(0,0)}: beside the wall and (1,0), filled           -> closed in
+    //   {(1,1)}: beside (0,1) and (2,1), filled               -> closed in
+    //   {(2,0), (3,0)}: (3,0) is beside (4,0), at column 4's top (height 0): open
+    // cavity_cells = 1 + 1 = 2
+    assert_close(value("cavity_cells", &on(&covered()), None), 2.0);
+}
+
+#[test]
+fn overhang_cells() {
+    // The regions of `cavity_cells`: {(2,0), (3,0)} touches an open cell -> 2
+    assert_close(value("overhang_cells", &on(&covered()), None), 2.0);
+    // With (4,0) filled the region is closed in too: no overhang.
+    let b = board(5, 6, &[".#...", "###..", "#.##.", ".#..#"]);
+    assert_close(value("overhang_cells", &on(&b), None), 0.0);
+    assert_close(value("cavity_cells", &on(&b), None), 4.0);
 }

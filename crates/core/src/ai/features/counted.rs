@@ -4,6 +4,7 @@
 //! the full rows still in place (rows counted before clears), which is the board a player sees
 //! the piece drop onto; what a feature reads after the clears is put back among those rows.
 
+use super::versus::{covered_regions, tsd_slot};
 use super::{Outcome, before_clears, column_holes, low_bits, rows_put_back};
 
 /// What a feature counts, to be shown on the board.
@@ -47,6 +48,12 @@ pub enum Counted {
     Surface,
     /// The filled cells.
     Blocks,
+    /// The cells a T would fill in the best T-spin double slot.
+    TsdSlot,
+    /// Holes closed in: in regions beside no open cell.
+    Cavities,
+    /// Holes a piece can slide into: in regions beside an open cell.
+    Overhangs,
     /// What the inner one counts, on the board before clears (the full rows in place).
     BeforeClears(&'static Counted),
 }
@@ -195,6 +202,11 @@ fn marks_on(counted: Counted, columns: &[u64], visible: usize) -> Vec<u64> {
         }),
         Counted::Surface => each(&|_, c| if c == 0 { 0 } else { 1 << (height(c) - 1) }),
         Counted::Blocks => columns.to_vec(),
+        Counted::TsdSlot => {
+            tsd_slot(columns).map_or(vec![0; width], |(_, marks)| marks[..width].to_vec())
+        }
+        Counted::Cavities => covered_regions(columns).0[..width].to_vec(),
+        Counted::Overhangs => covered_regions(columns).1[..width].to_vec(),
         Counted::Piece
         | Counted::PieceInClearedRows
         | Counted::ClearedRows

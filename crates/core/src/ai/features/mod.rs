@@ -17,12 +17,14 @@ pub use plain::{PLAIN, Plain, plain};
 use research::*;
 use sources::*;
 use tetris_ai_engine::ts_name_union;
+use versus::*;
 
 mod counted;
 mod kind;
 mod plain;
 pub(crate) mod research;
 mod sources;
+mod versus;
 
 /// What one placement did, as the features read it.
 #[derive(Clone, Copy, Debug)]
@@ -115,7 +117,7 @@ pub(crate) fn raise(value: f64, exponent: Option<f64>) -> f64 {
 }
 
 /// Every feature, in a fixed order (a feature's index is its position here).
-pub static FEATURES: [Feature; 29] = [
+pub static FEATURES: [Feature; 32] = [
     Feature {
         name: "rows_cleared",
         definition: "full rows removed by this placement",
@@ -317,6 +319,27 @@ pub static FEATURES: [Feature; 29] = [
         definition: "the sum of the column heights before clears (full rows counted)",
         compute: Compute::Value(aggregate_height_before_clears),
         counts: Counted::BeforeClears(&Counted::Stack),
+        incremental: None,
+    },
+    Feature {
+        name: "tsd_slot",
+        definition: "the most lines a T-spin double slot would clear with a T in it (0 to 2; 0 with none): an empty notch between two filled cells, the three cells above it empty, one end of that row covered by the cell above it and the other open to the sky",
+        compute: Compute::Value(tsd_slot_lines),
+        counts: Counted::TsdSlot,
+        incremental: None,
+    },
+    Feature {
+        name: "cavity_cells",
+        definition: "holes in regions (joined side by side and up and down) with no cell beside an empty cell at or above its column's top: closed in",
+        compute: Compute::Value(cavity_cells),
+        counts: Counted::Cavities,
+        incremental: None,
+    },
+    Feature {
+        name: "overhang_cells",
+        definition: "holes in regions (joined side by side and up and down) with a cell beside an empty cell at or above its column's top: a piece can slide in under the cover",
+        compute: Compute::Value(overhang_cells),
+        counts: Counted::Overhangs,
         incremental: None,
     },
 ];

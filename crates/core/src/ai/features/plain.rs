@@ -162,6 +162,21 @@ pub static PLAIN: [Plain; FEATURES.len()] = [
         name: "total height before clearing",
         meaning: "the stack's size, counted before the full lines vanish",
     },
+    Plain {
+        feature: "tsd_slot",
+        name: "T-spin double slot",
+        meaning: "a notch shaped for a T to spin into under an overhang: the lines that T-spin double would clear",
+    },
+    Plain {
+        feature: "cavity_cells",
+        name: "closed holes",
+        meaning: "holes sealed on every side: only clearing the rows above opens them",
+    },
+    Plain {
+        feature: "overhang_cells",
+        name: "overhangs",
+        meaning: "holes under a ledge that a piece can still slide into from the side",
+    },
 ];
 
 /// The feature at `index` in the registry, in players' words.

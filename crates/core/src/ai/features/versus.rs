@@ -1,0 +1,144 @@
+//! Features for versus play, where a game is won by sending garbage: the T-spin double slot a
+//! T can spin into, and the covered empty cells told apart by whether a piece can still slide
+//! in under their cover (overhangs) or not (cavities). Each reads the board after clears, as
+//! one mark word per column (bit `y` for row `y`).
+
+use super::{Outcome, column_holes, low_bits};
+use crate::engine::board::MAX_WIDTH;
+
+/// One mark word per column of a board, the columns past its width left empty.
+pub(crate) type Marks = [u64; MAX_WIDTH];
+
+/// The height of a column word: one more than its highest filled row.
+#[inline]
+fn height(column: u64) -> u32 {
+    64 - column.leading_zeros()
+}
+
+/// Whether cell (`x`, `y`) of `columns` is filled; outside the board's sides or below its
+/// floor counts as filled, above its top as empty.
+#[inline]
+fn filled(columns: &[u64], x: isize, y: isize) -> bool {
+    if x < 0 || y < 0 || x as usize >= columns.len() {
+        return true;
+    }
+    y < 64 && columns[x as usize] >> y & 1 == 1
+}
+
+/// The best T-spin double slot of the board of `columns`: the lines a T dropped into it would
+/// clear (0 to 2), and the four cells the T would fill, as one mark word per column; none where
+/// the board has no slot.
+///
+/// A slot, centred on column `x` at row `y`: cell (`x`, `y`) is an empty notch between two
+/// filled cells; the three cells above it, row `y + 1` from `x - 1` to `x + 1`, are empty; on one
+/// side the cell above that row, (`x - 1`, `y + 2`) or (`x + 1`, `y + 2`), is filled (the
+/// overhang), while the centre column and the other side are open to the sky above the notch's
+/// row and row `y + 1`. A T pointing down rotates in under the overhang and fills the notch with
+/// three of its four corners filled: a T-spin. Row `y` clears where only the notch is empty,
+/// row `y + 1` where only the T's three cells are.
+pub(crate) fn tsd_slot(columns: &[u64]) -> Option<(u32, Marks)> {
+    let width = columns.len();
+    let rows_full_but = |y: isize, gap: &dyn Fn(usize) -> bool| {
+        (0..width).all(|x| gap(x) || filled(columns, x as isize, y))
+    };
+    let mut best: Option<(u32, Marks)> = None;
+    for x in 1..width.saturating_sub(1) {
+        let centre = columns[x];
+        // The notch is the centre column's highest empty cell under open sky: its top.
+        let y = height(centre) as isize;
+        if y + 2 >= 64 {
+            continue; // no room above for the T
+        }
+        let xi = x as isize;
+        let notch = filled(columns, xi - 1, y) && filled(columns, xi + 1, y);
+        let row_above_open = (-1..=1).all(|dx| !filled(columns, xi + dx, y + 1));
+        if !notch || !row_above_open {
+            continue;
+        }
+        let overhang_left = filled(columns, xi - 1, y + 2);
+        let overhang_right = filled(columns, xi + 1, y + 2);
+        // One side covered, the other open to the sky from row y + 1 up.
+        let open = |side: usize| height(columns[side]) as isize <= y + 1;
+        let slot = match (overhang_left, overhang_right) {
+            (true, false) => open(x + 1),
+            (false, true) => open(x - 1),
+            _ => false,
+        };
+        if !slot {
+            continue;
+        }
+        let lines = rows_full_but(y, &|c| c == x) as u32
+            + rows_full_but(y + 1, &|c| c + 1 >= x && c <= x + 1) as u32;
+        if best.as_ref().is_none_or(|(most, _)| lines > *most) {
+            let mut marks = [0u64; MAX_WIDTH];
+            marks[x] |= 1 << y | 1 << (y + 1);
+            marks[x - 1] |= 1 << (y + 1);
+            marks[x + 1] |= 1 << (y + 1);
+            best = Some((lines, marks));
+        }
+    }
+    best
+}
+
+pub(super) fn tsd_slot_lines(o: &Outcome) -> f64 {
+    tsd_slot(o.board.columns()).map_or(0.0, |(lines, _)| lines as f64)
+}
+
+/// The covered empty cells of the board of `columns` (below their column's top), split by
+/// region, regions joined side by side and up and down: `(cavities, overhangs)` as mark words,
+/// an overhang being a region with a cell beside an open one (an empty cell at or above its
+/// column's top), which a piece can slide into from the side; a cavity, one with none.
+pub(crate) fn covered_regions(columns: &[u64]) -> (Marks, Marks) {
+    let width = columns.len();
+    let mut left = [0u64; MAX_WIDTH];
+    let mut open = [0u64; MAX_WIDTH];
+    for (x, &column) in columns.iter().enumerate() {
+        left[x] = column_holes(column);
+        open[x] = !low_bits(height(column) as usize);
+    }
+    // A column's neighbours' words; a wall's are empty.
+    let beside = |words: &Marks, x: usize| {
+        (if x > 0 { words[x - 1] } else { 0 }) | (if x + 1 < width { words[x + 1] } else { 0 })
+    };
+    let (mut cavities, mut overhangs) = ([0u64; MAX_WIDTH], [0u64; MAX_WIDTH]);
+    while let Some(x) = left[..width].iter().position(|&w| w != 0) {
+        // Grow the region from the lowest cell left in the leftmost such column.
+        let mut region = [0u64; MAX_WIDTH];
+        region[x] = left[x] & left[x].wrapping_neg();
+        loop {
+            let mut grown = [0u64; MAX_WIDTH];
+            for c in 0..width {
+                let r = region[c];
+                grown[c] = (r | r << 1 | r >> 1 | beside(&region, c)) & left[c];
+            }
+            if grown == region {
+                break;
+            }
+            region = grown;
+        }
+        let touches_open = (0..width).any(|c| region[c] & beside(&open, c) != 0);
+        let kind = if touches_open {
+            &mut overhangs
+        } else {
+            &mut cavities
+        };
+        for c in 0..width {
+            kind[c] |= region[c];
+            left[c] &= !region[c];
+        }
+    }
+    (cavities, overhangs)
+}
+
+/// The cells marked in `marks`.
+fn count(marks: &[u64]) -> f64 {
+    marks.iter().map(|m| m.count_ones()).sum::<u32>() as f64
+}
+
+pub(super) fn cavity_cells(o: &Outcome) -> f64 {
+    count(&covered_regions(o.board.columns()).0)
+}
+
+pub(super) fn overhang_cells(o: &Outcome) -> f64 {
+    count(&covered_regions(o.board.columns()).1)
+}
