@@ -292,6 +292,27 @@ fn the_t_slot_and_the_holes_closed_in_or_under_an_overhang() {
     );
 }
 
+#[test]
+fn the_rows_in_the_top_bands_and_the_lines_ready_for_an_i() {
+    // 5 x 8; heights 7, 7, 0, 1, 0: the leftmost tallest column is shown, in the top half (from
+    // row 4) and in the top quarter (from row 6).
+    let b = board(
+        5,
+        8,
+        &[
+            "##...", "##...", "##...", "##...", "##...", "##...", "##.#.",
+        ],
+    );
+    assert_eq!(on(&b, Counted::TopRows(2)), vec![[0, 4], [0, 5], [0, 6]]);
+    assert_eq!(on(&b, Counted::TopRows(4)), vec![[0, 6]]);
+    // Column 3 is the lowest; rows 0 to 3 are filled elsewhere, row 4 is not.
+    let b = board(5, 6, &["#....", "###.#", "###.#", "###.#", "###.#"]);
+    assert_eq!(
+        on(&b, Counted::WellLines),
+        vec![[3, 0], [3, 1], [3, 2], [3, 3]]
+    );
+}
+
 /// The value of the feature called `name` on `board`.
 fn value(name: &str, board: &Board) -> f64 {
     let feature = &FEATURES[index_of(name).expect("a registered feature")];
@@ -316,7 +337,7 @@ proptest! {
         }
         for name in [
             "holes", "hole_depth", "blocks", "aggregate_height", "gaps", "blocks_above_holes",
-            "cavity_cells", "overhang_cells",
+            "cavity_cells", "overhang_cells", "well_lines",
         ] {
             let feature = &FEATURES[index_of(name).expect("registered")];
             let shown = on(&b, feature.counts).len() as f64;

@@ -23,7 +23,7 @@ const PLACED: Placement = Placement {
 };
 
 /// Every feature this file tests; a registered feature missing here fails `every_feature_is_tested`.
-const TESTED: [&str; 32] = [
+const TESTED: [&str; 35] = [
     "rows_cleared",
     "landing_height",
     "eroded_piece_cells",
@@ -56,6 +56,9 @@ const TESTED: [&str; 32] = [
     "tsd_slot",
     "cavity_cells",
     "overhang_cells",
+    "top_half",
+    "top_quarter",
+    "well_lines",
 ];
 
 fn board(width: usize, height: usize, rows: &[&str]) -> Board {
@@ -706,4 +709,68 @@ fn overhang_cells() {
     let b = board(5, 6, &[".#...", "###..", "#.##.", ".#..#"]);
     assert_close(value("overhang_cells", &on(&b), None), 0.0);
     assert_close(value("cavity_cells", &on(&b), None), 4.0);
+}
+
+/// 5 x 8 (H = 8); heights 7, 2, 0, 1, 0.
+///
+/// row 6  # . . . .
+/// row 5  # . . . .
+/// row 4  # . . . .
+/// row 3  # . . . .
+/// row 2  # . . . .
+/// row 1  # # . . .
+/// row 0  # # . # .
+fn tower() -> Board {
+    board(
+        5,
+        8,
+        &[
+            "#....", "#....", "#....", "#....", "#....", "##...", "##.#.",
+        ],
+    )
+}
+
+#[test]
+fn top_half() {
+    // The top half begins at row H - floor(H/2) = 8 - 4 = 4; the tallest column reaches row 6
+    // (max_height 7): 7 - 4 = 3.
+    assert_close(value("top_half", &on(&tower()), None), 3.0);
+    // A stack 3 high stays below row 4: 0.
+    let low = board(5, 8, &["#....", "##...", "##.#."]);
+    assert_close(value("top_half", &on(&low), None), 0.0);
+}
+
+#[test]
+fn top_quarter() {
+    // The top quarter begins at row H - floor(H/4) = 8 - 2 = 6: 7 - 6 = 1.
+    assert_close(value("top_quarter", &on(&tower()), None), 1.0);
+    // On 10 rows it begins at row 10 - 2 = 8: a stack 7 high stays below it: 0.
+    let taller = board(
+        5,
+        10,
+        &[
+            "#....", "#....", "#....", "#....", "#....", "##...", "##.#.",
+        ],
+    );
+    assert_close(value("top_quarter", &on(&taller), None), 0.0);
+}
+
+#[test]
+fn well_lines() {
+    // 5 wide; heights 5, 4, 4, 0, 4.
+    //
+    // row 4  # . . . .
+    // row 3  # # # . #
+    // row 2  # # # . #
+    // row 1  # # . . #
+    // row 0  # # # . #
+    let b = board(5, 6, &["#....", "###.#", "###.#", "##..#", "###.#"]);
+    // The lowest column is 3 (height 0). From row 0 up, the rows where columns 0, 1, 2 and 4 are
+    // all filled: row 0 yes; row 1 no ((2,1) is empty): 1 line.
+    assert_close(value("well_lines", &on(&b), None), 1.0);
+    // With (2,1) filled: rows 0 to 3 yes, row 4 no ((1,4) is empty): 4 lines, a Tetris.
+    let b = board(5, 6, &["#....", "###.#", "###.#", "###.#", "###.#"]);
+    assert_close(value("well_lines", &on(&b), None), 4.0);
+    // An empty board: column 0 is the leftmost lowest, and row 0 is empty elsewhere: 0.
+    assert_close(value("well_lines", &on(&board(5, 6, &[])), None), 0.0);
 }

@@ -4,7 +4,7 @@
 //! the full rows still in place (rows counted before clears), which is the board a player sees
 //! the piece drop onto; what a feature reads after the clears is put back among those rows.
 
-use super::versus::{covered_regions, tsd_slot};
+use super::versus::{band_floor, covered_regions, tsd_slot, well_lines_of};
 use super::{Outcome, before_clears, column_holes, low_bits, rows_put_back};
 
 /// What a feature counts, to be shown on the board.
@@ -54,6 +54,10 @@ pub enum Counted {
     Cavities,
     /// Holes a piece can slide into: in regions beside an open cell.
     Overhangs,
+    /// The leftmost tallest column's cells in the top `1 / n` of the board's visible rows.
+    TopRows(usize),
+    /// The lowest column's empty cells in the rows an I dropped down it clears.
+    WellLines,
     /// What the inner one counts, on the board before clears (the full rows in place).
     BeforeClears(&'static Counted),
 }
@@ -207,6 +211,21 @@ fn marks_on(counted: Counted, columns: &[u64], visible: usize) -> Vec<u64> {
         }
         Counted::Cavities => covered_regions(columns).0[..width].to_vec(),
         Counted::Overhangs => covered_regions(columns).1[..width].to_vec(),
+        Counted::TopRows(parts) => {
+            let first = columns.iter().position(|&c| height(c) == tallest);
+            let floor = band_floor(visible, parts);
+            each(&|x, c| {
+                if Some(x) == first {
+                    low_bits(height(c) as usize) & !low_bits(floor)
+                } else {
+                    0
+                }
+            })
+        }
+        Counted::WellLines => {
+            let (well, rows) = well_lines_of(columns);
+            each(&|x, _| if x == well { rows } else { 0 })
+        }
         Counted::Piece
         | Counted::PieceInClearedRows
         | Counted::ClearedRows

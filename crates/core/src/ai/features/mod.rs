@@ -117,7 +117,7 @@ pub(crate) fn raise(value: f64, exponent: Option<f64>) -> f64 {
 }
 
 /// Every feature, in a fixed order (a feature's index is its position here).
-pub static FEATURES: [Feature; 32] = [
+pub static FEATURES: [Feature; 35] = [
     Feature {
         name: "rows_cleared",
         definition: "full rows removed by this placement",
@@ -340,6 +340,27 @@ pub static FEATURES: [Feature; 32] = [
         definition: "holes in regions (joined side by side and up and down) with a cell beside an empty cell at or above its column's top: a piece can slide in under the cover",
         compute: Compute::Value(overhang_cells),
         counts: Counted::Overhangs,
+        incremental: None,
+    },
+    Feature {
+        name: "top_half",
+        definition: "rows the tallest column reaches into the board's top half: max(0, max_height - (H - floor(H/2)))",
+        compute: Compute::Value(top_half),
+        counts: Counted::TopRows(2),
+        incremental: None,
+    },
+    Feature {
+        name: "top_quarter",
+        definition: "rows the tallest column reaches into the board's top quarter: max(0, max_height - (H - floor(H/4)))",
+        compute: Compute::Value(top_quarter),
+        counts: Counted::TopRows(4),
+        incremental: None,
+    },
+    Feature {
+        name: "well_lines",
+        definition: "rows above the leftmost lowest column's top, from there up, in which every other column is filled: the lines an I dropped down it clears",
+        compute: Compute::Value(well_lines),
+        counts: Counted::WellLines,
         incremental: None,
     },
 ];

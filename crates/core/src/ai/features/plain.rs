@@ -177,6 +177,21 @@ pub static PLAIN: [Plain; FEATURES.len()] = [
         name: "overhangs",
         meaning: "holes under a ledge that a piece can still slide into from the side",
     },
+    Plain {
+        feature: "top_half",
+        name: "into the top half",
+        meaning: "how far the tallest column reaches into the board's top half, where garbage pushes it out",
+    },
+    Plain {
+        feature: "top_quarter",
+        name: "into the top quarter",
+        meaning: "how far the tallest column reaches into the board's top quarter: close to topping out",
+    },
+    Plain {
+        feature: "well_lines",
+        name: "lines ready for an I",
+        meaning: "the lines an I dropped down the lowest column would clear: four is a Tetris",
+    },
 ];
 
 /// The feature at `index` in the registry, in players' words.

@@ -1,7 +1,9 @@
-//! Features for versus play, where a game is won by sending garbage: the T-spin double slot a
-//! T can spin into, and the covered empty cells told apart by whether a piece can still slide
-//! in under their cover (overhangs) or not (cavities). Each reads the board after clears, as
-//! one mark word per column (bit `y` for row `y`).
+//! Features for versus play, where a game is won by sending garbage and lost by topping out
+//! under it: the T-spin double slot a T can spin into; the covered empty cells told apart by
+//! whether a piece can still slide in under their cover (overhangs) or not (cavities); how far
+//! the stack reaches into the board's top half and top quarter; and the lines an I would clear
+//! down the lowest column. Each reads the board after clears, as one mark word per column (bit
+//! `y` for row `y`).
 
 use super::{Outcome, column_holes, low_bits};
 use crate::engine::board::MAX_WIDTH;
@@ -141,4 +143,48 @@ pub(super) fn cavity_cells(o: &Outcome) -> f64 {
 
 pub(super) fn overhang_cells(o: &Outcome) -> f64 {
     count(&covered_regions(o.board.columns()).1)
+}
+
+/// The row from which the top `1 / parts` of a board `height` rows high begins: row
+/// `height - height / parts` (row 10 of 20 for the half, row 15 for the quarter).
+#[inline]
+pub(crate) fn band_floor(height: usize, parts: usize) -> usize {
+    height - height / parts
+}
+
+/// Rows the tallest column reaches above row `floor`: 0 where it stays below.
+#[inline]
+fn rows_above(o: &Outcome, floor: usize) -> f64 {
+    o.board.max_height().saturating_sub(floor) as f64
+}
+
+pub(super) fn top_half(o: &Outcome) -> f64 {
+    rows_above(o, band_floor(o.board.height(), 2))
+}
+
+pub(super) fn top_quarter(o: &Outcome) -> f64 {
+    rows_above(o, band_floor(o.board.height(), 4))
+}
+
+/// The leftmost lowest column of the board of `columns`, and the rows above its top in which
+/// every other column is filled, as bits: the lines an I dropped down that column clears (more
+/// than four where pieces follow).
+pub(crate) fn well_lines_of(columns: &[u64]) -> (usize, u64) {
+    let well = (0..columns.len())
+        .min_by_key(|&x| height(columns[x]))
+        .unwrap_or(0);
+    let others = columns
+        .iter()
+        .enumerate()
+        .filter(|&(x, _)| x != well)
+        .fold(u64::MAX, |rows, (_, &c)| rows & c);
+    // The rows filled in every other column, from the well's top up to the first that is not.
+    let from = height(columns[well]);
+    let up = if from >= 64 { 0 } else { others >> from };
+    let lines = (!up).trailing_zeros().min(64 - from);
+    (well, low_bits(lines as usize) << from)
+}
+
+pub(super) fn well_lines(o: &Outcome) -> f64 {
+    well_lines_of(o.board.columns()).1.count_ones() as f64
 }
