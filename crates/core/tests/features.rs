@@ -23,7 +23,7 @@ const PLACED: Placement = Placement {
 };
 
 /// Every feature this file tests; a registered feature missing here fails `every_feature_is_tested`.
-const TESTED: [&str; 35] = [
+const TESTED: [&str; 37] = [
     "rows_cleared",
     "landing_height",
     "eroded_piece_cells",
@@ -59,6 +59,8 @@ const TESTED: [&str; 35] = [
     "top_half",
     "top_quarter",
     "well_lines",
+    "attack",
+    "difficult_clear",
 ];
 
 fn board(width: usize, height: usize, rows: &[&str]) -> Board {
@@ -773,4 +775,51 @@ fn well_lines() {
     assert_close(value("well_lines", &on(&b), None), 4.0);
     // An empty board: column 0 is the leftmost lowest, and row 0 is empty elsewhere: 0.
     assert_close(value("well_lines", &on(&board(5, 6, &[])), None), 0.0);
+}
+
+/// `attack` and `difficult_clear` of a T locked with `spin`, clearing `rows_cleared` rows, that
+/// left `board`.
+fn t_clear(board: &Board, spin: Spin, rows_cleared: u32) -> (f64, f64) {
+    let placement = Placement {
+        piece: Piece::T,
+        spin,
+        ..PLACED
+    };
+    let o = Outcome {
+        placement: &placement,
+        ..outcome(board, 0, 1, rows_cleared, 2)
+    };
+    (
+        value("attack", &o, None),
+        value("difficult_clear", &o, None),
+    )
+}
+
+#[test]
+fn attack() {
+    let left = board(5, 6, &["#...."]);
+    let empty = board(5, 6, &[]);
+    // By the PPT table, with no streak before: a T-spin double sends 4, a T-spin triple 6, a
+    // mini T-spin single 0, a plain single 0, a double 1, a Tetris 4; a perfect clear (the board
+    // empty after) sends 10 in place of the rest; no clear sends nothing, T-spin or not.
+    assert_close(t_clear(&left, Spin::Full, 2).0, 4.0);
+    assert_close(t_clear(&left, Spin::Full, 3).0, 6.0);
+    assert_close(t_clear(&left, Spin::Mini, 1).0, 0.0);
+    assert_close(t_clear(&left, Spin::None, 1).0, 0.0);
+    assert_close(t_clear(&left, Spin::None, 2).0, 1.0);
+    assert_close(t_clear(&left, Spin::None, 4).0, 4.0);
+    assert_close(t_clear(&empty, Spin::None, 2).0, 10.0);
+    assert_close(t_clear(&left, Spin::Full, 0).0, 0.0);
+}
+
+#[test]
+fn difficult_clear() {
+    let left = board(5, 6, &["#...."]);
+    // Four lines, or a T-spin (mini or full) that clears lines, keeps a back-to-back chain: 1.
+    assert_close(t_clear(&left, Spin::None, 4).1, 1.0);
+    assert_close(t_clear(&left, Spin::Full, 1).1, 1.0);
+    assert_close(t_clear(&left, Spin::Mini, 1).1, 1.0);
+    // Fewer lines without a T-spin, or a T-spin that clears none: 0.
+    assert_close(t_clear(&left, Spin::None, 3).1, 0.0);
+    assert_close(t_clear(&left, Spin::Full, 0).1, 0.0);
 }

@@ -117,7 +117,7 @@ pub(crate) fn raise(value: f64, exponent: Option<f64>) -> f64 {
 }
 
 /// Every feature, in a fixed order (a feature's index is its position here).
-pub static FEATURES: [Feature; 35] = [
+pub static FEATURES: [Feature; 37] = [
     Feature {
         name: "rows_cleared",
         definition: "full rows removed by this placement",
@@ -361,6 +361,20 @@ pub static FEATURES: [Feature; 35] = [
         definition: "rows above the leftmost lowest column's top, from there up, in which every other column is filled: the lines an I dropped down it clears",
         compute: Compute::Value(well_lines),
         counts: Counted::WellLines,
+        incremental: None,
+    },
+    Feature {
+        name: "attack",
+        definition: "garbage rows this placement's clear sends by the PPT attack table, with no back-to-back or combo before it (a T-spin double 4, a Tetris 4, a perfect clear 10)",
+        compute: Compute::Value(attack),
+        counts: Counted::ClearedRows,
+        incremental: None,
+    },
+    Feature {
+        name: "difficult_clear",
+        definition: "1 when this placement's clear keeps a back-to-back chain (four lines, or a T-spin, mini or full, that clears lines), else 0",
+        compute: Compute::Value(difficult_clear),
+        counts: Counted::ClearedRows,
         incremental: None,
     },
 ];

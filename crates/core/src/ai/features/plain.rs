@@ -192,6 +192,16 @@ pub static PLAIN: [Plain; FEATURES.len()] = [
         name: "lines ready for an I",
         meaning: "the lines an I dropped down the lowest column would clear: four is a Tetris",
     },
+    Plain {
+        feature: "attack",
+        name: "attack",
+        meaning: "the garbage lines this clear sends the opponent: T-spins and Tetrises send the most",
+    },
+    Plain {
+        feature: "difficult_clear",
+        name: "back-to-back clear",
+        meaning: "a Tetris or a T-spin that clears lines: it keeps a back-to-back chain going for extra attack",
+    },
 ];
 
 /// The feature at `index` in the registry, in players' words.

@@ -1,12 +1,14 @@
 //! Features for versus play, where a game is won by sending garbage and lost by topping out
 //! under it: the T-spin double slot a T can spin into; the covered empty cells told apart by
 //! whether a piece can still slide in under their cover (overhangs) or not (cavities); how far
-//! the stack reaches into the board's top half and top quarter; and the lines an I would clear
-//! down the lowest column. Each reads the board after clears, as one mark word per column (bit
-//! `y` for row `y`).
+//! the stack reaches into the board's top half and top quarter; the lines an I would clear down
+//! the lowest column; and what the placement's own clear sends, and whether it keeps a
+//! back-to-back chain. The board's features read the board after clears, as one mark word per
+//! column (bit `y` for row `y`).
 
 use super::{Outcome, column_holes, low_bits};
 use crate::engine::board::MAX_WIDTH;
+use crate::engine::versus::attack::{AttackTable, Clear, Streaks};
 
 /// One mark word per column of a board, the columns past its width left empty.
 pub(crate) type Marks = [u64; MAX_WIDTH];
@@ -187,4 +189,21 @@ pub(crate) fn well_lines_of(columns: &[u64]) -> (usize, u64) {
 
 pub(super) fn well_lines(o: &Outcome) -> f64 {
     well_lines_of(o.board.columns()).1.count_ones() as f64
+}
+
+/// The line clear the placement of `o` made, as attack tables read it.
+fn clear_of(o: &Outcome) -> Clear {
+    Clear {
+        lines: o.rows_cleared,
+        spin: o.placement.spin,
+        perfect: o.rows_cleared > 0 && o.board.columns().iter().all(|&c| c == 0),
+    }
+}
+
+pub(super) fn attack(o: &Outcome) -> f64 {
+    AttackTable::Ppt.attack(clear_of(o), Streaks::default()) as f64
+}
+
+pub(super) fn difficult_clear(o: &Outcome) -> f64 {
+    if clear_of(o).difficult() { 1.0 } else { 0.0 }
 }
