@@ -5,7 +5,7 @@
 //! the piece drop onto; what a feature reads after the clears is put back among those rows.
 
 use super::versus::{band_floor, covered_regions, tsd_slot, well_lines_of};
-use super::{Outcome, before_clears, column_holes, low_bits, rows_put_back};
+use super::{Outcome, before_clears, column_holes, height, low_bits, rows_put_back};
 
 /// What a feature counts, to be shown on the board.
 #[derive(Clone, Copy, Debug)]
@@ -109,11 +109,6 @@ fn piece_marks(width: usize, piece: &[(i32, i32); 4], rows: u64) -> Vec<u64> {
         }
     }
     marks
-}
-
-/// The height of a column word: one more than its highest filled row.
-fn height(column: u64) -> u32 {
-    64 - column.leading_zeros()
 }
 
 /// What `counted` (a feature of the board alone) marks on the board of `columns`, `visible` rows

@@ -403,6 +403,12 @@ pub fn find_index(name: &str) -> Result<usize> {
     })
 }
 
+/// The height of a column word: one more than its highest filled row.
+#[inline]
+pub(crate) fn height(column: u64) -> u32 {
+    64 - column.leading_zeros()
+}
+
 /// A word with the lowest `n` bits set.
 #[inline]
 pub(crate) fn low_bits(n: usize) -> u64 {

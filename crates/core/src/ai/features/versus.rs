@@ -6,18 +6,12 @@
 //! back-to-back chain. The board's features read the board after clears, as one mark word per
 //! column (bit `y` for row `y`).
 
-use super::{Outcome, column_holes, low_bits};
+use super::{Outcome, column_holes, height, low_bits};
 use crate::engine::board::MAX_WIDTH;
 use crate::engine::versus::attack::{AttackTable, Clear, Streaks};
 
 /// One mark word per column of a board, the columns past its width left empty.
 pub(crate) type Marks = [u64; MAX_WIDTH];
-
-/// The height of a column word: one more than its highest filled row.
-#[inline]
-fn height(column: u64) -> u32 {
-    64 - column.leading_zeros()
-}
 
 /// Whether cell (`x`, `y`) of `columns` is filled; outside the board's sides or below its
 /// floor counts as filled, above its top as empty.
