@@ -9,8 +9,9 @@ use std::collections::BTreeSet;
 
 use tetris_ai_core::Board;
 use tetris_ai_core::ai::features::{FEATURES, Outcome, index_of};
-use tetris_ai_core::engine::moves::Placement;
-use tetris_ai_core::engine::piece::{Piece, Rotation};
+use tetris_ai_core::engine::moves::{MoveSearch, Placement, sorted_cells};
+use tetris_ai_core::engine::piece::{Kicks, Piece, Rotation};
+use tetris_ai_core::engine::rules::spawn_position;
 use tetris_ai_core::engine::spin::Spin;
 
 /// A placement for outcomes whose features read only the numbers given with them.
@@ -23,7 +24,7 @@ const PLACED: Placement = Placement {
 };
 
 /// Every feature this file tests; a registered feature missing here fails `every_feature_is_tested`.
-const TESTED: [&str; 37] = [
+const TESTED: [&str; 38] = [
     "rows_cleared",
     "landing_height",
     "eroded_piece_cells",
@@ -54,6 +55,7 @@ const TESTED: [&str; 37] = [
     "bumpiness_before_clears",
     "aggregate_height_before_clears",
     "tsd_slot",
+    "tst_slot",
     "cavity_cells",
     "overhang_cells",
     "top_half",
@@ -681,6 +683,72 @@ fn tsd_slot() {
     // Neither end covered: a plain notch, no T-spin: 0.
     let b = board(5, 6, &["...##", "#.###"]);
     assert_close(value("tsd_slot", &on(&b), None), 0.0);
+}
+
+#[test]
+fn tst_slot() {
+    // 5 wide; heights 5, 5, 3, 3, 3.
+    //
+    // row 4  # # . . .
+    // row 3  # . . . .
+    // row 2  # . # # #
+    // row 1  # . . # #
+    // row 0  # . # # #
+    let b = board(5, 8, &["##...", "#....", "#.###", "#..##", "#.###"]);
+    // The nub's column 2 tops out at row 2 (the ledge), so the T's centre is at row 1 in column
+    // 1: its shaft, rows 0 to 3, is empty under the roof (1,4); the notch (2,1) is empty; column
+    // 3 is open from row 3 up; the corners (0,2), (0,0) and (2,0) are filled. The T fills
+    // (1,0), (1,1), (1,2) and (2,1): rows 0, 1 and 2 are then full: 3 lines.
+    assert_close(value("tst_slot", &on(&b), None), 3.0);
+    // The same with (4,0) empty: rows 1 and 2 clear: 2 lines.
+    let b = board(5, 8, &["##...", "#....", "#.###", "#..##", "#.##."]);
+    assert_close(value("tst_slot", &on(&b), None), 2.0);
+    // Mirrored, the nub to the left: 3 lines.
+    let b = board(5, 8, &["...##", "....#", "###.#", "##..#", "###.#"]);
+    assert_close(value("tst_slot", &on(&b), None), 3.0);
+    // Without the roof the T just drops in: no slot.
+    let b = board(5, 8, &["#....", "#....", "#.###", "#..##", "#.###"]);
+    assert_close(value("tst_slot", &on(&b), None), 0.0);
+}
+
+/// The T placements the engine's move search reaches on `board` (SRS, from the spawn), each
+/// as its sorted cells with its T-spin.
+fn t_reaches(board: &Board) -> Vec<([(i32, i32); 4], Spin)> {
+    let spawn = spawn_position(board, Piece::T).expect("room to spawn");
+    MoveSearch::new()
+        .run(board, Piece::T, spawn, Kicks::Srs)
+        .iter()
+        .map(|p| (sorted_cells(p), p.spin))
+        .collect()
+}
+
+#[test]
+fn the_slots_are_where_the_engine_spins_a_t() {
+    // The T-spin double slot of `tsd_slot`: the T reaches (1,0), (0,1), (1,1), (2,1) as a full
+    // T-spin.
+    let tsd = board(5, 8, &["#....", "...##", "#.###"]);
+    let cells = [(0, 1), (1, 0), (1, 1), (2, 1)];
+    assert!(
+        t_reaches(&tsd).contains(&(cells, Spin::Full)),
+        "{:?}",
+        t_reaches(&tsd)
+    );
+    // The T-spin triple slot of `tst_slot`: the T reaches (1,0), (1,1), (1,2), (2,1) as a full
+    // T-spin, both ways round.
+    let tst = board(5, 8, &["##...", "#....", "#.###", "#..##", "#.###"]);
+    let cells = [(1, 0), (1, 1), (1, 2), (2, 1)];
+    assert!(
+        t_reaches(&tst).contains(&(cells, Spin::Full)),
+        "{:?}",
+        t_reaches(&tst)
+    );
+    let mirrored = board(5, 8, &["...##", "....#", "###.#", "##..#", "###.#"]);
+    let cells = [(2, 1), (3, 0), (3, 1), (3, 2)];
+    assert!(
+        t_reaches(&mirrored).contains(&(cells, Spin::Full)),
+        "{:?}",
+        t_reaches(&mirrored)
+    );
 }
 
 /// 5 x 6; heights 3, 4, 3, 2, 0; holes at (0,0), (1,1), (2,0) and (3,0).

@@ -117,7 +117,7 @@ pub(crate) fn raise(value: f64, exponent: Option<f64>) -> f64 {
 }
 
 /// Every feature, in a fixed order (a feature's index is its position here).
-pub static FEATURES: [Feature; 37] = [
+pub static FEATURES: [Feature; 38] = [
     Feature {
         name: "rows_cleared",
         definition: "full rows removed by this placement",
@@ -326,6 +326,13 @@ pub static FEATURES: [Feature; 37] = [
         definition: "the most lines a T-spin double slot would clear with a T in it (0 to 2; 0 with none): an empty notch between two filled cells, the three cells above it empty, one end of that row covered by the cell above it and the other open to the sky",
         compute: Compute::Value(tsd_slot_lines),
         counts: Counted::TsdSlot,
+        incremental: None,
+    },
+    Feature {
+        name: "tst_slot",
+        definition: "the most lines a T-spin triple slot would clear with a T kicked into it (0 to 3; 0 with none): an empty shaft four rows deep under a roof, a notch beside its second row under a ledge, the way in open beyond the ledge, and two of the T's other corners filled",
+        compute: Compute::Value(tst_slot_lines),
+        counts: Counted::TstSlot,
         incremental: None,
     },
     Feature {

@@ -168,6 +168,11 @@ pub static PLAIN: [Plain; FEATURES.len()] = [
         meaning: "a notch shaped for a T to spin into under an overhang: the lines that T-spin double would clear",
     },
     Plain {
+        feature: "tst_slot",
+        name: "T-spin triple slot",
+        meaning: "a shaft under a roof with a notch beside it, for a T to kick into: the lines that T-spin triple would clear",
+    },
+    Plain {
         feature: "cavity_cells",
         name: "closed holes",
         meaning: "holes sealed on every side: only clearing the rows above opens them",

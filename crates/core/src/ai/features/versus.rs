@@ -1,5 +1,5 @@
 //! Features for versus play, where a game is won by sending garbage and lost by topping out
-//! under it: the T-spin double slot a T can spin into; the covered empty cells told apart by
+//! under it: the T-spin double and triple slots a T can spin into; the covered empty cells told apart by
 //! whether a piece can still slide in under their cover (overhangs) or not (cavities); how far
 //! the stack reaches into the board's top half and top quarter; the lines an I would clear down
 //! the lowest column; and what the placement's own clear sends, and whether it keeps a
@@ -76,6 +76,63 @@ pub(crate) fn tsd_slot(columns: &[u64]) -> Option<(u32, Marks)> {
         }
     }
     best
+}
+
+/// The best T-spin triple slot of the board of `columns`: the lines a T kicked into it would
+/// clear (0 to 3), and the four cells the T would fill; none where the board has no slot.
+///
+/// A slot, for a T standing upright in column `x`, its centre at row `y` and its nub pointing to
+/// one side into column `x + s` (`s` = 1 or -1): the shaft, column `x` from row `y - 1` to
+/// `y + 2`, is empty under a filled roof at row `y + 3`; the nub's cell (`x + s`, `y`) is empty
+/// under a ledge at (`x + s`, `y + 1`), the top of its column; beyond it, column `x + 2s` is
+/// open from row `y + 2` up, the way in; and at least two of the T's other corners, (`x - s`,
+/// `y + 1`), (`x - s`, `y - 1`) and (`x + s`, `y - 1`), are filled (a wall counts). A T lying flat
+/// on the ledge, turned towards the shaft, kicks two rows down into it: with the ledge, three
+/// corners or more are filled, a T-spin. Rows `y - 1` and `y + 1` clear where only the shaft is
+/// empty, row `y` where only the shaft and the nub are.
+pub(crate) fn tst_slot(columns: &[u64]) -> Option<(u32, Marks)> {
+    let width = columns.len() as isize;
+    let rows_full_but =
+        |y: isize, gaps: &[isize]| (0..width).all(|x| gaps.contains(&x) || filled(columns, x, y));
+    let mut best: Option<(u32, Marks)> = None;
+    for x in 0..width {
+        for side in [1, -1] {
+            let (nub, way_in) = (x + side, x + 2 * side);
+            if !(0..width).contains(&nub) || !(0..width).contains(&way_in) {
+                continue;
+            }
+            // The ledge is the top of the nub's column, the T's centre the row under it.
+            let y = height(columns[nub as usize]) as isize - 2;
+            if y < 1 || y + 3 >= 64 {
+                continue;
+            }
+            let shaft = (-1..=2).all(|dy| !filled(columns, x, y + dy));
+            let roof = filled(columns, x, y + 3);
+            let notch = !filled(columns, nub, y);
+            let open = height(columns[way_in as usize]) as isize <= y + 2;
+            let corners = [(x - side, y + 1), (x - side, y - 1), (nub, y - 1)]
+                .iter()
+                .filter(|&&(cx, cy)| filled(columns, cx, cy))
+                .count();
+            if !(shaft && roof && notch && open && corners >= 2) {
+                continue;
+            }
+            let lines = rows_full_but(y - 1, &[x]) as u32
+                + rows_full_but(y, &[x, nub]) as u32
+                + rows_full_but(y + 1, &[x]) as u32;
+            if best.as_ref().is_none_or(|(most, _)| lines > *most) {
+                let mut marks = [0u64; MAX_WIDTH];
+                marks[x as usize] |= 0b111 << (y - 1);
+                marks[nub as usize] |= 1 << y;
+                best = Some((lines, marks));
+            }
+        }
+    }
+    best
+}
+
+pub(super) fn tst_slot_lines(o: &Outcome) -> f64 {
+    tst_slot(o.board.columns()).map_or(0.0, |(lines, _)| lines as f64)
 }
 
 pub(super) fn tsd_slot_lines(o: &Outcome) -> f64 {
