@@ -279,6 +279,16 @@ fn the_t_slot_and_the_holes_closed_in_or_under_an_overhang() {
         on(&b, Counted::TsdSlot),
         vec![[0, 1], [1, 0], [1, 1], [2, 1]]
     );
+    // row 4  # # . . .
+    // row 3  # . . . .
+    // row 2  # . # # #
+    // row 1  # . . # #
+    // row 0  # . # # #     a T-spin triple slot: the shaft in column 1, the notch at (2,1)
+    let b = board(5, 8, &["##...", "#....", "#.###", "#..##", "#.###"]);
+    assert_eq!(
+        on(&b, Counted::TstSlot),
+        vec![[1, 0], [1, 1], [1, 2], [2, 1]]
+    );
     // row 3  . # . . .
     // row 2  # # # . .
     // row 1  # . # # .
