@@ -170,7 +170,7 @@ pub static PLAIN: [Plain; FEATURES.len()] = [
     Plain {
         feature: "tst_slot",
         name: "T-spin triple slot",
-        meaning: "a shaft under a roof with a notch beside it, for a T to kick into: the lines that T-spin triple would clear",
+        meaning: "a roofed shaft with a notch beside it for a T to kick into: the lines that T-spin triple would clear",
     },
     Plain {
         feature: "cavity_cells",
