@@ -223,8 +223,7 @@ export class Renderer {
       shown.pieces === pieces &&
       (cells ?? null) !== null &&
       shown.cells !== null &&
-      shown.cells.length === cells.length &&
-      shown.cells.every((value, i) => value === cells[i]);
+      sameCells(shown.cells, cells);
     if (!same) this.shown = { pieces, cells: cells ? Array.from(cells) : null };
     return same;
   }
@@ -316,11 +315,7 @@ export class Renderer {
    */
   stackLayer(cells) {
     const kept = this.stack;
-    const same =
-      kept !== null &&
-      kept.cells.length === (cells?.length ?? 0) &&
-      kept.cells.every((value, i) => value === cells[i]);
-    if (same) return kept.canvas;
+    if (kept !== null && sameCells(kept.cells, cells ?? [])) return kept.canvas;
     const { width, height, cell } = this;
     const fullW = width * cell;
     const fullH = (height + SPAWN_ROWS) * cell;
@@ -455,6 +450,11 @@ export class Renderer {
       }
     });
   }
+}
+
+/** Whether the cells `kept` (an array) are the cells `cells` (an array or a typed array). */
+function sameCells(kept, cells) {
+  return kept.length === cells.length && kept.every((value, i) => value === cells[i]);
 }
 
 function hexAlpha(hex, alpha) {
