@@ -23,6 +23,11 @@ fn filled(columns: &[u64], x: isize, y: isize) -> bool {
     y < 64 && columns[x as usize] >> y & 1 == 1
 }
 
+/// Whether row `y` of the board of `columns` is filled in every column but those of `gaps`.
+fn full_but(columns: &[u64], y: isize, gaps: &[isize]) -> bool {
+    (0..columns.len() as isize).all(|x| gaps.contains(&x) || filled(columns, x, y))
+}
+
 /// The best T-spin double slot of the board of `columns`: the lines a T dropped into it would
 /// clear (0 to 2), and the four cells the T would fill, as one mark word per column; none where
 /// the board has no slot.
@@ -36,9 +41,6 @@ fn filled(columns: &[u64], x: isize, y: isize) -> bool {
 /// row `y + 1` where only the T's three cells are.
 pub(crate) fn tsd_slot(columns: &[u64]) -> Option<(u32, Marks)> {
     let width = columns.len();
-    let rows_full_but = |y: isize, gap: &dyn Fn(usize) -> bool| {
-        (0..width).all(|x| gap(x) || filled(columns, x as isize, y))
-    };
     let mut best: Option<(u32, Marks)> = None;
     for x in 1..width.saturating_sub(1) {
         let centre = columns[x];
@@ -65,8 +67,8 @@ pub(crate) fn tsd_slot(columns: &[u64]) -> Option<(u32, Marks)> {
         if !slot {
             continue;
         }
-        let lines = rows_full_but(y, &|c| c == x) as u32
-            + rows_full_but(y + 1, &|c| c + 1 >= x && c <= x + 1) as u32;
+        let lines = full_but(columns, y, &[xi]) as u32
+            + full_but(columns, y + 1, &[xi - 1, xi, xi + 1]) as u32;
         if best.as_ref().is_none_or(|(most, _)| lines > *most) {
             let mut marks = [0u64; MAX_WIDTH];
             marks[x] |= 1 << y | 1 << (y + 1);
@@ -92,8 +94,6 @@ pub(crate) fn tsd_slot(columns: &[u64]) -> Option<(u32, Marks)> {
 /// empty, row `y` where only the shaft and the nub are.
 pub(crate) fn tst_slot(columns: &[u64]) -> Option<(u32, Marks)> {
     let width = columns.len() as isize;
-    let rows_full_but =
-        |y: isize, gaps: &[isize]| (0..width).all(|x| gaps.contains(&x) || filled(columns, x, y));
     let mut best: Option<(u32, Marks)> = None;
     for x in 0..width {
         for side in [1, -1] {
@@ -117,9 +117,9 @@ pub(crate) fn tst_slot(columns: &[u64]) -> Option<(u32, Marks)> {
             if !(shaft && roof && notch && open && corners >= 2) {
                 continue;
             }
-            let lines = rows_full_but(y - 1, &[x]) as u32
-                + rows_full_but(y, &[x, nub]) as u32
-                + rows_full_but(y + 1, &[x]) as u32;
+            let lines = full_but(columns, y - 1, &[x]) as u32
+                + full_but(columns, y, &[x, nub]) as u32
+                + full_but(columns, y + 1, &[x]) as u32;
             if best.as_ref().is_none_or(|(most, _)| lines > *most) {
                 let mut marks = [0u64; MAX_WIDTH];
                 marks[x as usize] |= 0b111 << (y - 1);
