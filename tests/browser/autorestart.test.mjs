@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveAndBrowse, openElementPage, assertNoErrors } from './harness.mjs';
+import { serveAndBrowse, openElementPage, assertNoErrors, waitForAsync } from './harness.mjs';
 
 const env = serveAndBrowse({ isolation: false });
 
@@ -71,7 +71,8 @@ test(
       );
       assert.notEqual(next.seed, 1, 'the next game has a new seed');
       assert.equal(await page.evaluate(() => document.querySelector('#watch').seed), next.seed);
-      await page.waitForFunction(
+      await waitForAsync(
+        page,
         async () => {
           const el = document.querySelector('#watch');
           return (

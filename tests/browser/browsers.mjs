@@ -63,7 +63,8 @@ export async function launchAny(name, { env = {} } = {}) {
 
 /**
  * Waits until `ready()` resolves to a true value, polling (a page's `waitFor` polls its function,
- * awaited, the same way in every browser); throws `what` after `timeout` ms.
+ * awaited, the same way in every browser), and returns that value; throws `what` after `timeout`
+ * ms.
  */
 async function poll(ready, what, timeout) {
   const deadline = Date.now() + timeout;
@@ -75,7 +76,7 @@ async function poll(ready, what, timeout) {
     );
     const answer = await Promise.race([ready(), left]);
     clearTimeout(timer);
-    if (answer && answer !== late) return;
+    if (answer && answer !== late) return answer;
     if (Date.now() > deadline) throw new Error(`${what} within ${timeout} ms`);
     await sleep(100);
   }
@@ -115,15 +116,15 @@ async function pageState(evaluate) {
 }
 
 /**
- * A page's `waitFor` from its `evaluate`: polls `fn(arg)`, awaited, until it gives a true value
- * (a call that throws counts as false, as while the page is still loading); when it never does,
+ * A page's `waitFor` from its `evaluate`: polls `fn(arg)`, awaited, until it gives a true value,
+ * which it returns (a call that throws counts as false, as while the page is still loading); when it never does,
  * the error says what the page shows of its state, and what `said()` gives (the newest output
  * of the browser's driver, where it is kept).
  */
 function waitingWith(evaluate, said = () => '') {
   return async (fn, arg = null, timeout = 30_000) => {
     try {
-      await poll(
+      return await poll(
         () => evaluate(fn, arg).catch(() => false),
         `${fn.toString().slice(0, 80)} did not hold`,
         timeout,

@@ -118,8 +118,7 @@ for (const name of CHOSEN) {
         await page.click('#race-replay');
         await page.waitFor(() => window.tetris.replay?.sides !== undefined, null, 30_000);
         await page.click('#replay-last');
-        await page.waitFor(raceReplayEnd, null, 30_000);
-        const end = await page.evaluate(raceReplayEnd);
+        const end = await page.waitFor(raceReplayEnd, null, 30_000);
         assert.deepEqual(end.names, ['You', 'AI']);
         assert.deepEqual(end.replayed, end.games, 'both boards replay to the games as they stand');
         assert.ok(end.count > 0, 'the AI placed pieces');

@@ -15,6 +15,7 @@ import {
   waitReady,
   showPart,
   playToTheEnd,
+  waitForAsync,
 } from './harness.mjs';
 
 const WAIT = { timeout: 10_000 };
@@ -184,7 +185,7 @@ test('a sprint the AI took over does not count', { timeout: 120_000 }, async () 
     );
     await setValue(page, '#ai-delay', -1);
     await setValue(page, '#fps', 1000);
-    await page.waitForFunction(async () => (await window.tetris.game.stats()).finished, null, {
+    await waitForAsync(page, async () => (await window.tetris.game.stats()).finished, null, {
       timeout: 60_000,
     });
     assert.equal(await page.locator('#mode-result').isHidden(), true, 'no result is measured');

@@ -306,7 +306,7 @@ test("in a match the AI's attack comes in as garbage, and the first to top out l
     await page.waitForFunction(() => window.tetris.race.ai.target?.cells.length === 4);
     assert.match(await page.locator('#race-rule').textContent(), /first to top out loses/);
     // The AI clears lines as fast as it can; its attack waits beside the player's board.
-    await page.waitForFunction(async () => (await window.tetris.game.pendingGarbage()) > 0, null, {
+    await waitForAsync(page, async () => (await window.tetris.game.pendingGarbage()) > 0, null, {
       timeout: 60_000,
     });
     // The meter beside the board shows them from the next frame drawn.
@@ -411,8 +411,7 @@ test(
       await page.waitForFunction(() => window.tetris.replay?.sides, null, WAIT);
       assert.equal(await page.locator('#replay-stage-b').isVisible(), true, 'two boards');
       await page.locator('#replay-last').click(WAIT);
-      await page.waitForFunction(raceReplayEnd, null, WAIT);
-      const end = await page.evaluate(raceReplayEnd);
+      const end = await waitForAsync(page, raceReplayEnd, null, { timeout: 30_000 });
       assert.deepEqual(end.names, ['Your AI', 'The other AI']);
       assert.deepEqual(end.over, [true, false], "the page AI's game ends over");
       assert.deepEqual(end.replayed[1], end.games[1], "the other AI's board as it stands");
