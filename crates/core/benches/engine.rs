@@ -10,6 +10,7 @@ use std::hint::black_box;
 use tetris_ai_core::ai::incremental::Incremental;
 use tetris_ai_core::ai::presets;
 use tetris_ai_core::ai::search::{Position, SearchConfig, Searcher, evaluate};
+use tetris_ai_core::ai::versus_view::VersusView;
 use tetris_ai_core::engine::moves::{MoveSearch, drop_placements};
 use tetris_ai_core::engine::piece::Kicks;
 use tetris_ai_core::engine::reach::Reach;
@@ -95,6 +96,7 @@ fn time_decisions(
             can_hold: rules.hold,
             preview: &preview[..rules.preview],
             unseen: &Piece::ALL,
+            versus: VersusView::default(),
         };
         black_box(searcher.decide(&position, weights, config, &mut rng))
     })
@@ -174,7 +176,13 @@ fn placement_scores(c: &mut Criterion) {
             let mut total = 0.0;
             for (board, placements) in &cases {
                 for p in placements {
-                    total += evaluate(board, p, TopOut::BeforeClears, &weights);
+                    total += evaluate(
+                        board,
+                        p,
+                        VersusView::default(),
+                        TopOut::BeforeClears,
+                        &weights,
+                    );
                 }
             }
             black_box(total)
@@ -187,9 +195,15 @@ fn placement_scores(c: &mut Criterion) {
             for (board, placements) in &cases {
                 assert!(incremental.read(board, &weights));
                 for p in placements {
-                    total += incremental
-                        .evaluate(p)
-                        .unwrap_or_else(|| evaluate(board, p, TopOut::BeforeClears, &weights));
+                    total += incremental.evaluate(p).unwrap_or_else(|| {
+                        evaluate(
+                            board,
+                            p,
+                            VersusView::default(),
+                            TopOut::BeforeClears,
+                            &weights,
+                        )
+                    });
                 }
             }
             black_box(total)

@@ -11,6 +11,7 @@ use common::boards_with_a_piece;
 use proptest::prelude::*;
 use tetris_ai_core::ai::features::FEATURES;
 use tetris_ai_core::ai::search::{PlanValue, Position, SearchConfig, Searcher};
+use tetris_ai_core::ai::versus_view::VersusView;
 use tetris_ai_core::engine::manual::Key;
 use tetris_ai_core::engine::moves::drop_placements;
 use tetris_ai_core::engine::rng::GameRng;
@@ -79,6 +80,7 @@ proptest! {
             can_hold: rules.hold,
             preview: &preview,
             unseen: &Piece::ALL,
+            versus: VersusView::default(),
         };
         let weights = random_weights(seed, exponents);
         let config = SearchConfig::default();
@@ -196,6 +198,7 @@ fn a_placements_terms_and_rating_worked_by_hand() {
         can_hold: false,
         preview: &[],
         unseen: &Piece::ALL,
+        versus: VersusView::default(),
     };
     let mut searcher = Searcher::new();
     let config = SearchConfig::default();
@@ -286,6 +289,7 @@ fn a_placement_that_ends_the_game_has_no_terms_and_an_endless_gap() {
         can_hold: false,
         preview: &[],
         unseen: &Piece::ALL,
+        versus: VersusView::default(),
     };
     let mut searcher = Searcher::new();
     let upright = drop_placements(&board, Piece::I)

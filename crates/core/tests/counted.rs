@@ -6,6 +6,7 @@
 use proptest::prelude::*;
 use tetris_ai_core::Board;
 use tetris_ai_core::ai::features::{Counted, FEATURES, Outcome, counted_cells, index_of};
+use tetris_ai_core::ai::versus_view::VersusView;
 use tetris_ai_core::engine::moves::Placement;
 use tetris_ai_core::engine::piece::{Piece, Rotation};
 use tetris_ai_core::engine::rules::TopOut;
@@ -47,9 +48,13 @@ fn placement_with(piece: Piece, cells: &[(i32, i32); 4]) -> Placement {
 
 /// The cells `counted` points at once `placement` locks on `before`.
 fn cells_after(before: &Board, placement: &Placement, counted: Counted) -> Vec<[i32; 2]> {
-    Outcome::of(before, placement, TopOut::AfterClears, |outcome, _| {
-        sorted(counted_cells(counted, outcome))
-    })
+    Outcome::of(
+        before,
+        placement,
+        VersusView::default(),
+        TopOut::AfterClears,
+        |outcome, _| sorted(counted_cells(counted, outcome)),
+    )
 }
 
 /// `cells` as a sorted list, to compare with one written by hand in any order.
@@ -77,6 +82,7 @@ fn left(board: &Board) -> Outcome<'_> {
         piece_cells_cleared: 0,
         cleared: 0,
         placement: &ANYWHERE,
+        versus: VersusView::default(),
     }
 }
 

@@ -8,11 +8,13 @@
 use std::collections::BTreeSet;
 
 use tetris_ai_core::Board;
-use tetris_ai_core::ai::features::{FEATURES, Outcome, index_of};
+use tetris_ai_core::ai::features::{FEATURES, Outcome, READS_THE_MATCH, index_of};
+use tetris_ai_core::ai::versus_view::VersusView;
 use tetris_ai_core::engine::moves::{MoveSearch, Placement, sorted_cells};
 use tetris_ai_core::engine::piece::{Kicks, Piece, Rotation};
-use tetris_ai_core::engine::rules::spawn_position;
+use tetris_ai_core::engine::rules::{TopOut, spawn_position};
 use tetris_ai_core::engine::spin::Spin;
+use tetris_ai_core::engine::versus::attack::{AttackTable, Streaks};
 
 /// A placement for outcomes whose features read only the numbers given with them.
 const PLACED: Placement = Placement {
@@ -24,7 +26,7 @@ const PLACED: Placement = Placement {
 };
 
 /// Every feature this file tests; a registered feature missing here fails `every_feature_is_tested`.
-const TESTED: [&str; 38] = [
+const TESTED: [&str; 41] = [
     "rows_cleared",
     "landing_height",
     "eroded_piece_cells",
@@ -63,6 +65,9 @@ const TESTED: [&str; 38] = [
     "well_lines",
     "attack",
     "difficult_clear",
+    "back_to_back",
+    "combo",
+    "garbage_danger",
 ];
 
 fn board(width: usize, height: usize, rows: &[&str]) -> Board {
@@ -84,6 +89,7 @@ fn outcome(
         piece_cells_cleared,
         cleared: 0,
         placement: &PLACED,
+        versus: VersusView::default(),
     }
 }
 
@@ -878,6 +884,154 @@ fn attack() {
     assert_close(t_clear(&left, Spin::None, 4).0, 4.0);
     assert_close(t_clear(&empty, Spin::None, 2).0, 10.0);
     assert_close(t_clear(&left, Spin::Full, 0).0, 0.0);
+}
+
+/// What `name` reads of a T placed on `board` clearing `rows_cleared` rows as `spin`, in the
+/// match `versus`.
+fn in_match(name: &str, board: &Board, spin: Spin, rows_cleared: u32, versus: VersusView) -> f64 {
+    let placement = Placement {
+        piece: Piece::T,
+        spin,
+        ..PLACED
+    };
+    let o = Outcome {
+        placement: &placement,
+        versus,
+        ..outcome(board, 0, 1, rows_cleared, 2)
+    };
+    value(name, &o, None)
+}
+
+/// A match by `table` after `combo` clears in a row and a back-to-back chain `back_to_back`
+/// long, with `incoming` rows waiting.
+fn streaks(table: AttackTable, combo: u32, back_to_back: u32, incoming: u32) -> VersusView {
+    VersusView {
+        table,
+        streaks: Streaks {
+            combo,
+            back_to_back,
+        },
+        incoming,
+    }
+}
+
+#[test]
+fn attack_counts_the_streaks_of_the_match() {
+    let left = board(5, 6, &["#...."]);
+    let ppt = |combo, b2b| streaks(AttackTable::Ppt, combo, b2b, 0);
+    // PPT: a T-spin double (4) after a difficult clear adds 1 for back-to-back: 5.
+    assert_close(in_match("attack", &left, Spin::Full, 2, ppt(0, 1)), 5.0);
+    // A double (1) after 2 clears in a row adds the combo table's third entry, 1: 2; after 4,
+    // its fifth, 2: 3. An easy clear gets no back-to-back bonus: still 2 after a chain of 3.
+    assert_close(in_match("attack", &left, Spin::None, 2, ppt(2, 0)), 2.0);
+    assert_close(in_match("attack", &left, Spin::None, 2, ppt(4, 0)), 3.0);
+    assert_close(in_match("attack", &left, Spin::None, 2, ppt(2, 3)), 2.0);
+    // A Tetris (4) in a chain and a combo of 3 before: 4 + 1 + 1 = 6.
+    assert_close(in_match("attack", &left, Spin::None, 4, ppt(3, 1)), 6.0);
+    // TETR.IO: a Tetris after 1 difficult clear: l = ln(1 + 0.8) = 0.588, floor(1 + l) = 1, no
+    // fraction before a chain of 2: 4 + 1 = 5. A double after 2 clears in a row: 1 x (1 + 0.5)
+    // = 1.5, at least ln(1 + 2.5) = 1.25: floor 1.
+    let tetrio = |combo, b2b| streaks(AttackTable::Tetrio, combo, b2b, 0);
+    assert_close(in_match("attack", &left, Spin::None, 4, tetrio(0, 1)), 5.0);
+    assert_close(in_match("attack", &left, Spin::None, 2, tetrio(2, 0)), 1.0);
+}
+
+#[test]
+fn back_to_back() {
+    let left = board(5, 6, &["#...."]);
+    let chain = streaks(AttackTable::Ppt, 0, 2, 0);
+    let none = VersusView::default();
+    // A difficult clear starts or keeps a chain: 1, with or without one before.
+    assert_close(in_match("back_to_back", &left, Spin::None, 4, none), 1.0);
+    assert_close(in_match("back_to_back", &left, Spin::Mini, 1, chain), 1.0);
+    // A placement that clears nothing leaves the chain as it was: 1 in a chain, 0 outside one.
+    assert_close(in_match("back_to_back", &left, Spin::Full, 0, chain), 1.0);
+    assert_close(in_match("back_to_back", &left, Spin::None, 0, none), 0.0);
+    // An easy clear breaks it: 0.
+    assert_close(in_match("back_to_back", &left, Spin::None, 3, chain), 0.0);
+}
+
+#[test]
+fn combo() {
+    let left = board(5, 6, &["#...."]);
+    let after_three = streaks(AttackTable::Ppt, 3, 0, 0);
+    // A clear after 3 placements in a row that cleared makes a combo of 4; the first clear, 1;
+    // a placement that clears nothing, 0, whatever ran before.
+    assert_close(in_match("combo", &left, Spin::None, 1, after_three), 4.0);
+    assert_close(
+        in_match("combo", &left, Spin::None, 2, VersusView::default()),
+        1.0,
+    );
+    assert_close(in_match("combo", &left, Spin::None, 0, after_three), 0.0);
+}
+
+#[test]
+fn garbage_danger() {
+    // A 4-wide board 8 rows high: its top quarter starts at row 8 - 2 = 6. The tallest column
+    // (column 0) is 4 high after the placement.
+    let stack = board(4, 8, &["#...", "#...", "##..", "###."]);
+    let waiting = |incoming, b2b| streaks(AttackTable::Ppt, 0, b2b, incoming);
+    // Nothing waits: 4 rows stay below row 6: 0. Three rows wait: 4 + 3 - 6 = 1.
+    assert_close(
+        in_match("garbage_danger", &stack, Spin::None, 0, waiting(0, 0)),
+        0.0,
+    );
+    assert_close(
+        in_match("garbage_danger", &stack, Spin::None, 0, waiting(3, 0)),
+        1.0,
+    );
+    // A T-spin double sends 4 and cancels all 3: 0. A Tetris in a chain sends 5: 0 of 7 left,
+    // 0; a double sends 1: 6 left, 4 + 6 - 6 = 4.
+    assert_close(
+        in_match("garbage_danger", &stack, Spin::Full, 2, waiting(3, 0)),
+        0.0,
+    );
+    assert_close(
+        in_match("garbage_danger", &stack, Spin::None, 4, waiting(5, 1)),
+        0.0,
+    );
+    assert_close(
+        in_match("garbage_danger", &stack, Spin::None, 2, waiting(7, 0)),
+        4.0,
+    );
+}
+
+#[test]
+fn only_the_features_named_read_the_match() {
+    // Every placement of an S, and of a T at a T-spin slot, on boards with and without clears,
+    // read in two matches that differ in every part: only the named features change.
+    let boards = [
+        board(6, 10, &["##..##", "#...##", "##.###", "#####."]),
+        board(6, 10, &["#....#", "##..##", "#####."]),
+    ];
+    let other = streaks(AttackTable::Tetrio, 4, 3, 9);
+    let mut changed = BTreeSet::new();
+    for before in &boards {
+        for piece in [Piece::S, Piece::T, Piece::I] {
+            let spawn = spawn_position(before, piece).expect("room to spawn");
+            for placement in MoveSearch::new()
+                .run(before, piece, spawn, Kicks::Srs)
+                .iter()
+            {
+                for (i, feature) in FEATURES.iter().enumerate() {
+                    let read = |versus| {
+                        Outcome::of(before, placement, versus, TopOut::AfterClears, |o, _| {
+                            feature.value(o, None)
+                        })
+                    };
+                    if read(VersusView::default()) != read(other) {
+                        changed.insert(FEATURES[i].name);
+                    }
+                }
+            }
+        }
+    }
+    let named: BTreeSet<&str> = READS_THE_MATCH.into_iter().collect();
+    assert!(changed.is_subset(&named), "{changed:?} read the match");
+    assert_eq!(
+        changed, named,
+        "each named feature reads it on these boards"
+    );
 }
 
 #[test]

@@ -2,6 +2,7 @@
 
 use proptest::prelude::*;
 use tetris_ai_core::ai::search::{Position, SearchConfig, Searcher};
+use tetris_ai_core::ai::versus_view::VersusView;
 use tetris_ai_core::engine::moves::MoveSearch;
 use tetris_ai_core::engine::piece::Kicks;
 use tetris_ai_core::engine::rules::{Timing, spawn_position};
@@ -418,6 +419,7 @@ fn timing_limits_the_ai_to_reachable_placements() {
             can_hold: false,
             preview: &[],
             unseen: &Piece::ALL,
+            versus: VersusView::default(),
         };
         let weights = Weights::new([("holes", -1.0, None)]).unwrap();
         Searcher::new().rank(&position, &weights)

@@ -5,6 +5,7 @@
 use proptest::prelude::*;
 use tetris_ai_core::ai::incremental::Incremental;
 use tetris_ai_core::ai::search::evaluate;
+use tetris_ai_core::ai::versus_view::VersusView;
 use tetris_ai_core::engine::moves::{MoveSearch, drop_placements};
 use tetris_ai_core::engine::piece::Kicks;
 use tetris_ai_core::engine::rules::{GameRng, TopOut, spawn_position};
@@ -80,7 +81,7 @@ proptest! {
                 after.place(shape, placement.x, placement.y);
                 let clears = after.full_rows() != 0;
                 let high = placement.top_row() >= height as i32 - 1;
-                let full = evaluate(&board, &placement, TopOut::BeforeClears, weights);
+                let full = evaluate(&board, &placement, VersusView::default(), TopOut::BeforeClears, weights);
                 match incremental.evaluate(&placement) {
                     Some(value) => {
                         prop_assert!(!clears && !high, "{placement:?} clears or reaches the top");

@@ -8,6 +8,7 @@ mod common;
 use common::boards_with_a_piece;
 use proptest::prelude::*;
 use tetris_ai_core::ai::search::{PlanValue, Position, SearchConfig, Searcher};
+use tetris_ai_core::ai::versus_view::VersusView;
 use tetris_ai_core::engine::rng::GameRng;
 use tetris_ai_core::engine::rules::RandomizerKind;
 use tetris_ai_core::{Piece, Rules, Weights};
@@ -77,6 +78,7 @@ proptest! {
             can_hold: rules.hold,
             preview: &preview_pieces,
             unseen: &unseen,
+            versus: VersusView::default(),
         };
         let config = SearchConfig {
             depth,

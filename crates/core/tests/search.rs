@@ -1,8 +1,10 @@
 //! The search's choices worked by hand: tie-breaks and the ways of valuing a two-ply plan.
 
 use tetris_ai_core::ai::search::{PlanValue, Position, SearchConfig, Searcher, TieBreak};
+use tetris_ai_core::ai::versus_view::VersusView;
 use tetris_ai_core::engine::rng::GameRng;
 use tetris_ai_core::engine::rules::RandomizerKind;
+use tetris_ai_core::engine::versus::attack::Streaks;
 use tetris_ai_core::{Board, Choice, Piece, Rules, Weights};
 
 /// The choice for `current` on `board` under the research rules, with `preview` known.
@@ -44,6 +46,7 @@ fn decide_under(
         can_hold: false,
         preview,
         unseen: &Piece::ALL,
+        versus: VersusView::default(),
     };
     let mut searcher = Searcher::new();
     searcher.set_parallel(parallel);
@@ -286,4 +289,62 @@ fn unseen_draws_are_weighed_by_the_randomizers_odds() {
             );
         }
     }
+}
+
+#[test]
+fn the_plies_carry_the_streaks_of_the_match() {
+    // A 4 x 8 board, empty: an I lying flat fills row 0 and clears it, and the next does the
+    // same. Weighed by the combo alone, with each ply's score summed:
+    //   outside a match: the first clear makes a combo of 1, the second of 2: 1 + 2 = 3;
+    //   after 2 clears in a row: 3, then 4: 7;
+    //   three plies from the empty board: 1 + 2 + 3 = 6.
+    // Were the streaks not carried past the first ply, each later ply would read the position's
+    // (1 + 1 = 2, 3 + 3 = 6 and 1 + 1 + 1 = 3).
+    let board = Board::new(4, 8).unwrap();
+    let weights = Weights::new([("combo", 1.0, None)]).unwrap();
+    let search = |depth| SearchConfig {
+        depth,
+        prune: 1.0,
+        margin: Some(0.0),
+        value: PlanValue::Sum,
+        tie_break: TieBreak::First,
+        ..SearchConfig::default()
+    };
+    let plan = |preview: &[Piece], combo| {
+        let rules = Rules {
+            preview: preview.len(),
+            ..Rules::classic()
+        };
+        let position = Position {
+            board: &board,
+            rules: &rules,
+            current: Piece::I,
+            hold: None,
+            can_hold: false,
+            preview,
+            unseen: &Piece::ALL,
+            versus: VersusView {
+                streaks: Streaks {
+                    combo,
+                    back_to_back: 0,
+                },
+                ..VersusView::default()
+            },
+        };
+        let config = search(preview.len() as u8 + 1);
+        // The parallel search gives the same value.
+        let [alone, parallel] = [false, true].map(|parallel| {
+            let mut searcher = Searcher::new();
+            searcher.set_parallel(parallel);
+            searcher
+                .decide(&position, &weights, &config, &mut GameRng::new(0, 2))
+                .expect("the I has somewhere to go")
+                .score
+        });
+        assert_eq!(alone, parallel);
+        alone
+    };
+    assert_eq!(plan(&[Piece::I], 0), 3.0);
+    assert_eq!(plan(&[Piece::I], 2), 7.0);
+    assert_eq!(plan(&[Piece::I, Piece::I], 0), 6.0);
 }

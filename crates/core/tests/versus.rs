@@ -3,7 +3,9 @@
 //! are its matches', with the win rate's Wilson interval worked out by hand.
 
 use serde_json::json;
+use tetris_ai_core::ai::versus_view::VersusView;
 use tetris_ai_core::config::GameConfig;
+use tetris_ai_core::engine::versus::attack::AttackTable;
 use tetris_ai_core::engine::versus::{VersusPreset, VersusRules};
 use tetris_ai_core::measurement::{Host, Measurement};
 use tetris_ai_core::versus::series::{Series, SeriesStats, wilson_interval};
@@ -194,4 +196,27 @@ fn an_attack_received_in_real_time_enters_after_the_rules_delay() {
     let mut alone = Game::new(guideline("dellacherie")).unwrap();
     alone.receive_attack(3);
     assert_eq!(alone.pending_garbage(), None);
+}
+
+#[test]
+fn the_ai_sees_the_match_its_game_plays() {
+    // Outside a match: the default view (PPT, no streaks, nothing waiting).
+    let alone = Game::new(guideline("dellacherie")).unwrap();
+    assert_eq!(alone.versus_view(), VersusView::default());
+    // In a match by TETR.IO's rules: its table, and the rows received waiting.
+    let mut game = Game::new(guideline("dellacherie")).unwrap();
+    game.set_versus(VersusPreset::Tetrio.rules()).unwrap();
+    game.receive_attack(2);
+    let view = game.versus_view();
+    assert_eq!((view.table, view.incoming), (AttackTable::Tetrio, 2));
+    // The combo follows the placements: one more after each that clears, 0 after one that
+    // does not.
+    let mut combo = 0;
+    while game.stats().pieces < 300 {
+        let Some(step) = game.step() else { break };
+        combo = if step.rows_cleared > 0 { combo + 1 } else { 0 };
+        assert_eq!(game.versus_view().streaks.combo, combo);
+        assert_eq!(game.versus_view().incoming, game.pending_garbage().unwrap());
+    }
+    assert!(game.stats().lines > 0, "the game cleared lines");
 }

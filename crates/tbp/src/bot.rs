@@ -249,6 +249,7 @@ impl Bot {
             can_hold: true,
             preview,
             unseen: &game.bag,
+            versus: game.versus_view(),
         };
         let mut firsts: Vec<(Placement, f64)> = Vec::new();
         self.searcher

@@ -9,9 +9,11 @@ use tbp::MaybeUnknown;
 use tbp::data::Move;
 use tbp::frontend_msg::Start;
 use tbp::randomizer::RandomizerState;
+use tetris_ai_core::ai::versus_view::VersusView;
 use tetris_ai_core::engine::board::Board;
 use tetris_ai_core::engine::piece::Piece;
 use tetris_ai_core::engine::spin::Spin;
+use tetris_ai_core::engine::versus::attack::Streaks;
 
 /// The board's columns: the protocol's are always 10.
 pub const WIDTH: usize = 10;
@@ -39,6 +41,19 @@ pub struct FollowedGame {
 pub type Refusal = String;
 
 impl FollowedGame {
+    /// The match as the AI weighs it: the streaks the game keeps (the protocol tells neither the
+    /// attack table nor the garbage waiting, so the table is Puyo Puyo Tetris's, as the
+    /// battletris referee's, and nothing waits).
+    pub fn versus_view(&self) -> VersusView {
+        VersusView {
+            streaks: Streaks {
+                combo: self.combo,
+                back_to_back: u32::from(self.back_to_back),
+            },
+            ..VersusView::default()
+        }
+    }
+
     /// The game a `start` message describes, and warnings about what was left out; a board that
     /// is no list of rows of 10 cells, or an unknown piece, is an error naming it.
     pub fn start(start: &Start) -> Result<(FollowedGame, Vec<String>), Refusal> {

@@ -5,4 +5,5 @@ pub mod features;
 pub mod incremental;
 pub mod presets;
 pub mod search;
+pub mod versus_view;
 pub mod weights;

@@ -3,7 +3,9 @@
 //! In JSON a weight set is an object whose keys are feature names and whose values are either a
 //! number (the weight) or `{"weight": w, "exponent": e}`.
 
-use crate::ai::features::{FEATURES, Feature, Kind, Outcome, counted_cells, find_index, plain};
+use crate::ai::features::{
+    FEATURES, Feature, Kind, Outcome, READS_THE_MATCH, counted_cells, find_index, plain,
+};
 use crate::error::{Error, Result, json_problem};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
@@ -197,6 +199,13 @@ impl Weights {
     /// Removes the feature called `name` from the set, if it is weighted.
     pub fn remove(&mut self, name: &str) {
         self.terms.retain(|t| t.name() != name);
+    }
+
+    /// Whether a weighted feature reads the match (see [`READS_THE_MATCH`]).
+    pub fn reads_the_match(&self) -> bool {
+        self.terms
+            .iter()
+            .any(|t| READS_THE_MATCH.contains(&t.name()))
     }
 
     /// The weighted sum of the features of `outcome`: the terms' contributions, summed in the

@@ -337,6 +337,7 @@ impl Env {
         }
         let board = self.game.board();
         let top_out = self.config.game.rules.top_out();
+        let versus = self.game.versus_view();
         let placements: Vec<(usize, Placement)> = match self.config.mode {
             Mode::Placement => (0..self.actions.count())
                 .filter_map(|a| self.actions.placement(a).map(|p| (a, p)))
@@ -352,7 +353,7 @@ impl Env {
             let Some(out) = values.chunks_exact_mut(features.len()).nth(row) else {
                 break;
             };
-            Outcome::of(board, &placement, top_out, |outcome, _| {
+            Outcome::of(board, &placement, versus, top_out, |outcome, _| {
                 for (value, &index) in out.iter_mut().zip(features) {
                     *value = FEATURES[index].value(outcome, None);
                 }

@@ -109,6 +109,7 @@ impl Game {
         &mut self,
         think: impl FnOnce(&mut Searcher, &Position, &Weights, &SearchConfig, &mut GameRng) -> R,
     ) -> R {
+        let versus = self.versus_view();
         let (ai, position, rules) = (&mut self.ai, &mut self.position, &self.config.rules);
         ai.refresh_unseen(&position.randomizer);
         let seen = Position {
@@ -119,6 +120,7 @@ impl Game {
             can_hold: rules.hold && !position.hold_used,
             preview: position.preview.make_contiguous(),
             unseen: &ai.unseen,
+            versus,
         };
         think(
             &mut ai.searcher,

@@ -132,6 +132,7 @@ impl Game {
     /// today's: a rating reads the first ply alone, which does not look at them.
     pub fn rate_hand(&mut self, placement: &Placement) -> Option<Rating> {
         if let Some(start) = &self.coach.turn_start {
+            let versus = self.versus_view();
             let (ai, position) = (&mut self.ai, &self.position);
             ai.refresh_unseen(&position.randomizer);
             let before = Position {
@@ -142,6 +143,7 @@ impl Game {
                 can_hold: true,
                 preview: &start.preview,
                 unseen: &ai.unseen,
+                versus,
             };
             let rating = ai.searcher.rate_hand(&before, &ai.weights, placement);
             if rating.is_some() {

@@ -3,6 +3,7 @@
 //! say what the game sent and took, and the attacks taken in are kept for the game's recording.
 
 use super::Game;
+use crate::ai::versus_view::VersusView;
 use crate::engine::moves::Placement;
 use crate::engine::rules::Locked;
 use crate::engine::versus::{Exchange, Fighter, VersusRules};
@@ -141,6 +142,18 @@ impl Game {
     /// Incoming garbage rows not yet entered, where the game plays a match.
     pub fn pending_garbage(&self) -> Option<u32> {
         Some(self.versus.as_ref()?.fighter.garbage().pending())
+    }
+
+    /// The match as the AI weighs it: the table, the streaks and the rows waiting; the default
+    /// where the game plays none.
+    pub fn versus_view(&self) -> VersusView {
+        self.versus
+            .as_ref()
+            .map_or_else(VersusView::default, |versus| VersusView {
+                table: versus.rules.attack,
+                streaks: versus.fighter.streaks(),
+                incoming: versus.fighter.garbage().pending(),
+            })
     }
 
     /// What the last placement exchanged, where the game plays a match.

@@ -7,6 +7,7 @@
 //! its own way, that variant is a feature of its own, named after the program, in `sources.rs`.
 //! Each feature's name in players' words is in `plain.rs`.
 
+use crate::ai::versus_view::VersusView;
 use crate::engine::board::Board;
 use crate::engine::moves::Placement;
 use crate::engine::rules::{TopOut, lock};
@@ -44,15 +45,19 @@ pub struct Outcome<'a> {
     pub cleared: u64,
     /// The placement locked.
     pub placement: &'a Placement,
+    /// The match as it stood before the placement (the default outside a match).
+    pub versus: VersusView,
 }
 
 impl Outcome<'_> {
-    /// What `read` finds in the outcome of locking `placement` on a copy of `board`, told
-    /// whether the placement ends the game under `top_out` (the outcome is read all the same).
+    /// What `read` finds in the outcome of locking `placement` on a copy of `board` in the match
+    /// `versus`, told whether the placement ends the game under `top_out` (the outcome is read
+    /// all the same).
     #[inline(always)]
     pub fn of<R>(
         board: &Board,
         placement: &Placement,
+        versus: VersusView,
         top_out: TopOut,
         read: impl FnOnce(&Outcome, bool) -> R,
     ) -> R {
@@ -66,6 +71,7 @@ impl Outcome<'_> {
             piece_cells_cleared: locked.piece_cells_cleared,
             cleared: locked.cleared,
             placement,
+            versus,
         };
         read(&outcome, locked.tops_out)
     }
@@ -117,7 +123,7 @@ pub(crate) fn raise(value: f64, exponent: Option<f64>) -> f64 {
 }
 
 /// Every feature, in a fixed order (a feature's index is its position here).
-pub static FEATURES: [Feature; 38] = [
+pub static FEATURES: [Feature; 41] = [
     Feature {
         name: "rows_cleared",
         definition: "full rows removed by this placement",
@@ -372,7 +378,7 @@ pub static FEATURES: [Feature; 38] = [
     },
     Feature {
         name: "attack",
-        definition: "garbage rows this placement's clear sends by the PPT attack table, with no back-to-back or combo before it (a T-spin double 4, a Tetris 4, a perfect clear 10)",
+        definition: "garbage rows this placement's clear sends by the match's attack table, its streaks counted (outside a match, the PPT table with none: a T-spin double 4, a Tetris 4, a perfect clear 10)",
         compute: Compute::Value(attack),
         counts: Counted::ClearedRows,
         incremental: None,
@@ -384,7 +390,32 @@ pub static FEATURES: [Feature; 38] = [
         counts: Counted::ClearedRows,
         incremental: None,
     },
+    Feature {
+        name: "back_to_back",
+        definition: "1 when a back-to-back chain runs after this placement (its clear is difficult, or it clears nothing and a chain ran before), else 0",
+        compute: Compute::Value(back_to_back),
+        counts: Counted::ClearedRows,
+        incremental: None,
+    },
+    Feature {
+        name: "combo",
+        definition: "placements in a row that cleared lines, this one the last: 0 when it clears none",
+        compute: Compute::Value(combo),
+        counts: Counted::ClearedRows,
+        incremental: None,
+    },
+    Feature {
+        name: "garbage_danger",
+        definition: "rows the tallest column would reach into the top quarter once the waiting garbage this placement's attack leaves comes up: max(0, max_height + rows left - (H - floor(H/4)))",
+        compute: Compute::Value(garbage_danger),
+        counts: Counted::TopRows(4),
+        incremental: None,
+    },
 ];
+
+/// The features whose value depends on the match (its attack table, its streaks or the garbage
+/// waiting), not on the board and the placement alone; a test checks that no other does.
+pub const READS_THE_MATCH: [&str; 4] = ["attack", "back_to_back", "combo", "garbage_danger"];
 
 /// The names of all features, in registry order.
 pub fn names() -> Vec<&'static str> {

@@ -207,6 +207,21 @@ pub static PLAIN: [Plain; FEATURES.len()] = [
         name: "back-to-back clear",
         meaning: "a Tetris or a T-spin that clears lines: it keeps a back-to-back chain going for extra attack",
     },
+    Plain {
+        feature: "back_to_back",
+        name: "back-to-back kept",
+        meaning: "a back-to-back chain still runs after the piece: the next Tetris or T-spin sends more",
+    },
+    Plain {
+        feature: "combo",
+        name: "combo",
+        meaning: "pieces in a row that clear lines, this one the last: each adds to the attack",
+    },
+    Plain {
+        feature: "garbage_danger",
+        name: "danger under garbage",
+        meaning: "rows the stack would reach into the top quarter once the waiting garbage comes up",
+    },
 ];
 
 /// The feature at `index` in the registry, in players' words.

@@ -1,14 +1,14 @@
 //! Features for versus play, where a game is won by sending garbage and lost by topping out
-//! under it: the T-spin double and triple slots a T can spin into; the covered empty cells told apart by
-//! whether a piece can still slide in under their cover (overhangs) or not (cavities); how far
-//! the stack reaches into the board's top half and top quarter; the lines an I would clear down
-//! the lowest column; and what the placement's own clear sends, and whether it keeps a
-//! back-to-back chain. The board's features read the board after clears, as one mark word per
-//! column (bit `y` for row `y`).
-
+//! under it: the T-spin double and triple slots a T can spin into; the covered empty cells told
+//! apart by whether a piece can still slide in under their cover (overhangs) or not (cavities);
+//! how far the stack reaches into the board's top half and top quarter; the lines an I would
+//! clear down the lowest column; what the placement's own clear sends by the match's table and
+//! streaks, whether it keeps a back-to-back chain, whether a chain runs after it and the combo it
+//! makes; and how near the top the garbage still waiting would lift the stack. The board's
+//! features read the board after clears, as one mark word per column (bit `y` for row `y`).
 use super::{Outcome, column_holes, height, low_bits};
 use crate::engine::board::MAX_WIDTH;
-use crate::engine::versus::attack::{AttackTable, Clear, Streaks};
+use crate::engine::versus::attack::Clear;
 
 /// One mark word per column of a board, the columns past its width left empty.
 pub(crate) type Marks = [u64; MAX_WIDTH];
@@ -252,9 +252,27 @@ fn clear_of(o: &Outcome) -> Clear {
 }
 
 pub(super) fn attack(o: &Outcome) -> f64 {
-    AttackTable::Ppt.attack(clear_of(o), Streaks::default()) as f64
+    o.versus.attack(clear_of(o)) as f64
 }
 
 pub(super) fn difficult_clear(o: &Outcome) -> f64 {
     if clear_of(o).difficult() { 1.0 } else { 0.0 }
+}
+
+pub(super) fn back_to_back(o: &Outcome) -> f64 {
+    if o.versus.streaks.after(clear_of(o)).back_to_back > 0 {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+pub(super) fn combo(o: &Outcome) -> f64 {
+    o.versus.streaks.after(clear_of(o)).combo as f64
+}
+
+pub(super) fn garbage_danger(o: &Outcome) -> f64 {
+    let left = o.versus.after(clear_of(o)).incoming as usize;
+    let floor = band_floor(o.board.height(), 4);
+    (o.board.max_height() + left).saturating_sub(floor) as f64
 }

@@ -93,11 +93,17 @@ fn terms_of(
     placement: &Placement,
 ) -> Option<(Vec<Contribution>, f64)> {
     let top_out = position.rules.top_out();
-    read_outcome(position.board, placement, top_out, |outcome| {
-        let terms = weights.contributions(outcome);
-        let score = terms.iter().map(|t| t.contribution).sum();
-        (terms, score)
-    })
+    read_outcome(
+        position.board,
+        placement,
+        position.versus,
+        top_out,
+        |outcome| {
+            let terms = weights.contributions(outcome);
+            let score = terms.iter().map(|t| t.contribution).sum();
+            (terms, score)
+        },
+    )
 }
 
 /// A placement's cells, in order, to compare placements by.

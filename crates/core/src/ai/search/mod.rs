@@ -26,6 +26,7 @@ mod crew;
 mod plies;
 mod queue;
 mod scoring;
+mod state;
 mod transpositions;
 
 pub use coach::{Difference, Explanation, Rating};
@@ -33,6 +34,7 @@ pub use config::{MAX_BEAM, MAX_DEPTH, MIN_DEPTH, PlanValue, SearchConfig, TieBre
 pub use scoring::evaluate;
 
 use crate::ai::incremental::Incremental;
+use crate::ai::versus_view::VersusView;
 use crate::ai::weights::Weights;
 use crate::engine::board::{Board, MAX_WIDTH};
 use crate::engine::moves::{Input, MoveSearch, Placement};
@@ -60,6 +62,8 @@ pub struct Position<'a> {
     pub preview: &'a [Piece],
     /// The pieces the first unseen draw can be, each with the randomizer's odds.
     pub unseen: &'a [Piece],
+    /// The match the game plays (the default outside one).
+    pub versus: VersusView,
 }
 
 impl Position<'_> {
@@ -176,6 +180,7 @@ fn for_each_first_move(
     let pieces = [Some(position.current), alternative];
     let mut scorer = Scorer::new(
         position.board,
+        position.versus,
         position.rules.top_out(),
         weights,
         incremental,
@@ -471,6 +476,7 @@ fn plan<'a>(position: &'a Position<'a>, weights: &'a Weights, config: &SearchCon
         value: config.value,
         margin: config.margin.unwrap_or(0.0),
         keep_first_rows: config.keep_first_rows,
+        weighs_the_match: weights.reads_the_match(),
         decision: transpositions::new_decision(),
     }
 }

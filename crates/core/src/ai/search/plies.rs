@@ -17,15 +17,18 @@ use super::config::{MAX_BEAM, MAX_DEPTH, PlanValue};
 use super::crew::Crew;
 use super::queue::{Next, Queue};
 use super::scoring::{Finder, Scorer, best_score, for_each_scored_placement};
+use super::state::State;
 use super::transpositions::Transpositions;
 use super::{Candidate, FirstPiece, Position};
 use crate::ai::incremental::Incremental;
+use crate::ai::versus_view::VersusView;
 use crate::ai::weights::Weights;
 use crate::engine::board::Board;
 use crate::engine::moves::Placement;
 use crate::engine::piece::{Piece, Rotation};
-use crate::engine::rules::lock;
+use crate::engine::rules::{Locked, lock};
 use crate::engine::spin::Spin;
+use crate::engine::versus::attack::Clear;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -50,6 +53,9 @@ pub(super) struct Plan<'a> {
     pub(super) margin: f64,
     /// Whether the second ply sees the first piece's full rows in place.
     pub(super) keep_first_rows: bool,
+    /// Whether the weights read the match, which each move then moves on (else it stays as the
+    /// position's, and boards reached with other streaks share their values).
+    pub(super) weighs_the_match: bool,
     /// The decision's number, which its transpositions are kept under.
     pub(super) decision: u64,
 }
@@ -181,22 +187,27 @@ impl Plan<'_> {
         len
     }
 
-    /// The value of the plies from `ply` on after a move left `board` and `queue`: the value
-    /// of the piece that comes, or the mean over the draws by their odds.
+    /// The value of the plies from `ply` on after a move left `state`: the value of the piece
+    /// that comes, or the mean over the draws by their odds.
     fn arrival_value(
         &self,
         levels: &mut [PlyScratch],
         seen: &Transpositions,
-        board: &Board,
-        queue: &Queue,
+        state: &State,
         ply: u8,
     ) -> f64 {
         let (level, deeper) = levels
             .split_first_mut()
             .expect("a table for every ply searched");
         let top_out = self.position.rules.top_out();
-        let mut scorer = Scorer::new(board, top_out, self.weights, &mut level.incremental);
-        let (arrivals, count) = arrivals(queue, self.position.preview);
+        let mut scorer = Scorer::new(
+            &state.board,
+            state.versus,
+            top_out,
+            self.weights,
+            &mut level.incremental,
+        );
+        let (arrivals, count) = arrivals(&state.queue, self.position.preview);
         weighted_mean(arrivals[..count].iter().map(|(piece, then, weight)| {
             let finder = &mut level.finder;
             let value = self.piece_value(finder, &mut scorer, deeper, seen, *piece, then, ply);
@@ -218,6 +229,7 @@ impl Plan<'_> {
         let top_out = self.position.rules.top_out();
         let mut scorer = Scorer::new(
             &arrival.board,
+            arrival.versus,
             top_out,
             self.weights,
             &mut level.incremental,
@@ -254,55 +266,89 @@ impl Plan<'_> {
         let count = self.best_moves(finder, scorer, piece, queue, &mut kept[..self.beam]);
         let mut best = f64::NEG_INFINITY;
         for entry in &kept[..count] {
-            let next = self.after_kept(deeper, seen, scorer.board(), entry, piece, queue, ply);
+            let (board, versus) = (scorer.board(), scorer.versus());
+            let next = self.after_kept(deeper, seen, board, versus, entry, piece, queue, ply);
             best = better(best, self.value.combine(self.margin, entry.score, next));
         }
         best
     }
 
-    /// The value of the plies after the kept move `entry` of `piece` at `ply`, on `board`:
-    /// looked up where the same board and queue were valued before in this decision.
+    /// The value of the plies after the kept move `entry` of `piece` at `ply`, on `board` in
+    /// the match `versus`: looked up where the same state was valued before in this decision.
     #[allow(clippy::too_many_arguments)]
     fn after_kept(
         &self,
         levels: &mut [PlyScratch],
         seen: &Transpositions,
         board: &Board,
+        versus: VersusView,
         entry: &Kept,
         piece: Piece,
         queue: &Queue,
         ply: u8,
     ) -> f64 {
         let mut after = *board;
-        lock(&mut after, &entry.placement, self.position.rules.top_out());
-        let queue = queue.after_move(piece, entry.held);
+        let locked = lock(&mut after, &entry.placement, self.position.rules.top_out());
+        let state = State {
+            versus: self.versus_after(versus, &entry.placement, &locked, &after),
+            board: after,
+            queue: queue.after_move(piece, entry.held),
+        };
         let ply = ply + 1;
-        if let Some(value) = seen.get(self.decision, ply, &after, &queue) {
+        if let Some(value) = seen.get(self.decision, ply, &state) {
             return value;
         }
-        let value = self.arrival_value(levels, seen, &after, &queue, ply);
-        seen.put(self.decision, ply, &after, &queue, value);
+        let value = self.arrival_value(levels, seen, &state, ply);
+        seen.put(self.decision, ply, &state, value);
         value
     }
 
-    /// The board the second ply reads after `first` and the queue it leaves.
-    fn after_first(&self, first: &Candidate) -> (Board, Queue) {
+    /// The match after `placement`, locked as `locked` into the board now `after`, from
+    /// `versus`: moved on where the weights read it, else left as it was.
+    fn versus_after(
+        &self,
+        versus: VersusView,
+        placement: &Placement,
+        locked: &Locked,
+        after: &Board,
+    ) -> VersusView {
+        if !self.weighs_the_match {
+            return versus;
+        }
+        let lines = locked.rows_cleared;
+        versus.after(Clear {
+            lines,
+            spin: placement.spin,
+            perfect: lines > 0 && after.cell_count() == 0,
+        })
+    }
+
+    /// What the second ply reads after `first`: the board, the queue and the match it leaves.
+    fn after_first(&self, first: &Candidate) -> State {
         let position = self.position;
-        let mut after = *position.board;
         let placement = &first.placement;
-        if self.keep_first_rows {
-            after.place(
+        let mut cleared = *position.board;
+        let locked = lock(&mut cleared, placement, position.rules.top_out());
+        let versus = self.versus_after(position.versus, placement, &locked, &cleared);
+        let board = if self.keep_first_rows {
+            let mut kept = *position.board;
+            kept.place(
                 placement.piece.shape(placement.rotation),
                 placement.x,
                 placement.y,
             );
+            kept
         } else {
-            lock(&mut after, placement, position.rules.top_out());
-        }
+            cleared
+        };
         let queue = position
             .first_queue()
             .after_move(position.current, first.piece == FirstPiece::Held);
-        (after, queue)
+        State {
+            board,
+            queue,
+            versus,
+        }
     }
 }
 
@@ -310,8 +356,9 @@ impl Plan<'_> {
 /// of the parallel search.
 #[derive(Clone, Copy)]
 struct Arrival {
-    /// The board the second ply reads.
+    /// The board the second ply reads, and the match then.
     board: Board,
+    versus: VersusView,
     /// The piece that arrives and the queue then.
     piece: Piece,
     queue: Queue,
@@ -349,8 +396,8 @@ impl Plies {
                 let value = if first.score == f64::NEG_INFINITY {
                     f64::NEG_INFINITY
                 } else {
-                    let (board, queue) = plan.after_first(first);
-                    plan.arrival_value(&mut self.levels, &self.seen, &board, &queue, 2)
+                    let state = plan.after_first(first);
+                    plan.arrival_value(&mut self.levels, &self.seen, &state, 2)
                 };
                 self.values.push(value);
             }
@@ -364,12 +411,13 @@ impl Plies {
                 self.arrival_counts.push(None);
                 continue;
             }
-            let (board, queue) = plan.after_first(first);
-            let (arrivals, count) = arrivals(&queue, plan.position.preview);
+            let state = plan.after_first(first);
+            let (arrivals, count) = arrivals(&state.queue, plan.position.preview);
             self.arrival_counts.push(Some(count));
             for &(piece, queue, weight) in &arrivals[..count] {
                 self.arrivals.push(Arrival {
-                    board,
+                    board: state.board,
+                    versus: state.versus,
                     piece,
                     queue,
                     weight,

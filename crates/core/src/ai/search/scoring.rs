@@ -4,6 +4,7 @@
 
 use crate::ai::features::Outcome;
 use crate::ai::incremental::Incremental;
+use crate::ai::versus_view::VersusView;
 use crate::ai::weights::Weights;
 use crate::engine::board::Board;
 use crate::engine::moves::{DropRotation, MoveSearch, Placement, drop_rotations};
@@ -12,27 +13,34 @@ use crate::engine::reach::Reach;
 use crate::engine::rules::{RuleSet, Rules, TopOut, spawn_position};
 use crate::engine::timing::reachable_in_time;
 
-/// The value of placing `placement` on `board`: the weighted features of the result, or minus
-/// infinity when it ends the game. Out of line: the placements that need it are few, and the
-/// loops that score placements stay small without it.
+/// The value of placing `placement` on `board` in the match `versus`: the weighted features of
+/// the result, or minus infinity when it ends the game. Out of line: the placements that need it
+/// are few, and the loops that score placements stay small without it.
 #[inline(never)]
-pub fn evaluate(board: &Board, placement: &Placement, top_out: TopOut, weights: &Weights) -> f64 {
-    read_outcome(board, placement, top_out, |outcome| {
+pub fn evaluate(
+    board: &Board,
+    placement: &Placement,
+    versus: VersusView,
+    top_out: TopOut,
+    weights: &Weights,
+) -> f64 {
+    read_outcome(board, placement, versus, top_out, |outcome| {
         weights.evaluate(outcome)
     })
     .unwrap_or(f64::NEG_INFINITY)
 }
 
-/// What `read` finds in the outcome of placing `placement` on `board`, or `None` when the
-/// placement ends the game.
+/// What `read` finds in the outcome of placing `placement` on `board` in the match `versus`, or
+/// `None` when the placement ends the game.
 #[inline(always)]
 pub(super) fn read_outcome<R>(
     board: &Board,
     placement: &Placement,
+    versus: VersusView,
     top_out: TopOut,
     read: impl FnOnce(&Outcome) -> R,
 ) -> Option<R> {
-    Outcome::of(board, placement, top_out, |outcome, tops_out| {
+    Outcome::of(board, placement, versus, top_out, |outcome, tops_out| {
         (!tops_out).then(|| read(outcome))
     })
 }
@@ -40,6 +48,7 @@ pub(super) fn read_outcome<R>(
 /// Scores placements on one board: incrementally where it can, else in full.
 pub(super) struct Scorer<'a> {
     board: &'a Board,
+    versus: VersusView,
     top_out: TopOut,
     weights: &'a Weights,
     incremental: Option<&'a mut Incremental>,
@@ -51,11 +60,17 @@ impl<'a> Scorer<'a> {
         self.board
     }
 
-    /// A scorer for placements on `board`, reading it into `buffer` for the incremental
-    /// evaluation.
+    /// The match as it stands on the board scored on.
+    pub(super) fn versus(&self) -> VersusView {
+        self.versus
+    }
+
+    /// A scorer for placements on `board` in the match `versus`, reading the board into
+    /// `buffer` for the incremental evaluation.
     #[inline]
     pub(super) fn new(
         board: &'a Board,
+        versus: VersusView,
         top_out: TopOut,
         weights: &'a Weights,
         buffer: &'a mut Incremental,
@@ -63,6 +78,7 @@ impl<'a> Scorer<'a> {
         let incremental = buffer.read(board, weights).then_some(buffer);
         Scorer {
             board,
+            versus,
             top_out,
             weights,
             incremental,
@@ -79,7 +95,13 @@ impl<'a> Scorer<'a> {
         {
             return value;
         }
-        evaluate(self.board, placement, self.top_out, self.weights)
+        evaluate(
+            self.board,
+            placement,
+            self.versus,
+            self.top_out,
+            self.weights,
+        )
     }
 
     /// Calls `visit` with each placement of `rotation`, dropped, with its index (counted on
@@ -106,7 +128,7 @@ impl<'a> Scorer<'a> {
                     // The call takes a copy: were `placement` itself passed by reference, it
                     // would be kept in memory for every placement, not only for these.
                     let copy = placement;
-                    evaluate(self.board, &copy, self.top_out, self.weights)
+                    evaluate(self.board, &copy, self.versus, self.top_out, self.weights)
                 });
             visit(index, placement, score);
             index += 1;

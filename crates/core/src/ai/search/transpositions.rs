@@ -1,4 +1,5 @@
-//! Values already worked out in one decision, by the board and queue they were worked out for:
+//! Values already worked out in one decision, by the board, queue and match they were worked out
+//! for:
 //! the same board is often reached by two orders of the same pieces (two draws in either order,
 //! or a piece placed before or after the one hold swaps it with), and its value is then looked
 //! up rather than searched again. Keys are compared whole, so a value found is the value the
@@ -7,6 +8,8 @@
 //! by another.
 
 use super::queue::Queue;
+use super::state::State;
+use crate::ai::versus_view::VersusView;
 use crate::engine::board::Board;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -27,16 +30,18 @@ const SLOTS: usize = 1 << 8;
 /// Slots probed from a key's own before a value is given up (not looked up, or not kept).
 const PROBES: usize = 8;
 
-/// What a value depends on besides the decision: the ply, the board and the queue.
+/// What a value depends on besides the decision: the ply, the board, the queue and the match.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Key {
     board: Board,
     /// The ply, the hold slot, the preview taken and the draws, packed.
     queue: u64,
+    /// The match, packed (see [`VersusView::packed`]).
+    versus: u64,
 }
 
 impl Key {
-    fn new(ply: u8, board: &Board, queue: &Queue) -> Key {
+    fn new(ply: u8, board: &Board, queue: &Queue, versus: &VersusView) -> Key {
         let hold = queue.hold.map_or(0, |piece| piece.index() as u64 + 1);
         let mut packed = u64::from(ply) | hold << 8 | (queue.taken as u64) << 16;
         for (i, piece) in queue.draws.pieces().iter().enumerate() {
@@ -45,12 +50,14 @@ impl Key {
         Key {
             board: *board,
             queue: packed,
+            versus: versus.packed(),
         }
     }
 
     /// The stripe the key lives in and the slot its probes start from.
     fn place(&self) -> (usize, usize) {
-        let mut hash = self.queue.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut hash =
+            (self.queue ^ self.versus.rotate_left(45)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         for &column in self.board.columns() {
             hash = (hash ^ column)
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -82,9 +89,9 @@ struct Stripe {
 }
 
 impl Transpositions {
-    /// The value kept for `ply` on `board` with `queue` in `decision`, if any.
-    pub(super) fn get(&self, decision: u64, ply: u8, board: &Board, queue: &Queue) -> Option<f64> {
-        let key = Key::new(ply, board, queue);
+    /// The value kept for `ply` from `state` in `decision`, if any.
+    pub(super) fn get(&self, decision: u64, ply: u8, state: &State) -> Option<f64> {
+        let key = Key::new(ply, &state.board, &state.queue, &state.versus);
         let (stripe, start) = key.place();
         let stripe = self.stripes[stripe].lock().ok()?;
         if stripe.entries.is_empty() {
@@ -97,9 +104,9 @@ impl Transpositions {
             .map(|entry| entry.value)
     }
 
-    /// Keeps `value` for `ply` on `board` with `queue` in `decision`, where a slot is free.
-    pub(super) fn put(&self, decision: u64, ply: u8, board: &Board, queue: &Queue, value: f64) {
-        let key = Key::new(ply, board, queue);
+    /// Keeps `value` for `ply` from `state` in `decision`, where a slot is free.
+    pub(super) fn put(&self, decision: u64, ply: u8, state: &State, value: f64) {
+        let key = Key::new(ply, &state.board, &state.queue, &state.versus);
         let (stripe, start) = key.place();
         let Ok(mut stripe) = self.stripes[stripe].lock() else {
             return;
@@ -141,6 +148,15 @@ mod tests {
         }
     }
 
+    /// The state of `board` and `queue` outside a match.
+    fn state(board: &Board, queue: &Queue) -> State {
+        State {
+            board: *board,
+            queue: *queue,
+            versus: VersusView::default(),
+        }
+    }
+
     #[test]
     fn a_value_is_found_only_under_its_whole_key_and_decision() {
         let table = Transpositions::default();
@@ -148,26 +164,37 @@ mod tests {
         let other = Board::from_picture(6, 8, &["#...##"]).unwrap();
         let q = queue(Some(Piece::T), 1, &Piece::ALL);
         let decision = new_decision();
-        assert_eq!(table.get(decision, 3, &board, &q), None);
-        table.put(decision, 3, &board, &q, -12.5);
-        assert_eq!(table.get(decision, 3, &board, &q), Some(-12.5));
+        assert_eq!(table.get(decision, 3, &state(&board, &q)), None);
+        table.put(decision, 3, &state(&board, &q), -12.5);
+        assert_eq!(table.get(decision, 3, &state(&board, &q)), Some(-12.5));
         // Any part of the key, or another decision, finds nothing.
-        assert_eq!(table.get(decision, 4, &board, &q), None);
-        assert_eq!(table.get(decision, 3, &other, &q), None);
+        assert_eq!(table.get(decision, 4, &state(&board, &q)), None);
+        assert_eq!(table.get(decision, 3, &state(&other, &q)), None);
         assert_eq!(
-            table.get(decision, 3, &board, &queue(None, 1, &Piece::ALL)),
+            table.get(decision, 3, &state(&board, &queue(None, 1, &Piece::ALL))),
             None
         );
         assert_eq!(
-            table.get(decision, 3, &board, &queue(Some(Piece::T), 2, &Piece::ALL)),
+            table.get(
+                decision,
+                3,
+                &state(&board, &queue(Some(Piece::T), 2, &Piece::ALL))
+            ),
             None
         );
         let fewer = [Piece::I, Piece::O];
         assert_eq!(
-            table.get(decision, 3, &board, &queue(Some(Piece::T), 1, &fewer)),
+            table.get(
+                decision,
+                3,
+                &state(&board, &queue(Some(Piece::T), 1, &fewer))
+            ),
             None
         );
-        assert_eq!(table.get(new_decision(), 3, &board, &q), None);
+        let mut streaked = state(&board, &q);
+        streaked.versus.streaks.back_to_back = 1;
+        assert_eq!(table.get(decision, 3, &streaked), None, "another match");
+        assert_eq!(table.get(new_decision(), 3, &state(&board, &q)), None);
     }
 
     #[test]
@@ -188,17 +215,19 @@ mod tests {
             })
             .collect();
         for (board, value) in &boards {
-            table.put(decision, 2, board, &q, *value);
+            table.put(decision, 2, &state(board, &q), *value);
         }
         let found = boards
             .iter()
-            .filter(|(board, value)| match table.get(decision, 2, board, &q) {
-                Some(kept) => {
-                    assert_eq!(kept, *value);
-                    true
-                }
-                None => false,
-            })
+            .filter(
+                |(board, value)| match table.get(decision, 2, &state(board, &q)) {
+                    Some(kept) => {
+                        assert_eq!(kept, *value);
+                        true
+                    }
+                    None => false,
+                },
+            )
             .count();
         assert!(
             found > STRIPES * SLOTS / 2 && found <= STRIPES * SLOTS,
