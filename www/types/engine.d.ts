@@ -569,7 +569,14 @@ depth: number,
  * Score by survival: each of the K games is a splitting replicate of this effort; null (or
  * absent) plays whole games.
  */
-survival: SurvivalEffort | null, };
+survival: SurvivalEffort | null,
+/**
+ * Score by matches: each of the K games is a match against the pool's opponents, and its
+ * "lines" are the points it scored (see [`crate::matches`]); null (or absent) plays alone.
+ * The cap on pieces, if any, is each side's in a match. Left out of the JSON when null, so
+ * that a run without matches writes the checkpoints it wrote before they existed.
+ */
+versus?: VersusFitness, };
 
 /**
  * One position of a replay: the game after `index` placements, and the move made from it.
@@ -939,6 +946,19 @@ reevaluate_games: number,
  * training games per individual fixed.
  */
 grow_games_to: number | null, };
+
+/**
+ * One opponent of the pool: its name, as reports show it, and its weights.
+ */
+export type Opponent = {
+/**
+ * A preset's name, or the file its weights came from.
+ */
+name: string,
+/**
+ * The weights it plays by.
+ */
+weights: Weights, };
 
 /**
  * Which optimizer, with its settings: a variant per line of the registry, which serde
@@ -1417,6 +1437,11 @@ common_seeds: boolean,
  * games are too long to play out); default none (whole games).
  */
 survival: SurvivalEffort | null,
+/**
+ * Score by matches against a pool of opponents (for versus; see [`crate::matches`]);
+ * default none (games played alone).
+ */
+versus: VersusFitness | null,
 /**
  * The run's seed; default 0.
  */
@@ -1935,6 +1960,20 @@ games: number,
  * turns the report set off.
  */
 report_games: number, };
+
+/**
+ * How individuals are scored by matches.
+ */
+export type VersusFitness = {
+/**
+ * The pool: the match seeded `s` is played against opponent `s` modulo their number (so
+ * the consecutive seeds of an individual's games go round the pool).
+ */
+opponents: Array<Opponent>,
+/**
+ * The versus rules: attack table and garbage.
+ */
+rules: VersusPreset, };
 
 /**
  * The matches a versus series may play (see [`crate::versus::series`]).

@@ -11,10 +11,13 @@ use tetris_ai_core::RuleSet;
 use tetris_ai_core::ai::presets;
 use tetris_ai_core::ai::weights::Weights;
 use tetris_ai_core::engine::rules::RandomizerKind;
+use tetris_ai_core::engine::versus::VersusPreset;
 use tetris_ai_core::survival::{DEFAULT_RUN_PIECES, DEFAULT_TRIALS};
+use tetris_ai_core::versus::DEFAULT_MAX_PIECES;
 use tetris_ai_train::checkpoint::write_atomically;
 use tetris_ai_train::evolution::{Evolution, EvolutionConfig, Report};
 use tetris_ai_train::fitness::SurvivalEffort;
+use tetris_ai_train::matches::{Opponent, VersusFitness};
 use tetris_ai_train::noise::NoiseConfig;
 use tetris_ai_train::optimizers::{self, DEFAULT_OPTIMIZER, OPTIMIZERS, Optimizer};
 use tetris_ai_train::setup::{Features, RunOptions};
@@ -159,6 +162,18 @@ struct RunChoices {
           value_parser = parse_positive, requires = "survival")]
     trials: u64,
 
+    /// Score each individual by matches, for versus: each of its K games is a match against
+    /// these opponents in turn (presets or weights files; repeat the option for a pool), 100
+    /// points a win, 50 a draw, 0 a loss, a match still going at --max-pieces judged on the rows
+    /// each sent; its fitness is its mean points.
+    #[arg(long, value_name = "OPPONENT", conflicts_with = "survival")]
+    versus: Vec<String>,
+
+    /// The matches' versus rules: ppt or tetrio.
+    #[arg(long, value_name = "RULES", default_value = "ppt", value_parser = parse_named::<VersusPreset>,
+          requires = "versus")]
+    versus_rules: VersusPreset,
+
     /// The run's seed.
     #[arg(long, value_name = "SEED", default_value_t = 0)]
     seed: u64,
@@ -224,6 +239,27 @@ impl EvolveArgs {
 }
 
 impl RunChoices {
+    /// The pool of `--versus`, under `--versus-rules`; none without `--versus`.
+    fn versus_fitness(&self) -> Result<Option<VersusFitness>, String> {
+        if self.versus.is_empty() {
+            return Ok(None);
+        }
+        let opponents = self
+            .versus
+            .iter()
+            .map(|text| {
+                Ok(Opponent {
+                    name: text.clone(),
+                    weights: named_weights("--versus", text)?,
+                })
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(Some(VersusFitness {
+            opponents,
+            rules: self.versus_rules,
+        }))
+    }
+
     /// The run's choices as the library takes them; the error names the bad flag.
     fn options(&self) -> Result<RunOptions, String> {
         let optimizer = self.optimizer;
@@ -235,7 +271,11 @@ impl RunChoices {
             optimizer: optimizer.name.to_string(),
             ga: self.ga.clone(),
             features: self.features.clone().map(Features::Named),
-            start: self.start.as_deref().map(start_weights).transpose()?,
+            start: self
+                .start
+                .as_deref()
+                .map(|text| named_weights("--start", text))
+                .transpose()?,
             spread: self.spread,
             settings,
             population: self
@@ -253,6 +293,7 @@ impl RunChoices {
                 run_pieces: self.run_pieces,
                 trials: self.trials,
             }),
+            versus: self.versus_fitness()?,
             seed: self.seed,
             validation: ValidationConfig {
                 top: count(self.validate_top, "--validate-top")?,
@@ -271,19 +312,19 @@ impl RunChoices {
     }
 }
 
-/// The weights `--start` names: a preset's, else a JSON weights file's; the error names the
-/// value.
-fn start_weights(text: &str) -> Result<Weights, String> {
+/// The weights option `flag` names by `text`: a preset's, else a JSON weights file's; the error
+/// names the option and the value.
+fn named_weights(flag: &str, text: &str) -> Result<Weights, String> {
     if let Ok(preset) = presets::find(text) {
         return Ok(preset.weights());
     }
     let json = std::fs::read_to_string(text).map_err(|e| {
         format!(
-            "--start \"{text}\" is neither a weight preset ({}) nor a readable weights file: {e}",
+            "{flag} \"{text}\" is neither a weight preset ({}) nor a readable weights file: {e}",
             presets::names().join(", ")
         )
     })?;
-    Weights::from_json(&json).map_err(|e| format!("--start file \"{text}\": {e}"))
+    Weights::from_json(&json).map_err(|e| format!("{flag} file \"{text}\": {e}"))
 }
 
 /// The JSON settings file at `path`, checked as `optimizer`'s settings; the error names the file.
@@ -347,6 +388,16 @@ pub fn intro_lines(config: &EvolutionConfig) -> Vec<String> {
             "scoring by survival: each game a splitting replicate of a {}-piece run and {} \
              branches per level, the fitness their estimate of uncapped games' mean lines",
             effort.run_pieces, effort.trials
+        ));
+    }
+    if let Some(versus) = &config.fitness.versus {
+        let names: Vec<&str> = versus.opponents.iter().map(|o| o.name.as_str()).collect();
+        lines.push(format!(
+            "scoring by matches under {} rules against {} in turn: 100 points a win, 50 a draw, \
+             0 a loss, a match still going at {} pieces judged on the rows each sent",
+            versus.rules.name(),
+            names.join(", "),
+            config.fitness.max_pieces.unwrap_or(DEFAULT_MAX_PIECES)
         ));
     }
     if config.start.is_some() {
@@ -505,6 +556,52 @@ mod tests {
         let off = args(&["--validate-top", "0"]).config().unwrap();
         assert!(!off.validation.is_on());
         assert!(parse(&["--validate-games", "0"]).is_err());
+    }
+
+    #[test]
+    fn versus_flags_score_by_matches_against_a_pool() {
+        let config = args(&[
+            "--rules",
+            "guideline",
+            "--versus",
+            "dt10",
+            "--versus",
+            "dellacherie",
+            "--versus-rules",
+            "tetrio",
+            "--max-pieces",
+            "300",
+        ])
+        .config()
+        .unwrap();
+        let versus = config.fitness.versus.as_ref().unwrap();
+        let names: Vec<&str> = versus.opponents.iter().map(|o| o.name.as_str()).collect();
+        assert_eq!(names, ["dt10", "dellacherie"]);
+        assert_eq!(
+            versus.opponents[1].weights,
+            presets::find("dellacherie").unwrap().weights()
+        );
+        assert_eq!(versus.rules, VersusPreset::Tetrio);
+        let intro = intro_lines(&config).join("\n");
+        assert!(
+            intro.contains("tetrio rules against dt10, dellacherie in turn")
+                && intro.contains("at 300 pieces"),
+            "{intro}"
+        );
+        assert_eq!(args(&[]).config().unwrap().fitness.versus, None);
+        for refused in [
+            &["--versus-rules", "ppt"][..],
+            &["--versus", "dt10", "--survival"],
+            &["--versus", "dt10", "--versus-rules", "nes"],
+            &["--resume", "run.json", "--versus", "dt10"],
+        ] {
+            assert!(parse(refused).is_err(), "{refused:?}");
+        }
+        let error = args(&["--versus", "nobody.json"]).config().unwrap_err();
+        assert!(
+            error.starts_with("--versus \"nobody.json\" is neither a weight preset"),
+            "{error}"
+        );
     }
 
     #[test]

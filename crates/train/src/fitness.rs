@@ -1,13 +1,15 @@
 //! Fitness: the average lines cleared over K seeded games on a training board and rule set of its
 //! own, with an optional cap on pieces per game; or, for boards whose games are too long to play
-//! out, the mean lines estimated by [splitting](tetris_ai_core::survival) over K replicates. The
-//! games themselves are played as a [`GameBatch`](crate::batch::GameBatch).
+//! out, the mean lines estimated by [splitting](tetris_ai_core::survival) over K replicates; or,
+//! for versus, the mean points of K matches against a pool of opponents ([`crate::matches`]).
+//! The games themselves are played as a [`GameBatch`](crate::batch::GameBatch).
 //!
 //! Under splitting each "game" of an individual is one replicate, and its "lines" are the
 //! replicate's estimate of the mean, `1 / rate`. Splitting averages rates, not their inverses,
 //! so an individual's fitness is the harmonic mean of its replicates' lines: the inverse of
 //! their mean rate, as `tetris-ai survival` estimates it.
 
+use crate::matches::VersusFitness;
 use serde::{Deserialize, Serialize};
 use tetris_ai_core::ai::search::SearchConfig;
 use tetris_ai_core::ai::weights::Weights;
@@ -17,6 +19,7 @@ use tetris_ai_core::engine::rules::Rules;
 use tetris_ai_core::error::{Error, Result};
 use tetris_ai_core::game::Game;
 use tetris_ai_core::survival::{self, Replicate, SurvivalPlan};
+use tetris_ai_core::versus;
 
 /// The lines a replicate that saw no game end counts for: the most a page's number holds
 /// exactly, so that it adds next to nothing to its individual's mean rate.
@@ -65,6 +68,13 @@ pub struct FitnessConfig {
     /// Score by survival: each of the K games is a splitting replicate of this effort; null (or
     /// absent) plays whole games.
     pub survival: Option<SurvivalEffort>,
+    /// Score by matches: each of the K games is a match against the pool's opponents, and its
+    /// "lines" are the points it scored (see [`crate::matches`]); null (or absent) plays alone.
+    /// The cap on pieces, if any, is each side's in a match. Left out of the JSON when null, so
+    /// that a run without matches writes the checkpoints it wrote before they existed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub versus: Option<VersusFitness>,
 }
 
 impl Default for FitnessConfig {
@@ -78,6 +88,7 @@ impl Default for FitnessConfig {
             common_seeds: true,
             depth: 1,
             survival: None,
+            versus: None,
         }
     }
 }
@@ -97,6 +108,14 @@ impl FitnessConfig {
             return Err(Error::Config(
                 "max pieces is 0: it must be at least 1, or unset".into(),
             ));
+        }
+        if let Some(versus) = &self.versus {
+            if self.survival.is_some() {
+                return Err(Error::Config(
+                    "survival and matches both score the games: choose one".into(),
+                ));
+            }
+            versus.validate()?;
         }
         if let Some(effort) = self.survival {
             if let Some(cap) = self.max_pieces {
@@ -148,9 +167,14 @@ impl FitnessConfig {
     }
 
     /// Lines cleared by `weights` in the game seeded `seed`; under survival, the estimate of
-    /// the replicate seeded `seed` (see [`replicate_lines`]).
+    /// the replicate seeded `seed` (see [`replicate_lines`]); by matches, the points of the
+    /// match seeded `seed`.
     pub fn play(&self, weights: &Weights, seed: u64) -> u64 {
         let game = self.game(Some(weights), seed);
+        if let Some(versus) = &self.versus {
+            let cap = self.max_pieces.unwrap_or(versus::DEFAULT_MAX_PIECES);
+            return versus.play(&game, weights, seed, cap).unwrap_or(0);
+        }
         match self.survival {
             None => match Game::new(game) {
                 Ok(mut game) => game.play(self.max_pieces).lines,

@@ -8,6 +8,7 @@
 //!   exactly.
 //! - [`batch`]: the games of one evaluation, to be played anywhere, in any order.
 //! - [`fitness`]: how a game is scored: board, rules, games per individual, seeds.
+//! - [`matches`]: scoring by matches against a pool of opponents, for versus.
 //! - [`validation`]: each generation's best genomes replayed on fixed games, and a report set
 //!   held out from every choice.
 //! - [`noise`]: re-evaluating the best genomes, and games per individual that grow as the
@@ -33,6 +34,7 @@ pub mod fitness;
 pub mod ga;
 pub mod hill;
 pub mod learner;
+pub mod matches;
 pub mod noise;
 pub mod optimizers;
 pub mod setup;

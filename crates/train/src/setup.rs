@@ -9,6 +9,7 @@ use crate::evolution::EvolutionConfig;
 use crate::fitness::{FitnessConfig, SurvivalEffort};
 use crate::ga;
 use crate::learner::{PopulationSizes, RunShape};
+use crate::matches::VersusFitness;
 use crate::noise::NoiseConfig;
 use crate::optimizers::{self, DEFAULT_OPTIMIZER, OPTIMIZERS, Start};
 use crate::validation::ValidationConfig;
@@ -92,6 +93,9 @@ pub struct RunOptions {
     /// Score by survival, each game a splitting replicate of this effort (for boards whose
     /// games are too long to play out); default none (whole games).
     pub survival: Option<SurvivalEffort>,
+    /// Score by matches against a pool of opponents (for versus; see [`crate::matches`]);
+    /// default none (games played alone).
+    pub versus: Option<VersusFitness>,
     /// The run's seed; default 0.
     pub seed: u64,
     /// How each generation's best genomes are validated; default the top 3 on 30 games, no
@@ -126,6 +130,7 @@ impl Default for RunOptions {
             max_pieces: fitness.max_pieces,
             common_seeds: fitness.common_seeds,
             survival: fitness.survival,
+            versus: fitness.versus,
             seed: 0,
             validation: ValidationConfig::default(),
             noise: NoiseConfig::default(),
@@ -210,6 +215,7 @@ impl RunOptions {
                 common_seeds: self.common_seeds,
                 depth: 1,
                 survival: self.survival,
+                versus: self.versus.clone(),
             },
             seed: self.seed,
             validation: self.validation,

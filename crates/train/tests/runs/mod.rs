@@ -46,6 +46,7 @@ pub fn cem_on_8x8(
             common_seeds: true,
             depth: 1,
             survival: None,
+            versus: None,
         },
         seed,
         validation,
