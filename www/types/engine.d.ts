@@ -562,7 +562,7 @@ max_pieces: number | null,
  */
 common_seeds: boolean,
 /**
- * Search depth of the player (1 or 2).
+ * Search depth of the players: the individual's, and in matches its opponents' (1 to 4).
  */
 depth: number,
 /**
@@ -1428,6 +1428,10 @@ games: number,
  * Pieces after which a training game stops; default none.
  */
 max_pieces: number | null,
+/**
+ * Search depth of the players in the training games and matches, 1 to 4; default 1.
+ */
+depth: number,
 /**
  * Whether every individual of a generation plays the same games; default true.
  */

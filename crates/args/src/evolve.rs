@@ -142,6 +142,11 @@ struct RunChoices {
     #[arg(long, value_name = "N", value_parser = parse_positive)]
     max_pieces: Option<u64>,
 
+    /// Search depth of the players in the training games and matches: 1 to 4 (deeper plays
+    /// better and costs more).
+    #[arg(long, value_name = "DEPTH", default_value_t = 1)]
+    depth: u8,
+
     /// Let every individual play its own games instead of the generation's common ones.
     #[arg(long)]
     no_common_seeds: bool,
@@ -288,6 +293,7 @@ impl RunChoices {
             randomizer: self.randomizer,
             games: count(self.games, "--games")?,
             max_pieces: self.max_pieces,
+            depth: self.depth,
             common_seeds: !self.no_common_seeds,
             survival: self.survival.then_some(SurvivalEffort {
                 run_pieces: self.run_pieces,
@@ -383,6 +389,12 @@ pub fn intro_lines(config: &EvolutionConfig) -> Vec<String> {
         config.fitness.games,
         config.features.join(", ")
     )];
+    if config.fitness.depth > 1 {
+        lines.push(format!(
+            "the players searching {} pieces ahead",
+            config.fitness.depth
+        ));
+    }
     if let Some(effort) = config.fitness.survival {
         lines.push(format!(
             "scoring by survival: each game a splitting replicate of a {}-piece run and {} \
@@ -589,6 +601,14 @@ mod tests {
             "{intro}"
         );
         assert_eq!(args(&[]).config().unwrap().fitness.versus, None);
+        // The players search as deep as asked, opponents too; past 4 is refused by name.
+        let deeper = args(&["--versus", "dt10", "--depth", "2"])
+            .config()
+            .unwrap();
+        assert_eq!(deeper.fitness.depth, 2);
+        assert!(intro_lines(&deeper).contains(&"the players searching 2 pieces ahead".into()));
+        let error = args(&["--depth", "5"]).config().unwrap_err();
+        assert!(error.contains("search depth 5"), "{error}");
         for refused in [
             &["--versus-rules", "ppt"][..],
             &["--versus", "dt10", "--survival"],

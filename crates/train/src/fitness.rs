@@ -63,7 +63,7 @@ pub struct FitnessConfig {
     pub max_pieces: Option<u64>,
     /// Whether every individual of one evaluation plays the same K seeds (common random numbers).
     pub common_seeds: bool,
-    /// Search depth of the player (1 or 2).
+    /// Search depth of the players: the individual's, and in matches its opponents' (1 to 4).
     pub depth: u8,
     /// Score by survival: each of the K games is a splitting replicate of this effort; null (or
     /// absent) plays whole games.

@@ -88,6 +88,8 @@ pub struct RunOptions {
     pub games: usize,
     /// Pieces after which a training game stops; default none.
     pub max_pieces: Option<u64>,
+    /// Search depth of the players in the training games and matches, 1 to 4; default 1.
+    pub depth: u8,
     /// Whether every individual of a generation plays the same games; default true.
     pub common_seeds: bool,
     /// Score by survival, each game a splitting replicate of this effort (for boards whose
@@ -128,6 +130,7 @@ impl Default for RunOptions {
             randomizer: fitness.rules.randomizer,
             games: fitness.games,
             max_pieces: fitness.max_pieces,
+            depth: fitness.depth,
             common_seeds: fitness.common_seeds,
             survival: fitness.survival,
             versus: fitness.versus,
@@ -213,7 +216,7 @@ impl RunOptions {
                 games: self.games,
                 max_pieces: self.max_pieces,
                 common_seeds: self.common_seeds,
-                depth: 1,
+                depth: self.depth,
                 survival: self.survival,
                 versus: self.versus.clone(),
             },

@@ -48,6 +48,12 @@ fn a_player_scores_by_its_results_against_the_pool() {
     for seed in 0..4 {
         assert_eq!(fitness.play(&dellacherie, seed), WIN_POINTS, "seed {seed}");
     }
+    // So it does searching two pieces ahead, as its opponent then does.
+    let deeper = FitnessConfig {
+        depth: 2,
+        ..matches(vec![aimless()], 300)
+    };
+    assert_eq!(deeper.play(&dellacherie, 0), WIN_POINTS);
     let against_dellacherie = matches(vec![Opponent::preset("dellacherie").unwrap()], 300);
     for seed in 0..4 {
         assert_eq!(
