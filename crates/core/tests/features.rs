@@ -970,30 +970,18 @@ fn garbage_danger() {
     // A 4-wide board 8 rows high: its top quarter starts at row 8 - 2 = 6. The tallest column
     // (column 0) is 4 high after the placement.
     let stack = board(4, 8, &["#...", "#...", "##..", "###."]);
-    let waiting = |incoming, b2b| streaks(AttackTable::Ppt, 0, b2b, incoming);
+    let danger = |spin, lines, incoming, b2b| {
+        let view = streaks(AttackTable::Ppt, 0, b2b, incoming);
+        in_match("garbage_danger", &stack, spin, lines, view)
+    };
     // Nothing waits: 4 rows stay below row 6: 0. Three rows wait: 4 + 3 - 6 = 1.
-    assert_close(
-        in_match("garbage_danger", &stack, Spin::None, 0, waiting(0, 0)),
-        0.0,
-    );
-    assert_close(
-        in_match("garbage_danger", &stack, Spin::None, 0, waiting(3, 0)),
-        1.0,
-    );
-    // A T-spin double sends 4 and cancels all 3: 0. A Tetris in a chain sends 5: 0 of 7 left,
-    // 0; a double sends 1: 6 left, 4 + 6 - 6 = 4.
-    assert_close(
-        in_match("garbage_danger", &stack, Spin::Full, 2, waiting(3, 0)),
-        0.0,
-    );
-    assert_close(
-        in_match("garbage_danger", &stack, Spin::None, 4, waiting(5, 1)),
-        0.0,
-    );
-    assert_close(
-        in_match("garbage_danger", &stack, Spin::None, 2, waiting(7, 0)),
-        4.0,
-    );
+    assert_close(danger(Spin::None, 0, 0, 0), 0.0);
+    assert_close(danger(Spin::None, 0, 3, 0), 1.0);
+    // A T-spin double sends 4 and cancels all 3: 0. A Tetris in a chain sends 5 and cancels
+    // all 5 waiting: 0. A double sends 1 of 7 waiting: 6 left, 4 + 6 - 6 = 4.
+    assert_close(danger(Spin::Full, 2, 3, 0), 0.0);
+    assert_close(danger(Spin::None, 4, 5, 1), 0.0);
+    assert_close(danger(Spin::None, 2, 7, 0), 4.0);
 }
 
 #[test]

@@ -25,6 +25,27 @@ fn decide(
     )
 }
 
+/// The position of `current` on `board` under `rules`, with `preview` known and no hold, in the
+/// match `versus`.
+fn position<'a>(
+    board: &'a Board,
+    rules: &'a Rules,
+    current: Piece,
+    preview: &'a [Piece],
+    versus: VersusView,
+) -> Position<'a> {
+    Position {
+        board,
+        rules,
+        current,
+        hold: None,
+        can_hold: false,
+        preview,
+        unseen: &Piece::ALL,
+        versus,
+    }
+}
+
 /// The choice for `current` on `board` under `rules`, with `preview` known, searched in
 /// parallel or not.
 #[allow(clippy::too_many_arguments)]
@@ -38,16 +59,7 @@ fn decide_under(
     search: SearchConfig,
     seed: u64,
 ) -> Choice {
-    let position = Position {
-        board,
-        rules,
-        current,
-        hold: None,
-        can_hold: false,
-        preview,
-        unseen: &Piece::ALL,
-        versus: VersusView::default(),
-    };
+    let position = position(board, rules, current, preview, VersusView::default());
     let mut searcher = Searcher::new();
     searcher.set_parallel(parallel);
     searcher
@@ -315,22 +327,15 @@ fn the_plies_carry_the_streaks_of_the_match() {
             preview: preview.len(),
             ..Rules::classic()
         };
-        let position = Position {
-            board: &board,
-            rules: &rules,
-            current: Piece::I,
-            hold: None,
-            can_hold: false,
-            preview,
-            unseen: &Piece::ALL,
-            versus: VersusView {
-                streaks: Streaks {
-                    combo,
-                    back_to_back: 0,
-                },
-                ..VersusView::default()
-            },
+        let streaks = Streaks {
+            combo,
+            back_to_back: 0,
         };
+        let versus = VersusView {
+            streaks,
+            ..VersusView::default()
+        };
+        let position = position(&board, &rules, Piece::I, preview, versus);
         let config = search(preview.len() as u8 + 1);
         // The parallel search gives the same value.
         let [alone, parallel] = [false, true].map(|parallel| {
