@@ -1126,7 +1126,7 @@ published: Published, };
 /**
  * The name of a shipped preset.
  */
-export type PresetName = "cs3243" | "takado8" | "lee" | "smartspot2" | "dellacherie" | "el_tetris" | "du" | "dt10" | "dt20" | "learned_10x10" | "learned_10x20";
+export type PresetName = "cs3243" | "takado8" | "lee" | "smartspot2" | "dellacherie" | "el_tetris" | "du" | "dt10" | "dt20" | "learned_10x10" | "learned_10x20" | "versus";
 
 /**
  * The rules and search a preset's weights were published under, as this engine plays them.
