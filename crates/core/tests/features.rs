@@ -851,9 +851,9 @@ fn well_lines() {
     assert_close(value("well_lines", &on(&board(5, 6, &[])), None), 0.0);
 }
 
-/// `attack` and `difficult_clear` of a T locked with `spin`, clearing `rows_cleared` rows, that
-/// left `board`.
-fn t_clear(board: &Board, spin: Spin, rows_cleared: u32) -> (f64, f64) {
+/// What `name` reads of a T placed on `board` clearing `rows_cleared` rows as `spin`, in the
+/// match `versus`.
+fn in_match(name: &str, board: &Board, spin: Spin, rows_cleared: u32, versus: VersusView) -> f64 {
     let placement = Placement {
         piece: Piece::T,
         spin,
@@ -861,12 +861,17 @@ fn t_clear(board: &Board, spin: Spin, rows_cleared: u32) -> (f64, f64) {
     };
     let o = Outcome {
         placement: &placement,
+        versus,
         ..outcome(board, 0, 1, rows_cleared, 2)
     };
-    (
-        value("attack", &o, None),
-        value("difficult_clear", &o, None),
-    )
+    value(name, &o, None)
+}
+
+/// `attack` and `difficult_clear` of a T locked with `spin`, clearing `rows_cleared` rows, that
+/// left `board`, outside a match.
+fn t_clear(board: &Board, spin: Spin, rows_cleared: u32) -> (f64, f64) {
+    let read = |name| in_match(name, board, spin, rows_cleared, VersusView::default());
+    (read("attack"), read("difficult_clear"))
 }
 
 #[test]
@@ -884,22 +889,6 @@ fn attack() {
     assert_close(t_clear(&left, Spin::None, 4).0, 4.0);
     assert_close(t_clear(&empty, Spin::None, 2).0, 10.0);
     assert_close(t_clear(&left, Spin::Full, 0).0, 0.0);
-}
-
-/// What `name` reads of a T placed on `board` clearing `rows_cleared` rows as `spin`, in the
-/// match `versus`.
-fn in_match(name: &str, board: &Board, spin: Spin, rows_cleared: u32, versus: VersusView) -> f64 {
-    let placement = Placement {
-        piece: Piece::T,
-        spin,
-        ..PLACED
-    };
-    let o = Outcome {
-        placement: &placement,
-        versus,
-        ..outcome(board, 0, 1, rows_cleared, 2)
-    };
-    value(name, &o, None)
 }
 
 /// A match by `table` after `combo` clears in a row and a back-to-back chain `back_to_back`
