@@ -384,23 +384,23 @@ pub static LEARNED_10X20: Preset = Preset {
     published: RESEARCH,
 };
 
-/// This engine's own weights for versus (guideline rules, 10x20, the PPT attack table): Dellacherie's
-/// features with the attack ones (`attack`, `tsd_slot`, `difficult_clear`, `top_half`,
-/// `top_quarter`, `well_lines`, `back_to_back`, `combo`, `garbage_danger`), learned by a league of
-/// self-play: eight rounds of CMA-ES (`tetris-ai evolve --versus`, 60 generations each) scoring by
-/// matches of at most 400 pieces a side, each round starting from the last round's best against
-/// the last two rounds' bests and the hand-set weights it began from. Rounds 1 to 4 play at depth
-/// 1, rounds 5 to 8 at depth 2. `benches/runs/versus_league/league.sh` runs the league again,
+/// This engine's own weights for versus (guideline rules, 10x20, the PPT attack table):
+/// Dellacherie's features with the attack ones (`attack`, `tsd_slot`, `difficult_clear`,
+/// `top_half`, `top_quarter`, `well_lines`, `back_to_back`, `combo`, `garbage_danger`), learned by
+/// a league of self-play: eight rounds of CMA-ES (`tetris-ai evolve --versus`, 60 generations each)
+/// scoring by matches of at most 400 pieces a side, each round starting from the last round's best
+/// against the last two rounds' bests and the hand-set weights it began from. Rounds 1 to 4 play at
+/// depth 1, rounds 5 to 8 at depth 2. `benches/runs/versus_league/league.sh` runs the league again,
 /// seeded, to the same weights; its last checkpoint is `round_8.json` beside it, and these are its
 /// best (`best_8.json`). The league took 16 minutes on both threads of a 2-core machine.
 ///
 /// Over 200 matches of at most 1,000 pieces (`tetris-ai versus --seed 7000`), at depth 2 they beat
 /// `dellacherie` 134 to 17 (49 drawn), sending 0.326 rows of garbage per piece to its 0.224, and
 /// the league's fourth round's best 111 to 83 (57.2%, 95% interval 50.2% to 64.0%). They are
-/// published with the search that plays them best against Cold Clear 2 over the Tetris Bot
-/// Protocol (`benches/battletris/head_to_head.py`, 100 ms to think): depth 3 over every first move
-/// and 16 moves of each later piece, 0.575 rows per piece to its 0.736 in four games, against
-/// 0.344 at the default beam. Cold Clear 2 won all four.
+/// published with the search that plays them best against Cold Clear 2 over the Tetris Bot Protocol
+/// (`benches/battletris/head_to_head.py`, 100 ms to think): depth 3 over every first move and 16
+/// moves of each later piece, 0.575 rows per piece to its 0.736 in four games, against 0.344 at the
+/// default beam. Cold Clear 2 won all four.
 pub static VERSUS: Preset = Preset {
     name: "versus",
     source: "this engine's own, for versus: Dellacherie's features and the attack ones, learned by a league of self-play by matches (tetris-ai evolve --versus, CMA-ES, eight rounds, benches/runs/versus_league)",

@@ -6,6 +6,7 @@
 //! streaks, whether it keeps a back-to-back chain, whether a chain runs after it and the combo it
 //! makes; and how near the top the garbage still waiting would lift the stack. The board's
 //! features read the board after clears, as one mark word per column (bit `y` for row `y`).
+
 use super::{Outcome, column_holes, height, low_bits};
 use crate::engine::board::MAX_WIDTH;
 use crate::engine::versus::attack::Clear;

@@ -1,11 +1,10 @@
 //! Values already worked out in one decision, by the board, queue and match they were worked out
-//! for:
-//! the same board is often reached by two orders of the same pieces (two draws in either order,
-//! or a piece placed before or after the one hold swaps it with), and its value is then looked
-//! up rather than searched again. Keys are compared whole, so a value found is the value the
-//! search would work out; the table only saves time. The threads of a parallel search share it,
-//! in stripes behind locks of their own, so that a board one thread valued is not valued again
-//! by another.
+//! for: the same board is often reached by two orders of the same pieces (two draws in either
+//! order, or a piece placed before or after the one hold swaps it with), and its value is then
+//! looked up rather than searched again. Keys are compared whole, so a value found is the value the
+//! search would work out; the table only saves time. The threads of a parallel search share it, in
+//! stripes behind locks of their own, so that a board one thread valued is not valued again by
+//! another.
 
 use super::queue::Queue;
 use super::state::State;
