@@ -399,8 +399,9 @@ pub static LEARNED_10X20: Preset = Preset {
 /// the league's fourth round's best 111 to 83 (57.2%, 95% interval 50.2% to 64.0%). They are
 /// published with the search that plays them best against Cold Clear 2 over the Tetris Bot Protocol
 /// (`benches/battletris/head_to_head.py`, 100 ms to think): depth 3 over every first move and 16
-/// moves of each later piece, 0.575 rows per piece to its 0.736 in four games, against 0.344 at the
-/// default beam. Cold Clear 2 won all four.
+/// moves of each later piece, which sent 0.575 rows per piece in four games where the default beam
+/// sent 0.344. Over 16 games so published they send 0.469 rows per piece to Cold Clear 2's 0.724,
+/// and Cold Clear 2 wins all 16.
 pub static VERSUS: Preset = Preset {
     name: "versus",
     source: "this engine's own, for versus: Dellacherie's features and the attack ones, learned by a league of self-play by matches (tetris-ai evolve --versus, CMA-ES, eight rounds, benches/runs/versus_league)",
