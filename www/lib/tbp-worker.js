@@ -24,7 +24,8 @@ let refusal = null;
 
 /**
  * The settings and think budget the URL's query `query` asks for, each number as a number where it
- * reads as one (the engine refuses what is not, naming it).
+ * reads as one (the engine refuses what is not, naming it); `prune` and `beam` are search
+ * overrides.
  */
 function chosen(query) {
   const number = (text) =>
@@ -33,6 +34,10 @@ function chosen(query) {
   for (const name of ['preset', 'depth', 'seed']) {
     if (query.has(name))
       settings[name] = name === 'preset' ? query.get(name) : number(query.get(name));
+  }
+  for (const name of ['prune', 'beam']) {
+    if (query.has(name))
+      settings.overrides = { ...settings.overrides, [name]: number(query.get(name)) };
   }
   const think = query.has('think') ? number(query.get('think')) : DEFAULT_THINK_MS;
   return { settings, think };

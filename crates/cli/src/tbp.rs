@@ -20,7 +20,8 @@ pub struct TbpArgs {
     game: GameOptions,
 
     /// The most time a suggestion may take, in milliseconds: the search deepens a piece at a
-    /// time up to --depth, and stops before a depth it expects to overrun this.
+    /// time up to --depth, then widens (twice the first moves and the beam each time, up to every
+    /// first move and a beam of 16), and stops before a step it expects to overrun this.
     #[arg(long, value_name = "MS", default_value_t = DEFAULT_THINK_MS, value_parser = parse_think)]
     think_ms: u64,
 }

@@ -3,8 +3,10 @@
 //! game, is a warning (for standard error, or the console), and the conversation goes on.
 //!
 //! A `suggest` is answered within the think budget: the search deepens a ply at a time, from one
-//! piece to the configured depth, and stops before a ply it expects to overrun the budget, so the
-//! answer is the deepest plan found in time. The moves are that plan's first move, then every
+//! piece to the configured depth, then widens (twice the first moves and twice the moves of each
+//! later piece searched further, up to all first moves and [`MAX_BEAM`] moves), and stops before a
+//! step it expects to overrun the budget, so the answer is the deepest and widest plan found in
+//! time. The moves are that plan's first move, then every
 //! other placement of the current piece and of the hold alternative, best first by its one-piece
 //! score, so that a frontend that refuses one finds the next.
 
@@ -15,7 +17,7 @@ use std::time::Duration;
 use tbp::bot_msg::{Info, Ready, Suggestion};
 use tbp::{BotMessage, FrontendMessage};
 use tetris_ai_core::RuleSet;
-use tetris_ai_core::ai::search::{Position, SearchConfig, Searcher};
+use tetris_ai_core::ai::search::{MAX_BEAM, Position, SearchConfig, Searcher};
 use tetris_ai_core::ai::weights::Weights;
 use tetris_ai_core::config::GameConfig;
 use tetris_ai_core::engine::moves::Placement;
@@ -258,7 +260,7 @@ impl Bot {
             });
         firsts.sort_by(|a, b| b.1.total_cmp(&a.1));
         let mut rng = GameRng::new(self.seed.wrapping_add(self.placed), TIE_STREAM);
-        let (best, depth) = deepest_plan(
+        let (best, reached) = deepest_plan(
             &mut self.searcher,
             &position,
             (&self.weights, &self.search),
@@ -274,38 +276,85 @@ impl Bot {
         );
         let moves = placements.iter().map(tbp_move).collect();
         let mut suggestion = Suggestion::new(moves);
-        suggestion.move_info.depth = Some(f64::from(depth));
+        suggestion.move_info.depth = Some(reached.map_or(0.0, |search| f64::from(search.depth)));
         suggestion.move_info.extra = Some(format!(
-            "depth {depth} in {:.1} ms",
+            "{} in {:.1} ms",
+            reached.map_or_else(|| "no search".to_string(), |search| searched(&search)),
             started.elapsed().as_secs_f64() * 1e3
         ));
         Reply::message(suggestion)
     }
 }
 
-/// The first move of the deepest plan `searcher` finds for `position` with `weights` and a
-/// search up to `search`'s depth before `deadline`, ties broken from `rng`, and its depth (0
-/// with no move). A ply starts only if it is expected to end in time: taking as long over the
-/// one before as that one did over its own (at least a fifth of [`FIRST_GROWTH`]).
+/// The searches of a suggestion under `search`, in the order they are tried: one piece deeper at a
+/// time up to its depth, then, at depth 2 or more, twice as wide each time: twice the share of
+/// first moves searched further, up to all of them, and from depth 3 (where later pieces' moves are
+/// kept by a beam) twice the beam, up to [`MAX_BEAM`].
+pub fn search_steps(search: &SearchConfig) -> Vec<SearchConfig> {
+    let mut steps: Vec<SearchConfig> = (1..=search.depth)
+        .map(|depth| SearchConfig { depth, ..*search })
+        .collect();
+    if search.depth < 2 {
+        return steps;
+    }
+    let beamed = search.depth >= 3;
+    let mut wider = *search;
+    while wider.prune < 1.0 || (beamed && wider.beam_width() < MAX_BEAM as usize) {
+        wider = SearchConfig {
+            prune: (wider.prune * 2.0).min(1.0),
+            beam: beamed
+                .then(|| (wider.beam_width() as u32 * 2).min(MAX_BEAM))
+                .or(wider.beam),
+            ..wider
+        };
+        steps.push(wider);
+    }
+    steps
+}
+
+/// A search in words, as a suggestion's `move_info` says it: "depth 3, beam 16, every first move".
+fn searched(search: &SearchConfig) -> String {
+    let firsts = if search.depth < 2 {
+        String::new()
+    } else if search.prune >= 1.0 {
+        ", every first move".to_string()
+    } else {
+        format!(
+            ", the best {}% of first moves",
+            (search.prune * 100.0).round()
+        )
+    };
+    let beam = if search.depth >= 3 {
+        format!(", beam {}", search.beam_width())
+    } else {
+        String::new()
+    };
+    format!("depth {}{beam}{firsts}", search.depth)
+}
+
+/// The first move of the deepest and widest plan `searcher` finds for `position` with `weights`
+/// and the searches of [`search_steps`] before `deadline`, ties broken from `rng`, and the search
+/// that found it (none with no move). A search starts only if it is expected to end in time:
+/// taking as long over the one before as that one did over its own (at least a fifth of
+/// [`FIRST_GROWTH`]).
 fn deepest_plan(
     searcher: &mut Searcher,
     position: &Position,
     (weights, search): (&Weights, &SearchConfig),
     rng: &mut GameRng,
     deadline: Instant,
-) -> (Option<Placement>, u8) {
-    let (mut best, mut reached) = (None, 0);
+) -> (Option<Placement>, Option<SearchConfig>) {
+    let (mut best, mut reached) = (None, None);
     let mut last: Option<Duration> = None;
-    for depth in 1..=search.depth {
-        let config = SearchConfig { depth, ..*search };
-        let ply = Instant::now();
+    for config in search_steps(search) {
+        let step = Instant::now();
         let Some((placement, _)) = searcher.decide_placement(position, weights, &config, rng)
         else {
             break;
         };
         best = Some(placement);
-        reached = depth;
-        let took = ply.elapsed();
+        reached = Some(config);
+        let took = step.elapsed();
         let growth = match last {
             Some(before) if !before.is_zero() => {
                 (took.as_secs_f64() / before.as_secs_f64()).max(FIRST_GROWTH / 5.0)

@@ -5,10 +5,12 @@
 
 use serde_json::{Value, json};
 use std::time::Duration;
+use tetris_ai_core::ai::search::SearchConfig;
 use tetris_ai_core::engine::rng::GameRng;
 use tetris_ai_core::engine::spin::Spin;
 use tetris_ai_core::settings::Settings;
 use tetris_ai_core::{GameConfig, RuleSet};
+use tetris_ai_tbp::bot::search_steps;
 use tetris_ai_tbp::location::engine_placement;
 use tetris_ai_tbp::{Bot, Reply};
 
@@ -181,6 +183,13 @@ fn a_scripted_conversation_is_answered_message_by_message() {
         assert_eq!(frontend.illegal(mv), None);
     }
     assert_eq!(suggestion[0]["move_info"]["depth"], 2.0);
+    // With time to spare (an empty board takes well under a millisecond), the search widened to
+    // every first move.
+    let extra = suggestion[0]["move_info"]["extra"].as_str().unwrap();
+    assert!(
+        extra.starts_with("depth 2, every first move in "),
+        "{extra}"
+    );
     // Playing I flat at the left: O comes next; a new piece joins the queue.
     let play = json!({"type": "play", "move": {
         "location": {"type": "I", "orientation": "north", "x": 1, "y": 0}, "spin": "none"}});
@@ -294,4 +303,55 @@ fn malformed_and_unknown_messages_are_warned_of_and_the_bot_goes_on() {
         "location": {"type": "Q", "orientation": "north", "x": 4, "y": 0}, "spin": "none"}});
     assert!(say(&mut bot, wrong).warnings[0].contains("unknown piece \"Q\""));
     assert_eq!(sent(&say(&mut bot, json!({"type": "suggest"}))), before);
+}
+
+#[test]
+fn a_suggestion_deepens_then_widens() {
+    let step = |depth, prune, beam| SearchConfig {
+        depth,
+        prune,
+        beam,
+        ..SearchConfig::default()
+    };
+    let steps = |search: SearchConfig| -> Vec<(u8, f64, usize)> {
+        search_steps(&search)
+            .iter()
+            .map(|s| (s.depth, s.prune, s.beam_width()))
+            .collect()
+    };
+    // One piece: nothing to widen.
+    assert_eq!(steps(step(1, 0.25, None)), [(1, 0.25, 4)]);
+    // Two: the share of first moves searched further doubles up to all (the beam, which depth 2
+    // does not use, stays).
+    assert_eq!(
+        steps(step(2, 0.25, None)),
+        [(1, 0.25, 4), (2, 0.25, 4), (2, 0.5, 4), (2, 1.0, 4)]
+    );
+    // Three: the beam doubles with it, from the depth's 4 up to 16.
+    assert_eq!(
+        steps(step(3, 0.25, None)),
+        [
+            (1, 0.25, 4),
+            (2, 0.25, 4),
+            (3, 0.25, 4),
+            (3, 0.5, 8),
+            (3, 1.0, 16)
+        ]
+    );
+    // Four, every first move already: the beam alone, from depth 4's 2 (the shallower steps use
+    // their depths' own, 4).
+    assert_eq!(
+        steps(step(4, 1.0, None)),
+        [
+            (1, 1.0, 4),
+            (2, 1.0, 4),
+            (3, 1.0, 4),
+            (4, 1.0, 2),
+            (4, 1.0, 4),
+            (4, 1.0, 8),
+            (4, 1.0, 16)
+        ]
+    );
+    // As wide as it goes already: deeper only.
+    assert_eq!(steps(step(3, 1.0, Some(16))).len(), 3);
 }

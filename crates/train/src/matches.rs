@@ -54,17 +54,14 @@ pub struct VersusFitness {
 impl VersusFitness {
     /// Checks the pool: at least one opponent.
     pub fn validate(&self) -> Result<()> {
-        if self.opponents.is_empty() {
-            return Err(Error::Config(
-                "scoring by matches needs at least one opponent".into(),
-            ));
-        }
-        Ok(())
+        self.opponent(0).map(|_| ())
     }
 
-    /// The opponent of the match seeded `seed`.
-    pub fn opponent(&self, seed: u64) -> &Opponent {
-        &self.opponents[(seed % self.opponents.len() as u64) as usize]
+    /// The opponent of the match seeded `seed`; an empty pool is an error.
+    pub fn opponent(&self, seed: u64) -> Result<&Opponent> {
+        seed.checked_rem(self.opponents.len() as u64)
+            .map(|at| &self.opponents[at as usize])
+            .ok_or_else(|| Error::Config("scoring by matches needs at least one opponent".into()))
     }
 
     /// The points `player` scores in its match seeded `seed`, each side's game `game_config`
@@ -82,7 +79,7 @@ impl VersusFitness {
             weights: Some(weights.clone()),
             ..game_config.clone()
         };
-        let opponent = &self.opponent(seed).weights;
+        let opponent = &self.opponent(seed)?.weights;
         let pairing = Match::new(side(player), side(opponent), self.rules.rules(), max_pieces)?;
         Ok(points(&pairing.play(seed)?))
     }
@@ -161,7 +158,9 @@ mod tests {
                 .collect(),
             rules: VersusPreset::Ppt,
         };
-        let names: Vec<&str> = (7..12).map(|s| pool.opponent(s).name.as_str()).collect();
+        let names: Vec<&str> = (7..12)
+            .map(|s| pool.opponent(s).unwrap().name.as_str())
+            .collect();
         assert_eq!(
             names,
             ["dt10", "dellacherie", "dt10", "dellacherie", "dt10"]
@@ -173,6 +172,15 @@ mod tests {
         assert!(
             empty
                 .validate()
+                .unwrap_err()
+                .to_string()
+                .contains("at least one opponent")
+        );
+        // Nor does an empty pool play, unchecked: it is an error, not a panic.
+        let game = GameConfig::default();
+        let played = empty.play(&game, &Weights::default(), 3, 10);
+        assert!(
+            played
                 .unwrap_err()
                 .to_string()
                 .contains("at least one opponent")
