@@ -6,9 +6,9 @@
 //! piece to the configured depth, then widens (twice the first moves and twice the moves of each
 //! later piece searched further, up to all first moves and [`MAX_BEAM`] moves), and stops before a
 //! step it expects to overrun the budget, so the answer is the deepest and widest plan found in
-//! time. The moves are that plan's first move, then every
-//! other placement of the current piece and of the hold alternative, best first by its one-piece
-//! score, so that a frontend that refuses one finds the next.
+//! time. The moves are that plan's first move, then every other placement of the current piece and
+//! of the hold alternative, best first by its one-piece score, so that a frontend that refuses one
+//! finds the next.
 
 use crate::game::{FollowedGame, HEIGHT, WIDTH};
 use crate::location::{engine_piece, tbp_move};
