@@ -168,11 +168,7 @@ impl Game {
         let level = mode::level(position.stats.lines) as u32;
         let locked = lock(&mut position.board, placement, self.config.rules.top_out());
         position.paint(placement, locked.cleared);
-        let clear = Clear {
-            lines: locked.rows_cleared,
-            spin: placement.spin,
-            perfect: locked.rows_cleared > 0 && position.board.cell_count() == 0,
-        };
+        let clear = Clear::of(locked.rows_cleared, placement.spin, &position.board);
         position.streaks = position.streaks.after(clear);
         position.last_cleared = (clear.lines > 0 || clear.spin != Spin::None).then_some(Cleared {
             clear,

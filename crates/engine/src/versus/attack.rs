@@ -2,6 +2,7 @@
 //! here, in one place: what each clear is worth, and how back-to-back chains, combos and perfect
 //! clears add to it.
 
+use crate::board::Board;
 use crate::named_choices;
 use crate::spin::Spin;
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,16 @@ pub struct Clear {
 }
 
 impl Clear {
+    /// The clear of a placement that removed `lines` full rows scoring as `spin` and left
+    /// `board`: perfect where it removed rows and left the board empty.
+    pub fn of(lines: u32, spin: Spin, board: &Board) -> Clear {
+        Clear {
+            lines,
+            spin,
+            perfect: lines > 0 && board.cell_count() == 0,
+        }
+    }
+
     /// Whether the clear continues a back-to-back chain: four lines, or a T-spin (a mini
     /// included) that clears lines.
     pub fn difficult(self) -> bool {

@@ -134,11 +134,7 @@ impl Fighter {
         rules: &VersusRules,
     ) -> (Exchange, Vec<u32>) {
         let lines = locked.rows_cleared;
-        let clear = Clear {
-            lines,
-            spin,
-            perfect: lines > 0 && board.cell_count() == 0,
-        };
+        let clear = Clear::of(lines, spin, board);
         let attack = rules.attack.attack(clear, self.streaks);
         self.streaks = self.streaks.after(clear);
         let sent = self.garbage.counter(attack);

@@ -245,11 +245,7 @@ pub(super) fn well_lines(o: &Outcome) -> f64 {
 
 /// The line clear the placement of `o` made, as attack tables read it.
 fn clear_of(o: &Outcome) -> Clear {
-    Clear {
-        lines: o.rows_cleared,
-        spin: o.placement.spin,
-        perfect: o.rows_cleared > 0 && o.board.columns().iter().all(|&c| c == 0),
-    }
+    Clear::of(o.rows_cleared, o.placement.spin, o.board)
 }
 
 pub(super) fn attack(o: &Outcome) -> f64 {

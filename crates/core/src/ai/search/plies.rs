@@ -315,12 +315,7 @@ impl Plan<'_> {
         if !self.weighs_the_match {
             return versus;
         }
-        let lines = locked.rows_cleared;
-        versus.after(Clear {
-            lines,
-            spin: placement.spin,
-            perfect: lines > 0 && after.cell_count() == 0,
-        })
+        versus.after(Clear::of(locked.rows_cleared, placement.spin, after))
     }
 
     /// What the second ply reads after `first`: the board, the queue and the match it leaves.
