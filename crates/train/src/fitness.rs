@@ -173,7 +173,7 @@ impl FitnessConfig {
         let game = self.game(Some(weights), seed);
         if let Some(versus) = &self.versus {
             let cap = self.max_pieces.unwrap_or(versus::DEFAULT_MAX_PIECES);
-            return versus.play(&game, weights, seed, cap).unwrap_or(0);
+            return versus.play(&game, seed, cap).unwrap_or(0);
         }
         match self.survival {
             None => match Game::new(game) {

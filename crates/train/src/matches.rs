@@ -6,6 +6,7 @@
 //! fitness is its mean points: the share of its matches it won, in percent, draws counted half.
 
 use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
 use tetris_ai_core::ai::presets;
 use tetris_ai_core::ai::weights::Weights;
 use tetris_ai_core::config::GameConfig;
@@ -64,40 +65,30 @@ impl VersusFitness {
             .ok_or_else(|| Error::Config("scoring by matches needs at least one opponent".into()))
     }
 
-    /// The points `player` scores in its match seeded `seed`, each side's game `game_config`
-    /// (with the player's weights and the opponent's put in), judged once each side has placed
+    /// The points the player of `player` scores in its match seeded `seed`, the opponent's game
+    /// the same with the opponent's weights put in, judged once each side has placed
     /// `max_pieces`.
-    pub fn play(
-        &self,
-        game_config: &GameConfig,
-        player: &Weights,
-        seed: u64,
-        max_pieces: u64,
-    ) -> Result<u64> {
-        let side = |weights: &Weights| GameConfig {
+    pub fn play(&self, player: &GameConfig, seed: u64, max_pieces: u64) -> Result<u64> {
+        let opponent = GameConfig {
             preset: None,
-            weights: Some(weights.clone()),
-            ..game_config.clone()
+            weights: Some(self.opponent(seed)?.weights.clone()),
+            ..player.clone()
         };
-        let opponent = &self.opponent(seed)?.weights;
-        let pairing = Match::new(side(player), side(opponent), self.rules.rules(), max_pieces)?;
+        let pairing = Match::new(player.clone(), opponent, self.rules.rules(), max_pieces)?;
         Ok(points(&pairing.play(seed)?))
     }
 }
 
 /// The left side's points for `outcome`: by the winner, else by the rows each sent.
 pub fn points(outcome: &MatchOutcome) -> u64 {
-    let judged = match outcome.winner {
-        Some(side) => Some(side),
-        None => {
-            let (mine, theirs) = (outcome.left.versus.sent, outcome.right.versus.sent);
-            (mine != theirs).then_some(if mine > theirs {
-                Side::Left
-            } else {
-                Side::Right
-            })
-        }
-    };
+    let judged =
+        outcome.winner.or_else(
+            || match outcome.left.versus.sent.cmp(&outcome.right.versus.sent) {
+                Ordering::Greater => Some(Side::Left),
+                Ordering::Less => Some(Side::Right),
+                Ordering::Equal => None,
+            },
+        );
     match judged {
         Some(Side::Left) => WIN_POINTS,
         Some(Side::Right) => 0,
@@ -178,7 +169,7 @@ mod tests {
         );
         // Nor does an empty pool play, unchecked: it is an error, not a panic.
         let game = GameConfig::default();
-        let played = empty.play(&game, &Weights::default(), 3, 10);
+        let played = empty.play(&game, 3, 10);
         assert!(
             played
                 .unwrap_err()
