@@ -211,6 +211,8 @@ class Side:
         self.hold = None
         self.queue = []
         self.pieces = self.attack = self.t_spins = self.perfect_clears = 0
+        # Clears, and those that sent nothing: each costs the referee's clear delay.
+        self.clears = self.idle_clears = 0
 
     def start(self, message):
         self.board = {(x, y) for y, row in enumerate(message["board"]) for x, cell in enumerate(row) if cell}
@@ -247,6 +249,8 @@ class Side:
         if spin != "none":
             self.t_spins += 1
         self.attack += sent
+        self.clears += 1
+        self.idle_clears += sent == 0
         self.back_to_back = hard
         self.combo += 1
 
@@ -298,6 +302,8 @@ def replay(game):
         "attack": side.attack,
         "t_spins": side.t_spins,
         "perfect_clears": side.perfect_clears,
+        "clears": side.clears,
+        "idle_clears": side.idle_clears,
         "seconds": seconds,
         "ending": ending,
         "can_spawn": side.can_spawn(),
@@ -370,6 +376,9 @@ def report(work, stdout, names):
             "attack": sum(s["attack"] for s in seen),
             "attack_per_piece": sum(s["attack"] for s in seen) / pieces if pieces else 0,
             "pieces_per_second": pieces / seconds if seconds else 0,
+            "attack_per_second": sum(s["attack"] for s in seen) / seconds if seconds else 0,
+            "clears": sum(s["clears"] for s in seen),
+            "idle_clears": sum(s["idle_clears"] for s in seen),
             "t_spins": sum(s["t_spins"] for s in seen),
             "perfect_clears": sum(s["perfect_clears"] for s in seen),
             "suggestion_ms": {
@@ -397,7 +406,8 @@ def print_report(figures, setup):
         print(
             f"  {f['name']:>12}: {f['wins_by_top_out']} wins by top-out; forfeits: {forfeits}; "
             f"{f['attack_per_piece']:.3f} attack per piece, {f['pieces_per_second']:.2f} pieces/s, "
-            f"{f['t_spins']} T-spins, {f['perfect_clears']} perfect clears; suggestions in "
+            f"{f['attack_per_second']:.2f} attack/s, {f['clears']} clears ({f['idle_clears']} sending "
+            f"nothing), {f['t_spins']} T-spins, {f['perfect_clears']} perfect clears; suggestions in "
             f"{ms['median']} ms (median), {ms['max']} ms at most"
         )
     interval = figures["left_win_rate_interval"]

@@ -1,7 +1,8 @@
 // The Tetris Bot Protocol Web Worker (www/lib/tbp-worker.js) in Chromium, Firefox and WebKit (see
 // browsers.mjs): a scripted conversation, malformed messages among it, gets the same answers,
 // message for message, as `tetris-ai tbp` gives to the same lines natively (the time in
-// `move_info.extra` aside), as a classic worker and as a module worker; nothing answers a
+// `move_info.extra` aside), as a classic worker and as a module worker, searching by the beam
+// (thinking ahead between messages) and by the plies; nothing answers a
 // malformed message, and quit closes the worker. Settings the engine refuses are answered to
 // `rules` with an `error` naming the value. `BROWSERS=firefox,webkit` picks the browsers.
 
@@ -62,44 +63,61 @@ const SCRIPT = [
 ];
 
 /**
- * The answers `tetris-ai tbp --depth 2 --prune 1` gives to `SCRIPT`, natively: a search that
- * cannot widen, so that its answers do not hang on how fast a step runs.
+ * The searches compared, each as `tetris-ai tbp` takes it and as the worker's query does, and how
+ * its `move_info.extra` reads: searches that reach their widest well within the budget, so that
+ * their answers do not hang on how fast a step runs.
  */
-let native;
+const SEARCHES = {
+  plies: {
+    args: ['--search', 'plies', '--depth', '2', '--prune', '1'],
+    query: 'search=plies&depth=2&prune=1',
+    extra: /^depth 2, every first move in [\d.]+ ms$/,
+  },
+  beam: {
+    args: ['--max-width', '32', '--think-ms', '2000'],
+    query: 'width=32&think=2000',
+    extra: /^beam 32 through [56] pieces in [\d.]+ ms$/,
+  },
+};
+
+/** Each search's answers to `SCRIPT`, natively. */
+const native = {};
 let server;
 
 /** The answers without the time each suggestion took, which differs run to run. */
-function timeless(messages) {
+function timeless(messages, extra) {
   return messages.map((message) => {
     if (message.type !== 'suggestion') return message;
-    const { extra, ...info } = message.move_info;
-    assert.match(extra, /^depth 2, every first move in [\d.]+ ms$/);
+    const { extra: said, ...info } = message.move_info;
+    assert.match(said, extra);
     return { ...message, move_info: info };
   });
 }
 
+/** What `tetris-ai tbp ARGS` answers to `SCRIPT`, a message a line. */
+async function answersOf(args) {
+  const input = SCRIPT.map((message) => JSON.stringify(message)).join('\n');
+  const stdout = await new Promise((resolve, reject) => {
+    const child = execFile(CLI, ['tbp', ...args], { cwd: ROOT }, (err, out) =>
+      err ? reject(err) : resolve(out),
+    );
+    child.stdin.end(`${input}\n`);
+  });
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+}
+
 before(
   async () => {
-    const input = SCRIPT.map((message) => JSON.stringify(message)).join('\n');
-    const stdout = await new Promise((resolve, reject) => {
-      const child = execFile(
-        CLI,
-        ['tbp', '--depth', '2', '--prune', '1'],
-        { cwd: ROOT },
-        (err, out) => (err ? reject(err) : resolve(out)),
+    for (const [name, search] of Object.entries(SEARCHES)) {
+      native[name] = timeless(await answersOf(search.args), search.extra);
+      assert.deepEqual(
+        native[name].map((m) => m.type),
+        ['info', 'ready', 'suggestion', 'suggestion', 'suggestion'],
       );
-      child.stdin.end(`${input}\n`);
-    });
-    native = timeless(
-      stdout
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line)),
-    );
-    assert.deepEqual(
-      native.map((m) => m.type),
-      ['info', 'ready', 'suggestion', 'suggestion', 'suggestion'],
-    );
+    }
     server = await startServer({ isolation: false });
   },
   { timeout: 120_000 },
@@ -153,18 +171,20 @@ for (const name of CHOSEN) {
     before(async () => (browser = await launchAny(name)), { timeout: 120_000 });
     after(async () => browser?.close());
 
-    for (const type of ['classic', 'module']) {
-      test(`a ${type} worker answers the conversation as tetris-ai tbp does`, async () => {
-        const page = await browser.open(`${server.url}tetris-ai.js`);
-        try {
-          const url = `${server.url}lib/tbp-worker.js?depth=2&prune=1`;
-          const { heard, failed } = await page.evaluate(converse, { url, type, script: SCRIPT });
-          assert.equal(failed, null);
-          assert.deepEqual(timeless(heard), native);
-        } finally {
-          await page.close();
-        }
-      });
+    for (const [search, { query, extra }] of Object.entries(SEARCHES)) {
+      for (const type of ['classic', 'module']) {
+        test(`a ${type} worker searching by ${search} answers as tetris-ai tbp does`, async () => {
+          const page = await browser.open(`${server.url}tetris-ai.js`);
+          try {
+            const url = `${server.url}lib/tbp-worker.js?${query}`;
+            const { heard, failed } = await page.evaluate(converse, { url, type, script: SCRIPT });
+            assert.equal(failed, null);
+            assert.deepEqual(timeless(heard, extra), native[search]);
+          } finally {
+            await page.close();
+          }
+        });
+      }
     }
 
     test('settings the engine refuses are the error answered to rules, naming the value', async () => {

@@ -292,8 +292,14 @@ test("in a match the AI's attack comes in as garbage, and the first to top out l
   const opened = await openPage(env.browser, env.server.url);
   const { page } = opened;
   try {
-    // The AI plays another preset, deeper, and shows where its next piece goes.
+    // Unless another is chosen, the AI plays the engine's preset for versus.
     await showPart(page, 'race');
+    const versusPreset = await page.evaluate(
+      async () => (await (await import('/tetris-ai.js')).limits()).versus_preset,
+    );
+    assert.equal(versusPreset, 'versus');
+    assert.equal(await page.locator('#race-ai-preset').inputValue(), versusPreset);
+    // The AI plays another preset, deeper, and shows where its next piece goes.
     await page.selectOption('#race-ai-preset', 'dt10');
     await page.selectOption('#race-ai-depth', '2');
     await page.locator('#race-plan').check(WAIT);

@@ -429,6 +429,7 @@ async function main() {
     openReplay: (text, about) => replays.open(text, about),
     keepMatch: (match) => stats.keepMatch(match),
     presets: engine.presets.map((preset) => preset.name),
+    versusPreset: engine.limits.versus_preset,
     depths: Array.from(
       { length: engine.limits.depth.max - engine.limits.depth.min + 1 },
       (_, i) => engine.limits.depth.min + i,

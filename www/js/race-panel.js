@@ -80,7 +80,8 @@ function comparisonRow(name, yours, theirs) {
  * `reveal(element)`, which shows the page's part that holds `element` (the race's panel, when a
  * race ends); `openReplay(text, about)`, which opens a replay's JSON text in the viewer;
  * `keepMatch(match)`, which keeps a race's replay with the player's game in the past games;
- * `presets`, the presets' names, and `depths`, the search depths, the AI may play with. Returns
+ * `presets`, the presets' names, and `depths`, the search depths, the AI may play with, and
+ * `versusPreset`, the preset it plays unless another is chosen. Returns
  * the race's handle for tests: its `state` ("idle", "starting", "countdown", "running", "ending"
  * or "ended"), `ai` (its `RaceAi`, or null) and `you` (the player's figures).
  */
@@ -146,7 +147,7 @@ export function createRacePanel(element, page) {
 
   el.preset.replaceChildren(
     new Option('your weights', ''),
-    ...page.presets.map((name) => new Option(name, name)),
+    ...page.presets.map((name) => new Option(name, name, false, name === page.versusPreset)),
   );
   el.depth.replaceChildren(
     new Option('as yours', ''),

@@ -6,9 +6,11 @@
 // the game) to the console with console.warn and goes on; `quit` closes it.
 //
 // The URL's query chooses the bot: `preset`, `depth` and `seed` (as `gameConfig` takes them; the
-// guideline rules on 10x20), `think` (each suggestion's budget in ms, default 100) and `build`
-// (`simd` or `plain`; by default simd where the browser has it). Bad settings name the value on
-// the console and in an `error` answer to `rules`.
+// guideline rules on 10x20), `think` (each suggestion's budget in ms, default 100), `search`
+// (`beam`, the default, through every known piece, or `plies`, to the depth), `width` (the widest
+// beam, 4 to 65536) and `build` (`simd` or `plain`; by default simd where the browser has it). Bad
+// settings name the value on the console and in an `error` answer to `rules`. Between messages the
+// bot thinks ahead, a step at a time, so that a `suggest` is answered at once.
 
 /** The think budget unless the URL says otherwise, in milliseconds. */
 const DEFAULT_THINK_MS = 100;
@@ -40,7 +42,22 @@ function chosen(query) {
       settings.overrides = { ...settings.overrides, [name]: number(query.get(name)) };
   }
   const think = query.has('think') ? number(query.get('think')) : DEFAULT_THINK_MS;
-  return { settings, think };
+  const search = query.get('search') ?? undefined;
+  const width = query.has('width') ? number(query.get('width')) : undefined;
+  return { settings, think, search, width };
+}
+
+/** The pending step of thought, or null. */
+let pondering = null;
+
+/** Thinks a step ahead once the messages waiting are answered, and again while there is more. */
+function ponderSoon() {
+  if (bot && pondering === null) {
+    pondering = setTimeout(() => {
+      pondering = null;
+      if (bot?.ponder()) ponderSoon();
+    }, 0);
+  }
 }
 
 /** Posts each message of the engine's reply, warns of each warning, and closes at `quit`. */
@@ -54,6 +71,7 @@ function answer(reply) {
 function handle(message) {
   if (bot) {
     answer(bot.handle(message));
+    ponderSoon();
   } else if (message?.type === 'rules') {
     self.postMessage({ type: 'error', reason: refusal });
   } else if (message?.type === 'quit') {
@@ -76,10 +94,10 @@ async function start() {
   }
   const engine = await import(new URL(`pkg/${build}/tetris_ai.js`, BASE).href);
   await engine.default();
-  const { settings, think } = chosen(query);
+  const { settings, think, search, width } = chosen(query);
   self.postMessage(engine.tbpInfo());
   try {
-    bot = new engine.TbpBot(settings, think);
+    bot = new engine.TbpBot(settings, think, search, width);
   } catch (err) {
     refusal = err.message;
     console.error(`tetris-ai tbp: the bot cannot play: ${refusal}`);

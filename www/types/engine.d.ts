@@ -526,7 +526,7 @@ export type FeatureInfo = [FeatureName, string, string, string];
 /**
  * The name of a feature: one of the registry's.
  */
-export type FeatureName = "rows_cleared" | "landing_height" | "eroded_piece_cells" | "row_transitions" | "column_transitions" | "holes" | "cumulative_wells" | "max_height" | "aggregate_height" | "bumpiness" | "avg_height_difference" | "blocks" | "avg_height" | "blocks_above_holes" | "gaps" | "placement_height" | "deepest_well" | "hole_depth" | "rows_with_holes" | "pattern_diversity" | "column_holes_pow" | "row_transitions_cs3243" | "wells_cs3243" | "row_flips" | "column_flips" | "aggregate_height_takado8" | "holes_before_clears" | "bumpiness_before_clears" | "aggregate_height_before_clears" | "tsd_slot" | "tst_slot" | "cavity_cells" | "overhang_cells" | "top_half" | "top_quarter" | "well_lines" | "attack" | "difficult_clear" | "back_to_back" | "combo" | "garbage_danger";
+export type FeatureName = "rows_cleared" | "landing_height" | "eroded_piece_cells" | "row_transitions" | "column_transitions" | "holes" | "cumulative_wells" | "max_height" | "aggregate_height" | "bumpiness" | "avg_height_difference" | "blocks" | "avg_height" | "blocks_above_holes" | "gaps" | "placement_height" | "deepest_well" | "hole_depth" | "rows_with_holes" | "pattern_diversity" | "column_holes_pow" | "row_transitions_cs3243" | "wells_cs3243" | "row_flips" | "column_flips" | "aggregate_height_takado8" | "holes_before_clears" | "bumpiness_before_clears" | "aggregate_height_before_clears" | "tsd_slot" | "tst_slot" | "cavity_cells" | "overhang_cells" | "top_half" | "top_quarter" | "well_lines" | "attack" | "difficult_clear" | "back_to_back" | "combo" | "garbage_danger" | "clears";
 
 /**
  * Which features a run learns.
@@ -810,7 +810,11 @@ game: GameConfig,
 /**
  * The preset a game plays when none is named.
  */
-default_preset: PresetName, };
+default_preset: PresetName,
+/**
+ * The preset an AI opponent in a match plays unless another is chosen.
+ */
+versus_preset: PresetName, };
 
 /**
  * A recorded game's side of a match.

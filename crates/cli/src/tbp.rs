@@ -1,29 +1,54 @@
 //! `tetris-ai tbp`: the bot over the Tetris Bot Protocol, a JSON message a line on standard input
 //! and output. It sends `info` first, answers each message as [`Bot`] does, writes every warning
-//! to standard error and goes on, and ends at `quit` or when the input ends.
+//! to standard error and goes on, and ends at `quit` or when the input ends. While no message
+//! waits, the bot thinks ahead ([`Bot::ponder`]); lines are read on a thread of their own, so that
+//! one arriving meanwhile is answered after at most one step of thought.
 
 use crate::GameOptions;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use std::io::{BufRead, Write};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
-use tetris_ai_tbp::Bot;
+use tetris_ai_core::ai::presets;
 use tetris_ai_tbp::bot::{MAX_THINK_MS, info};
+use tetris_ai_tbp::search::{DEFAULT_MAX_WIDTH, FIRST_WIDTH, MAX_WIDTH};
+use tetris_ai_tbp::{Bot, BotSearch};
 
 /// The think budget unless told otherwise, in milliseconds: well within the half second a
 /// referee such as battletris allows.
 const DEFAULT_THINK_MS: u64 = 100;
 
-/// Arguments of `tbp`.
+/// Arguments of `tbp`: the `versus` preset unless another is named.
 #[derive(Debug, Args)]
+#[command(mut_arg("preset", |arg| arg.default_value(presets::VERSUS.name)))]
 pub struct TbpArgs {
     #[command(flatten)]
     game: GameOptions,
 
-    /// The most time a suggestion may take, in milliseconds: the search deepens a piece at a
-    /// time up to --depth, then widens (twice the first moves and the beam each time, up to every
-    /// first move and a beam of 16), and stops before a step it expects to overrun this.
+    /// The most time a suggestion may take, in milliseconds: the search widens (or deepens) a
+    /// step at a time and stops before a step it expects to overrun this.
     #[arg(long, value_name = "MS", default_value_t = DEFAULT_THINK_MS, value_parser = parse_think)]
     think_ms: u64,
+
+    /// How a suggestion is searched: beam (every known piece, the preview and hold, by a beam
+    /// twice as wide at each step up to --max-width, thought ahead between messages) or plies
+    /// (--depth pieces, deepened and then widened, twice the first moves and the beam each time).
+    #[arg(long, value_enum, default_value_t = SearchKind::Beam)]
+    search: SearchKind,
+
+    /// The widest beam searched, in nodes a piece (with --search beam).
+    #[arg(long, value_name = "NODES", default_value_t = DEFAULT_MAX_WIDTH,
+          value_parser = clap::value_parser!(u32).range(i64::from(FIRST_WIDTH)..=i64::from(MAX_WIDTH)))]
+    max_width: u32,
+}
+
+/// The searches `--search` names.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum SearchKind {
+    /// A beam through every known piece.
+    Beam,
+    /// The game's plies, to --depth.
+    Plies,
 }
 
 /// A think budget: a whole number of milliseconds from 1 to [`MAX_THINK_MS`].
@@ -40,8 +65,14 @@ fn parse_think(text: &str) -> Result<u64, String> {
 /// Runs `tbp`: the conversation on standard input and output.
 pub fn tbp(args: &TbpArgs) -> Result<(), String> {
     let config = args.game.guideline_config()?;
-    let mut bot =
-        Bot::new(&config, Duration::from_millis(args.think_ms)).map_err(|e| e.to_string())?;
+    let search = match args.search {
+        SearchKind::Beam => BotSearch::Beam {
+            max_width: args.max_width,
+        },
+        SearchKind::Plies => BotSearch::Plies,
+    };
+    let budget = Duration::from_millis(args.think_ms);
+    let mut bot = Bot::new(&config, budget, search).map_err(|e| e.to_string())?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut send = |message: &tbp::BotMessage| -> Result<(), String> {
@@ -51,8 +82,26 @@ pub fn tbp(args: &TbpArgs) -> Result<(), String> {
             .map_err(|e| format!("the frontend stopped listening: {e}"))
     };
     send(&info())?;
-    for line in std::io::stdin().lock().lines() {
-        let line = line.map_err(|e| format!("standard input could not be read: {e}"))?;
+    let lines = read_lines();
+    let mut pondering = false;
+    loop {
+        let line = if pondering {
+            match lines.try_recv() {
+                Ok(line) => line,
+                Err(TryRecvError::Empty) => {
+                    pondering = bot.ponder();
+                    continue;
+                }
+                Err(TryRecvError::Disconnected) => break,
+            }
+        } else {
+            match lines.recv() {
+                Ok(line) => line,
+                Err(_) => break,
+            }
+        };
+        let line = line?;
+        pondering = true;
         let reply = bot.handle_line(&line);
         for warning in &reply.warnings {
             eprintln!("tetris-ai tbp: {warning}");
@@ -65,4 +114,20 @@ pub fn tbp(args: &TbpArgs) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Standard input's lines, read on a thread of their own; the channel closes at the end of the
+/// input, after an error if reading failed.
+fn read_lines() -> Receiver<Result<String, String>> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let failed = line.is_err();
+            let line = line.map_err(|e| format!("standard input could not be read: {e}"));
+            if sender.send(line).is_err() || failed {
+                break;
+            }
+        }
+    });
+    receiver
 }

@@ -11,8 +11,9 @@ use tetris_ai_core::versus::series::{DEFAULT_MATCHES, Series, SeriesStats, SideS
 use tetris_ai_core::versus::{DEFAULT_MAX_PIECES, Match};
 use tetris_ai_core::{GameConfig, Weights};
 
-/// Arguments of `versus`.
+/// Arguments of `versus`: the `versus` preset unless another is named.
 #[derive(Debug, Args)]
+#[command(mut_arg("preset", |arg| arg.default_value(presets::VERSUS.name)))]
 pub struct VersusArgs {
     /// Number of matches; match i is played with seed SEED + i.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MATCHES, value_parser = parse_positive)]

@@ -221,11 +221,15 @@ pub struct Limits {
     /// The preset a game plays when none is named.
     #[cfg_attr(feature = "typescript", ts(as = "crate::ai::presets::PresetName"))]
     pub default_preset: &'static str,
+    /// The preset an AI opponent in a match plays unless another is chosen.
+    #[cfg_attr(feature = "typescript", ts(as = "crate::ai::presets::PresetName"))]
+    pub versus_preset: &'static str,
 }
 
 /// The engine's limits and defaults: board sizes, search depths and beams, preview lengths,
 /// seeds, each rule set's defaults, a benchmark's games, a survival estimate's effort, a versus
-/// series' matches, the game modes' goals, the default game (with its handling and search), and the default preset.
+/// series' matches, the game modes' goals, the default game (with its handling and search), the default preset
+/// and a versus opponent's.
 pub fn limits() -> Limits {
     Limits {
         width: Range {
@@ -286,5 +290,6 @@ pub fn limits() -> Limits {
         },
         game: GameConfig::default(),
         default_preset: DEFAULT_PRESET,
+        versus_preset: crate::ai::presets::VERSUS.name,
     }
 }

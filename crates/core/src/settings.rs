@@ -192,6 +192,15 @@ impl Settings {
         self
     }
 
+    /// These settings, playing the preset `name` where they name neither a preset nor weights:
+    /// what a versus opponent plays unless told (the `versus` preset).
+    pub fn preset_unless_named(mut self, name: &str) -> Settings {
+        if self.preset.is_none() && self.weights.is_none() {
+            self.preset = Some(name.to_string());
+        }
+        self
+    }
+
     /// The preset's published rules and search, where the settings play it as published: a
     /// preset (the default one where none is named), no weights. An unknown preset is an error
     /// naming it.

@@ -26,7 +26,7 @@ const PLACED: Placement = Placement {
 };
 
 /// Every feature this file tests; a registered feature missing here fails `every_feature_is_tested`.
-const TESTED: [&str; 41] = [
+const TESTED: [&str; 42] = [
     "rows_cleared",
     "landing_height",
     "eroded_piece_cells",
@@ -68,6 +68,7 @@ const TESTED: [&str; 41] = [
     "back_to_back",
     "combo",
     "garbage_danger",
+    "clears",
 ];
 
 fn board(width: usize, height: usize, rows: &[&str]) -> Board {
@@ -1009,6 +1010,19 @@ fn only_the_features_named_read_the_match() {
         changed, named,
         "each named feature reads it on these boards"
     );
+}
+
+#[test]
+fn clears() {
+    let left = board(5, 6, &["#...."]);
+    let read = |spin, rows| in_match("clears", &left, spin, rows, VersusView::default());
+    // Any placement that clears lines, one or four, T-spin or not: 1; one that clears none, even
+    // a T-spin: 0.
+    assert_close(read(Spin::None, 1), 1.0);
+    assert_close(read(Spin::None, 4), 1.0);
+    assert_close(read(Spin::Full, 2), 1.0);
+    assert_close(read(Spin::None, 0), 0.0);
+    assert_close(read(Spin::Full, 0), 0.0);
 }
 
 #[test]

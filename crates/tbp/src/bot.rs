@@ -2,22 +2,23 @@
 //! and the messages to send back. A malformed or unknown message, or one that does not fit the
 //! game, is a warning (for standard error, or the console), and the conversation goes on.
 //!
-//! A `suggest` is answered within the think budget: the search deepens a ply at a time, from one
-//! piece to the configured depth, then widens (twice the first moves and twice the moves of each
-//! later piece searched further, up to all first moves and [`MAX_BEAM`] moves), and stops before a
-//! step it expects to overrun the budget, so the answer is the deepest and widest plan found in
-//! time. The moves are that plan's first move, then every other placement of the current piece and
-//! of the hold alternative, best first by its one-piece score, so that a frontend that refuses one
-//! finds the next.
+//! A `suggest` is answered within the think budget by the bot's [`BotSearch`]: by default a beam
+//! through every known piece, twice as wide at each step, which stops before a step it expects to
+//! overrun the budget, so the answer is the widest plan found in time. Between messages the bot may
+//! think ahead ([`Bot::ponder`]) about the position the next `suggest` will ask about, and then
+//! answers at once. The moves are the plan's first move, then every other placement of the current
+//! piece and of the hold alternative, best first by its one-piece score, so that a frontend that
+//! refuses one finds the next.
 
 use crate::game::{FollowedGame, HEIGHT, WIDTH};
 use crate::location::{engine_piece, tbp_move};
+use crate::search::{BotSearch, Reached, Thought, deepest_plan};
 use serde_json::Value;
 use std::time::Duration;
 use tbp::bot_msg::{Info, Ready, Suggestion};
 use tbp::{BotMessage, FrontendMessage};
 use tetris_ai_core::RuleSet;
-use tetris_ai_core::ai::search::{MAX_BEAM, Position, SearchConfig, Searcher};
+use tetris_ai_core::ai::search::{Position, SearchConfig, Searcher};
 use tetris_ai_core::ai::weights::Weights;
 use tetris_ai_core::config::GameConfig;
 use tetris_ai_core::engine::moves::Placement;
@@ -52,10 +53,6 @@ impl Reply {
     }
 }
 
-/// How long a ply may take, as a multiple of the one before, when none has been timed: a safe
-/// guess, above what the second and third plies take over the first on a guideline board.
-const FIRST_GROWTH: f64 = 50.0;
-
 /// The longest think budget, in milliseconds: a minute.
 pub const MAX_THINK_MS: u64 = 60_000;
 
@@ -87,7 +84,9 @@ pub fn info() -> BotMessage {
 /// A bot: its weights and search, the game it follows, and its think budget.
 pub struct Bot {
     weights: Weights,
-    search: SearchConfig,
+    search: BotSearch,
+    /// The game's search, which [`BotSearch::Plies`] deepens and widens.
+    plies: SearchConfig,
     rules: Rules,
     seed: u64,
     budget: Duration,
@@ -95,15 +94,23 @@ pub struct Bot {
     game: Option<FollowedGame>,
     /// Pieces placed in the game followed, for each position's tie stream.
     placed: u64,
+    /// The messages that changed the game followed, which tell one state of it from the next.
+    changes: u64,
+    /// The beam's progress on the game's state.
+    thought: Thought,
 }
 
 impl Bot {
-    /// The bot that plays `config`'s weights with its search (its rules' preview and hold are
-    /// the frontend's), breaking ties from its seed, and answers each `suggest` within `budget`.
-    /// A bad configuration, one that is not guideline rules on the protocol's 10x20 board, or a
-    /// budget of no time or more than [`MAX_THINK_MS`], is an error naming it.
-    pub fn new(config: &GameConfig, budget: Duration) -> Result<Bot> {
-        let (weights, search) = config.resolve()?;
+    /// The bot that plays `config`'s weights (its rules' preview and hold are the frontend's),
+    /// answers each `suggest` within `budget` by `search` (with [`BotSearch::Plies`], `config`'s
+    /// own, breaking ties from its seed). A bad configuration, one that is not guideline rules on
+    /// the protocol's 10x20 board, or a budget of no time or more than [`MAX_THINK_MS`], is an
+    /// error naming it.
+    pub fn new(config: &GameConfig, budget: Duration, search: BotSearch) -> Result<Bot> {
+        let (weights, plies) = config.resolve()?;
+        if let BotSearch::Beam { max_width } = search {
+            BotSearch::named("beam", max_width)?;
+        }
         if (config.width, config.height) != (WIDTH, HEIGHT) {
             return Err(Error::Config(format!(
                 "the protocol's board is {WIDTH}x{HEIGHT}, got {}x{}",
@@ -125,13 +132,36 @@ impl Bot {
         Ok(Bot {
             weights,
             search,
+            plies,
             rules: config.rules,
             seed: config.seed,
             budget,
             searcher: Searcher::new(),
             game: None,
             placed: 0,
+            changes: 0,
+            thought: Thought::default(),
         })
+    }
+
+    /// Thinks ahead while the frontend is quiet: searches the next beam for the position the next
+    /// `suggest` will ask about, if it is expected to take no longer than the think budget (so that
+    /// a message that comes meanwhile waits no longer). Returns whether there is more to think
+    /// about; with no game, no piece, the plies search, or the widest beam searched, there is not.
+    pub fn ponder(&mut self) -> bool {
+        let BotSearch::Beam { max_width } = self.search else {
+            return false;
+        };
+        let Some(game) = self.game.as_ref() else {
+            return false;
+        };
+        let thought = self.thought.about(self.changes);
+        let (searcher, weights) = (&mut self.searcher, &self.weights);
+        let until = Instant::now() + self.budget;
+        let widened = with_position(game, &self.rules, |position| {
+            thought.widen(searcher, (position, weights), max_width, until)
+        });
+        widened == Some(true) && thought.can_widen(max_width)
     }
 
     /// Handles one line of the conversation (a JSON message).
@@ -166,6 +196,12 @@ impl Bot {
     }
 
     fn respond(&mut self, message: FrontendMessage) -> Reply {
+        if !matches!(
+            message,
+            FrontendMessage::Rules(_) | FrontendMessage::Suggest(_) | FrontendMessage::Quit(_)
+        ) {
+            self.changes += 1;
+        }
         match message {
             FrontendMessage::Rules(_) => Reply::message(Ready::new()),
             FrontendMessage::Start(start) => match FollowedGame::start(&start) {
@@ -222,6 +258,7 @@ impl Bot {
     /// piece to place.
     fn suggest(&mut self) -> Reply {
         let started = Instant::now();
+        let deadline = started + self.budget;
         let Some(game) = self.game.as_ref() else {
             let mut reply = Reply::message(Suggestion::new(Vec::new()));
             reply
@@ -229,142 +266,82 @@ impl Bot {
                 .push("a suggest came with no game started".into());
             return reply;
         };
-        let queue: Vec<_> = game.queue.iter().copied().collect();
-        let Some((&current, after)) = queue.split_first() else {
+        let (searcher, weights, plies) = (&mut self.searcher, &self.weights, &self.plies);
+        let thought = self.thought.about(self.changes);
+        let mut rng = GameRng::new(self.seed.wrapping_add(self.placed), TIE_STREAM);
+        let search = self.search;
+        let found = with_position(game, &self.rules, |position| {
+            let mut firsts: Vec<(Placement, f64)> = Vec::new();
+            searcher.for_each_first_move(position, weights, |_, placement, score| {
+                firsts.push((*placement, score))
+            });
+            firsts.sort_by(|a, b| b.1.total_cmp(&a.1));
+            let (best, reached) = match search {
+                BotSearch::Beam { max_width } => {
+                    while thought.widen(searcher, (position, weights), max_width, deadline) {}
+                    let reached = thought.found();
+                    let best = match reached {
+                        Some(Reached::Beam(_, plan)) => Some(plan.placement),
+                        _ => None,
+                    };
+                    (best, reached)
+                }
+                BotSearch::Plies => {
+                    deepest_plan(searcher, position, (weights, plies), &mut rng, deadline)
+                }
+            };
+            let mut placements: Vec<Placement> = best.into_iter().collect();
+            placements.extend(
+                firsts
+                    .into_iter()
+                    .map(|(p, _)| p)
+                    .filter(|p| Some(*p) != best),
+            );
+            (placements, reached)
+        });
+        let Some((placements, reached)) = found else {
             let mut reply = Reply::message(Suggestion::new(Vec::new()));
             reply
                 .warnings
                 .push("a suggest came with no piece in the queue".into());
             return reply;
         };
-        let preview = &after[..after.len().min(MAX_PREVIEW)];
-        let rules = Rules {
-            preview: preview.len(),
-            hold: true,
-            ..self.rules
-        };
-        let position = Position {
-            board: &game.board,
-            rules: &rules,
-            current,
-            hold: game.hold,
-            can_hold: true,
-            preview,
-            unseen: &game.bag,
-            versus: game.versus_view(),
-        };
-        let mut firsts: Vec<(Placement, f64)> = Vec::new();
-        self.searcher
-            .for_each_first_move(&position, &self.weights, |_, placement, score| {
-                firsts.push((*placement, score))
-            });
-        firsts.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let mut rng = GameRng::new(self.seed.wrapping_add(self.placed), TIE_STREAM);
-        let (best, reached) = deepest_plan(
-            &mut self.searcher,
-            &position,
-            (&self.weights, &self.search),
-            &mut rng,
-            started + self.budget,
-        );
-        let mut placements: Vec<Placement> = best.into_iter().collect();
-        placements.extend(
-            firsts
-                .into_iter()
-                .map(|(p, _)| p)
-                .filter(|p| Some(*p) != best),
-        );
         let moves = placements.iter().map(tbp_move).collect();
         let mut suggestion = Suggestion::new(moves);
-        suggestion.move_info.depth = Some(reached.map_or(0.0, |search| f64::from(search.depth)));
+        suggestion.move_info.depth = Some(reached.map_or(0.0, |reached| reached.pieces() as f64));
         suggestion.move_info.extra = Some(format!(
             "{} in {:.1} ms",
-            reached.map_or_else(|| "no search".to_string(), |search| searched(&search)),
+            reached.map_or_else(|| "no search".to_string(), |reached| reached.words()),
             started.elapsed().as_secs_f64() * 1e3
         ));
         Reply::message(suggestion)
     }
 }
 
-/// The searches of a suggestion under `search`, in the order they are tried: one piece deeper at a
-/// time up to its depth, then, at depth 2 or more, twice as wide each time: twice the share of
-/// first moves searched further, up to all of them, and from depth 3 (where later pieces' moves are
-/// kept by a beam) twice the beam, up to [`MAX_BEAM`].
-pub fn search_steps(search: &SearchConfig) -> Vec<SearchConfig> {
-    let mut steps: Vec<SearchConfig> = (1..=search.depth)
-        .map(|depth| SearchConfig { depth, ..*search })
-        .collect();
-    if search.depth < 2 {
-        return steps;
-    }
-    let beamed = search.depth >= 3;
-    let mut wider = *search;
-    while wider.prune < 1.0 || (beamed && wider.beam_width() < MAX_BEAM as usize) {
-        wider = SearchConfig {
-            prune: (wider.prune * 2.0).min(1.0),
-            beam: beamed
-                .then(|| (wider.beam_width() as u32 * 2).min(MAX_BEAM))
-                .or(wider.beam),
-            ..wider
-        };
-        steps.push(wider);
-    }
-    steps
-}
-
-/// A search in words, as a suggestion's `move_info` says it: "depth 3, beam 16, every first move".
-fn searched(search: &SearchConfig) -> String {
-    let firsts = if search.depth < 2 {
-        String::new()
-    } else if search.prune >= 1.0 {
-        ", every first move".to_string()
-    } else {
-        format!(
-            ", the best {}% of first moves",
-            (search.prune * 100.0).round()
-        )
+/// What `think` finds in the position of `game` under `rules` (the frontend's preview, up to the
+/// engine's, and hold), or `None` with no piece to place.
+fn with_position<R>(
+    game: &FollowedGame,
+    rules: &Rules,
+    think: impl FnOnce(&Position) -> R,
+) -> Option<R> {
+    let queue: Vec<_> = game.queue.iter().copied().collect();
+    let (&current, after) = queue.split_first()?;
+    let preview = &after[..after.len().min(MAX_PREVIEW)];
+    let rules = Rules {
+        preview: preview.len(),
+        hold: true,
+        ..*rules
     };
-    let beam = if search.depth >= 3 {
-        format!(", beam {}", search.beam_width())
-    } else {
-        String::new()
+    let position = Position {
+        board: &game.board,
+        rules: &rules,
+        current,
+        hold: game.hold,
+        can_hold: true,
+        preview,
+        unseen: &game.bag,
+        versus: game.versus_view(),
     };
-    format!("depth {}{beam}{firsts}", search.depth)
-}
-
-/// The first move of the deepest and widest plan `searcher` finds for `position` with `weights`
-/// and the searches of [`search_steps`] before `deadline`, ties broken from `rng`, and the search
-/// that found it (none with no move). A search starts only if it is expected to end in time:
-/// taking as long over the one before as that one did over its own (at least a fifth of
-/// [`FIRST_GROWTH`]).
-fn deepest_plan(
-    searcher: &mut Searcher,
-    position: &Position,
-    (weights, search): (&Weights, &SearchConfig),
-    rng: &mut GameRng,
-    deadline: Instant,
-) -> (Option<Placement>, Option<SearchConfig>) {
-    let (mut best, mut reached) = (None, None);
-    let mut last: Option<Duration> = None;
-    for config in search_steps(search) {
-        let step = Instant::now();
-        let Some((placement, _)) = searcher.decide_placement(position, weights, &config, rng)
-        else {
-            break;
-        };
-        best = Some(placement);
-        reached = Some(config);
-        let took = step.elapsed();
-        let growth = match last {
-            Some(before) if !before.is_zero() => {
-                (took.as_secs_f64() / before.as_secs_f64()).max(FIRST_GROWTH / 5.0)
-            }
-            _ => FIRST_GROWTH,
-        };
-        last = Some(took);
-        if Instant::now() + took.mul_f64(growth) > deadline {
-            break;
-        }
-    }
-    (best, reached)
+    Some(think(&position))
 }

@@ -1,7 +1,7 @@
 //! A conversation with the bot, as a frontend holds it: a scripted exchange checked message by
 //! message; a game of 200 pieces, played by a frontend that keeps its own 40-row board and sends a
 //! new `start` with garbage every 10 pieces, where every move of every suggestion is legal on that
-//! board; and malformed input survived.
+//! board; and malformed input survived. The beam's conversation, thought ahead or not.
 
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -10,20 +10,31 @@ use tetris_ai_core::engine::rng::GameRng;
 use tetris_ai_core::engine::spin::Spin;
 use tetris_ai_core::settings::Settings;
 use tetris_ai_core::{GameConfig, RuleSet};
-use tetris_ai_tbp::bot::search_steps;
 use tetris_ai_tbp::location::engine_placement;
-use tetris_ai_tbp::{Bot, Reply};
+use tetris_ai_tbp::search::search_steps;
+use tetris_ai_tbp::{Bot, BotSearch, Reply};
 
 const PIECES: [&str; 7] = ["I", "O", "T", "S", "Z", "J", "L"];
 
+/// A bot searching the plies to `depth`, with 400 ms to think.
 fn bot(depth: u8) -> Bot {
+    bot_searching(depth, BotSearch::Plies)
+}
+
+/// A bot searching by a beam at most 64 nodes wide, with 400 ms to think (a beam that wide takes
+/// a few milliseconds).
+fn beam_bot() -> Bot {
+    bot_searching(1, BotSearch::Beam { max_width: 64 })
+}
+
+fn bot_searching(depth: u8, search: BotSearch) -> Bot {
     let settings = Settings {
         rules: Some(RuleSet::Guideline),
         depth: Some(depth),
         ..Settings::default()
     };
     let config: GameConfig = settings.resolve().unwrap();
-    Bot::new(&config, Duration::from_millis(400)).unwrap()
+    Bot::new(&config, Duration::from_millis(400), search).unwrap()
 }
 
 fn sent(reply: &Reply) -> Vec<Value> {
@@ -218,7 +229,22 @@ fn a_scripted_conversation_is_answered_message_by_message() {
 
 #[test]
 fn every_move_suggested_in_a_game_with_garbage_is_legal_on_the_frontends_board() {
-    let mut bot = bot(2);
+    play_with_garbage(bot(2), false);
+}
+
+#[test]
+fn every_move_of_the_beam_thinking_ahead_is_legal_on_the_frontends_board() {
+    play_with_garbage(beam_bot(), true);
+}
+
+/// Plays 200 pieces with `bot` against a frontend that sends garbage every 10 pieces, checking
+/// every move suggested; where `ponder`, the bot thinks ahead as far as it will after each message.
+fn play_with_garbage(mut bot: Bot, ponder: bool) {
+    let say = |bot: &mut Bot, message: Value| -> Reply {
+        let reply = say(bot, message);
+        while ponder && bot.ponder() {}
+        reply
+    };
     let mut frontend = Frontend::new(3);
     say(&mut bot, json!({"type": "rules"}));
     say(&mut bot, frontend.start());
@@ -303,6 +329,46 @@ fn malformed_and_unknown_messages_are_warned_of_and_the_bot_goes_on() {
         "location": {"type": "Q", "orientation": "north", "x": 4, "y": 0}, "spin": "none"}});
     assert!(say(&mut bot, wrong).warnings[0].contains("unknown piece \"Q\""));
     assert_eq!(sent(&say(&mut bot, json!({"type": "suggest"}))), before);
+}
+
+#[test]
+fn thinking_ahead_changes_when_the_beams_plan_is_found_not_what_it_is() {
+    // The scripted game's start, as two bots hear it: one thinks ahead before each suggest, the
+    // other does not. Both reach the widest beam within the budget, so they suggest the same
+    // moves; the one that thought ahead finds its plan already made.
+    let frontend = Frontend {
+        queue: vec!["I", "O", "T", "S", "Z", "J"],
+        bag: vec!["L"],
+        ..Frontend::new(0)
+    };
+    let (mut thinking, mut answering) = (beam_bot(), beam_bot());
+    assert!(!thinking.ponder(), "no game, nothing to think about");
+    for bot in [&mut thinking, &mut answering] {
+        say(bot, json!({"type": "rules"}));
+        say(bot, frontend.start());
+    }
+    // Widths 4, 8, 16, 32 and 64: four steps with more to come, then the last.
+    let steps: Vec<bool> = (0..6).map(|_| thinking.ponder()).collect();
+    assert_eq!(steps, [true, true, true, true, false, false]);
+    let thought = sent(&say(&mut thinking, json!({"type": "suggest"})));
+    let answered = sent(&say(&mut answering, json!({"type": "suggest"})));
+    assert_eq!(thought[0]["moves"], answered[0]["moves"]);
+    for suggestion in [&thought, &answered] {
+        let extra = suggestion[0]["move_info"]["extra"].as_str().unwrap();
+        assert!(extra.starts_with("beam 64 through "), "{extra}");
+        // An I and five previewed pieces, hold empty: five pieces where the plan holds (its
+        // next piece past the preview is then a draw), six where it does not.
+        let depth = suggestion[0]["move_info"]["depth"].as_f64().unwrap();
+        assert!(depth == 5.0 || depth == 6.0, "{depth}");
+    }
+    for mv in thought[0]["moves"].as_array().unwrap() {
+        assert_eq!(frontend.illegal(mv), None);
+    }
+    // A play changes the game: the thought about the last position is not used again, and the
+    // next is thought of afresh.
+    let play = json!({"type": "play", "move": thought[0]["moves"][0]});
+    assert!(say(&mut thinking, play).warnings.is_empty());
+    assert!(thinking.ponder());
 }
 
 #[test]

@@ -11,8 +11,8 @@ use tetris_ai_core::engine::spin::Spin;
 use tetris_ai_core::engine::versus::VersusPreset;
 use tetris_ai_core::settings::Settings;
 use tetris_ai_core::{Game, GameConfig, Piece, RuleSet, Rules};
-use tetris_ai_tbp::Bot;
 use tetris_ai_tbp::frontend::{self, Played};
+use tetris_ai_tbp::{Bot, BotSearch};
 
 /// A guideline game on the protocol's 10x20 board.
 fn game(seed: u64) -> Game {
@@ -135,7 +135,7 @@ fn a_match_against_the_bot_plays_its_first_move_every_time() {
         ..Settings::default()
     };
     let config: GameConfig = settings.resolve().unwrap();
-    let mut bot = Bot::new(&config, Duration::from_millis(50)).unwrap();
+    let mut bot = Bot::new(&config, Duration::from_millis(50), BotSearch::Plies).unwrap();
     let mut game = game(11);
     game.set_versus(VersusPreset::Ppt.rules()).unwrap();
     let say = |bot: &mut Bot, message: Value| {

@@ -123,7 +123,7 @@ pub(crate) fn raise(value: f64, exponent: Option<f64>) -> f64 {
 }
 
 /// Every feature, in a fixed order (a feature's index is its position here).
-pub static FEATURES: [Feature; 41] = [
+pub static FEATURES: [Feature; 42] = [
     Feature {
         name: "rows_cleared",
         definition: "full rows removed by this placement",
@@ -409,6 +409,13 @@ pub static FEATURES: [Feature; 41] = [
         definition: "rows the tallest column would reach into the top quarter once the waiting garbage this placement's attack leaves comes up: max(0, max_height + rows left - (H - floor(H/4)))",
         compute: Compute::Value(garbage_danger),
         counts: Counted::TopRows(4),
+        incremental: None,
+    },
+    Feature {
+        name: "clears",
+        definition: "1 when this placement clears lines, else 0: each clear holds the game for the clear delay while the opponent plays on",
+        compute: Compute::Value(clears),
+        counts: Counted::ClearedRows,
         incremental: None,
     },
 ];

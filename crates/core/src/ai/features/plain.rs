@@ -222,6 +222,11 @@ pub static PLAIN: [Plain; FEATURES.len()] = [
         name: "danger under garbage",
         meaning: "rows the stack would reach into the top quarter once the waiting garbage comes up",
     },
+    Plain {
+        feature: "clears",
+        name: "a clear",
+        meaning: "the piece clears lines: each clear holds the game for the clear delay while the opponent plays on",
+    },
 ];
 
 /// The feature at `index` in the registry, in players' words.

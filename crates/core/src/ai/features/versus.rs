@@ -256,6 +256,10 @@ pub(super) fn difficult_clear(o: &Outcome) -> f64 {
     if clear_of(o).difficult() { 1.0 } else { 0.0 }
 }
 
+pub(super) fn clears(o: &Outcome) -> f64 {
+    if o.rows_cleared > 0 { 1.0 } else { 0.0 }
+}
+
 pub(super) fn back_to_back(o: &Outcome) -> f64 {
     if o.versus.streaks.after(clear_of(o)).back_to_back > 0 {
         1.0

@@ -20,6 +20,7 @@
 //!
 //! [`Reach`]: crate::engine::reach::Reach
 
+mod beam;
 mod coach;
 mod config;
 mod crew;
@@ -40,6 +41,7 @@ use crate::engine::board::{Board, MAX_WIDTH};
 use crate::engine::moves::{Input, MoveSearch, Placement};
 use crate::engine::piece::{Piece, Rotation};
 use crate::engine::rules::{GameRng, RuleSet, Rules, spawn_position};
+use beam::Beam;
 use plies::{Plan, Plies};
 use queue::{Draws, Queue};
 use scoring::{Finder, Scorer, for_each_scored_placement};
@@ -146,6 +148,21 @@ pub struct Searcher {
     order: Vec<Candidate>,
     /// The first ply's board, read for the incremental evaluation.
     incremental: Incremental,
+    /// The beam over the known pieces.
+    beam: Beam,
+}
+
+/// The plan a beam over the known pieces chose: its first move, and how far it looked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BeamPlan {
+    /// Where the first piece locks.
+    pub placement: Placement,
+    /// Whether the hold slot is used first.
+    pub hold: bool,
+    /// The plan's value: the sum of its moves' scores.
+    pub value: f64,
+    /// The pieces the plan places, the first included.
+    pub pieces: usize,
 }
 
 /// The guideline placement with the cells of `placement` and the shortest input path to it,
@@ -295,6 +312,28 @@ impl Searcher {
             score = value;
         }
         Some((chosen, score))
+    }
+
+    /// The first move of the best plan a beam of `width` nodes a piece finds through every
+    /// known piece (the current one, the preview and the hold slot; see [`beam`]), or `None`
+    /// when the piece has nowhere to go. Ties go to the first in move order.
+    pub fn decide_by_beam(
+        &mut self,
+        position: &Position,
+        weights: &Weights,
+        width: usize,
+    ) -> Option<BeamPlan> {
+        self.score_first_moves(position, weights);
+        let found = self
+            .beam
+            .search(position, weights, &self.candidates, width)?;
+        let first = &self.candidates[found.first];
+        Some(BeamPlan {
+            placement: first.placement,
+            hold: first.piece == FirstPiece::Held,
+            value: found.value,
+            pieces: found.layers,
+        })
     }
 
     /// Calls `visit` with every first move, the current piece's and then the hold

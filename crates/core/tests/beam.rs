@@ -1,0 +1,134 @@
+//! The beam over the known pieces, worked by hand: how wide a beam must be to find a plan, what it
+//! values a plan at, and that it uses hold at every piece.
+
+use tetris_ai_core::ai::search::{BeamPlan, PlanValue, Position, SearchConfig, Searcher, TieBreak};
+use tetris_ai_core::ai::versus_view::VersusView;
+use tetris_ai_core::engine::rng::GameRng;
+use tetris_ai_core::{Board, Piece, Rules, Weights};
+
+/// The columns a placement's cells fill, left to right.
+fn columns(plan: &BeamPlan) -> Vec<i32> {
+    let mut columns: Vec<i32> = plan.placement.cells().iter().map(|c| c.0).collect();
+    columns.sort();
+    columns.dedup();
+    columns
+}
+
+/// The position of `current` on `board` under `rules`, with `preview` known, `hold` in the slot
+/// (usable now or not), outside a match.
+fn position<'a>(
+    board: &'a Board,
+    rules: &'a Rules,
+    current: Piece,
+    (hold, can_hold): (Option<Piece>, bool),
+    preview: &'a [Piece],
+) -> Position<'a> {
+    Position {
+        board,
+        rules,
+        current,
+        hold,
+        can_hold,
+        preview,
+        unseen: &Piece::ALL,
+        versus: VersusView::default(),
+    }
+}
+
+#[test]
+fn a_beam_one_wide_keeps_the_first_move_in_order_and_a_wider_one_finds_the_well() {
+    // A 4 x 8 board with rows 0 to 3 filled but for column 0, an O to place and an I known next,
+    // the research rules (no hold); weights rows_cleared 1, a plan valued by the sum of its moves:
+    //   rows 0-3  . # # #
+    // No O clears a row, so every first move scores 0, in move order columns 0-1, 1-2, 2-3.
+    //   O at columns 0-1 rests on row 4 over the well (rows 4 and 5 are # # . .): an upright I
+    //     beside it fills no row, and the best I lies flat on row 6, which it fills alone and
+    //     clears, so the plan is worth 0 + 1;
+    //   O at columns 1-2 or 2-3 leaves the well open, where an upright I clears rows 0-3:
+    //     0 + 4.
+    // A beam one node wide keeps only the first move in order, columns 0-1, and is worth 1; three
+    // nodes keep every first move, and the best plan is the first found worth 4: columns 1-2.
+    let board = Board::from_picture(4, 8, &[".###", ".###", ".###", ".###"]).unwrap();
+    let weights = Weights::new([("rows_cleared", 1.0, None)]).unwrap();
+    let rules = Rules {
+        preview: 1,
+        ..Rules::classic()
+    };
+    let preview = [Piece::I];
+    let position = position(&board, &rules, Piece::O, (None, false), &preview);
+    let mut searcher = Searcher::new();
+    let narrow = searcher.decide_by_beam(&position, &weights, 1).unwrap();
+    assert_eq!(
+        (columns(&narrow), narrow.value, narrow.pieces),
+        (vec![0, 1], 1.0, 2)
+    );
+    let wide = searcher.decide_by_beam(&position, &weights, 3).unwrap();
+    assert_eq!(
+        (columns(&wide), wide.value, wide.pieces, wide.hold),
+        (vec![1, 2], 4.0, 2, false)
+    );
+    // A beam wide enough to keep every move values the best plan as the two-piece search that
+    // searches every move does.
+    let every_move = SearchConfig {
+        depth: 2,
+        prune: 1.0,
+        margin: Some(0.0),
+        value: PlanValue::Sum,
+        tie_break: TieBreak::First,
+        ..SearchConfig::default()
+    };
+    let exact = searcher
+        .decide(&position, &weights, &every_move, &mut GameRng::new(0, 2))
+        .unwrap();
+    assert_eq!(exact.score, wide.value);
+}
+
+#[test]
+fn the_beam_uses_hold_at_every_piece_and_stops_at_the_first_unknown_one() {
+    // A 10 x 20 board with rows 0 to 3 filled but for column 9, guideline rules, an O to place
+    // with hold already used for it, an I in the slot, and an O known next; weights rows_cleared
+    // 1. The first O clears nothing wherever it goes (0). The next O may be swapped for the held
+    // I, which drops into the well and clears rows 0 to 3 (4), unless the first O covered the
+    // well at columns 8-9. So the best plan is worth 0 + 4, with the first O off the well and not
+    // held, two pieces placed: the piece after the next one is a draw, where the beam stops.
+    // (The two-piece search places no held piece at its last ply, and finds no clear: 0.)
+    let board = Board::from_picture(
+        10,
+        20,
+        &["#########.", "#########.", "#########.", "#########."],
+    )
+    .unwrap();
+    let weights = Weights::new([("rows_cleared", 1.0, None)]).unwrap();
+    let rules = Rules {
+        preview: 1,
+        ..Rules::guideline()
+    };
+    let preview = [Piece::O];
+    let position = position(&board, &rules, Piece::O, (Some(Piece::I), false), &preview);
+    let mut searcher = Searcher::new();
+    let plan = searcher.decide_by_beam(&position, &weights, 64).unwrap();
+    assert_eq!((plan.value, plan.pieces, plan.hold), (4.0, 2, false));
+    assert!(!columns(&plan).contains(&9), "{plan:?}");
+    let two_pieces = SearchConfig {
+        depth: 2,
+        prune: 1.0,
+        margin: Some(0.0),
+        tie_break: TieBreak::First,
+        ..SearchConfig::default()
+    };
+    let exact = searcher
+        .decide(&position, &weights, &two_pieces, &mut GameRng::new(0, 2))
+        .unwrap();
+    assert_eq!(exact.score, 0.0);
+}
+
+#[test]
+fn a_piece_with_nowhere_to_go_has_no_plan() {
+    // A 4 x 4 board whose every column is filled to the top row: an O locks above it wherever it
+    // goes, which ends the game.
+    let board = Board::from_picture(4, 4, &["###.", "##.#", "#.##", ".###"]).unwrap();
+    let weights = Weights::new([("rows_cleared", 1.0, None)]).unwrap();
+    let rules = Rules::classic();
+    let position = position(&board, &rules, Piece::O, (None, false), &[]);
+    assert_eq!(Searcher::new().decide_by_beam(&position, &weights, 8), None);
+}

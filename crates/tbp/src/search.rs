@@ -1,0 +1,248 @@
+//! How the bot searches within its think budget: a beam through every known piece, widened while
+//! time is left (and, where the frontend gives it time between messages, thought ahead), or the
+//! game's own plies, deepened and then widened.
+
+use std::time::Duration;
+use tetris_ai_core::ai::search::{BeamPlan, MAX_BEAM, Position, SearchConfig, Searcher};
+use tetris_ai_core::ai::weights::Weights;
+use tetris_ai_core::engine::moves::Placement;
+use tetris_ai_core::engine::rules::GameRng;
+use tetris_ai_core::error::{Error, Result};
+use web_time::Instant;
+
+/// The first beam's width, in nodes a piece.
+pub const FIRST_WIDTH: u32 = 4;
+/// The widest beam a bot searches unless told otherwise.
+pub const DEFAULT_MAX_WIDTH: u32 = 4096;
+/// The widest beam a bot may be told to search.
+pub const MAX_WIDTH: u32 = 1 << 16;
+
+/// How long a beam twice as wide may take, as a multiple of the one before: a beam's work grows
+/// with its width, and the margin keeps a step from overrunning the budget.
+const BEAM_GROWTH: f64 = 2.5;
+
+/// How long a ply may take, as a multiple of the one before, when none has been timed: a safe
+/// guess, above what the second and third plies take over the first on a guideline board.
+const FIRST_GROWTH: f64 = 50.0;
+
+/// How a bot searches within its think budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotSearch {
+    /// A beam through every known piece (the current one, the preview and hold), from
+    /// [`FIRST_WIDTH`] nodes a piece, twice as wide at each step while the next is expected to end
+    /// in time, up to `max_width`. Between messages the bot thinks ahead about the position the
+    /// next `suggest` will ask about, so that it answers at once.
+    Beam {
+        /// The widest beam searched.
+        max_width: u32,
+    },
+    /// The game's search: a piece deeper at a time up to its depth, then twice as wide at each
+    /// step ([`search_steps`]), while the next step is expected to end in time.
+    Plies,
+}
+
+impl Default for BotSearch {
+    fn default() -> BotSearch {
+        BotSearch::Beam {
+            max_width: DEFAULT_MAX_WIDTH,
+        }
+    }
+}
+
+impl BotSearch {
+    /// The search named `name` (`beam` or `plies`), a beam at most `max_width` wide; an unknown
+    /// name, or a width outside [`FIRST_WIDTH`] to [`MAX_WIDTH`], is an error naming it.
+    pub fn named(name: &str, max_width: u32) -> Result<BotSearch> {
+        if !(FIRST_WIDTH..=MAX_WIDTH).contains(&max_width) {
+            return Err(Error::Config(format!(
+                "the widest beam must be from {FIRST_WIDTH} to {MAX_WIDTH} nodes, got {max_width}"
+            )));
+        }
+        match name {
+            "beam" => Ok(BotSearch::Beam { max_width }),
+            "plies" => Ok(BotSearch::Plies),
+            _ => Err(Error::Config(format!(
+                "the bot's search must be \"beam\" or \"plies\", got \"{name}\""
+            ))),
+        }
+    }
+}
+
+/// What a suggestion was found by, as its `move_info` tells it.
+#[derive(Clone, Copy, Debug)]
+pub enum Reached {
+    /// A beam of this width, and the plan it chose.
+    Beam(u32, BeamPlan),
+    /// The plies of this search.
+    Plies(SearchConfig),
+}
+
+impl Reached {
+    /// The pieces the plan places.
+    pub fn pieces(&self) -> usize {
+        match self {
+            Reached::Beam(_, plan) => plan.pieces,
+            Reached::Plies(search) => usize::from(search.depth),
+        }
+    }
+
+    /// The search in words: "beam 1024 through 6 pieces", "depth 3, beam 16, every first move".
+    pub fn words(&self) -> String {
+        match self {
+            Reached::Beam(width, plan) => format!("beam {width} through {} pieces", plan.pieces),
+            Reached::Plies(search) => searched(search),
+        }
+    }
+}
+
+/// The beam's progress on one position of the game followed: the widest beam searched and its
+/// plan, and how long it took.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Thought {
+    /// The game's state it is about, counted by the messages that changed it.
+    about: u64,
+    /// The widest beam searched and its plan (none when the piece has nowhere to go).
+    found: Option<(u32, Option<BeamPlan>)>,
+    /// How long that beam took.
+    took: Duration,
+}
+
+impl Thought {
+    /// The thought about the game's state `about`: this one, or a new one if it was about another.
+    pub fn about(&mut self, about: u64) -> &mut Thought {
+        if self.about != about {
+            *self = Thought {
+                about,
+                ..Thought::default()
+            };
+        }
+        self
+    }
+
+    /// The widest beam searched and its plan, if any was.
+    pub fn found(&self) -> Option<Reached> {
+        match self.found {
+            Some((width, Some(plan))) => Some(Reached::Beam(width, plan)),
+            _ => None,
+        }
+    }
+
+    /// The next beam's width, or `None` past `max_width` or where the piece has nowhere to go.
+    fn next_width(&self, max_width: u32) -> Option<u32> {
+        match self.found {
+            None => Some(FIRST_WIDTH),
+            Some((_, None)) => None,
+            Some((width, Some(_))) => Some(width * 2).filter(|&next| next <= max_width),
+        }
+    }
+
+    /// Whether a wider beam is left to search.
+    pub fn can_widen(&self, max_width: u32) -> bool {
+        self.next_width(max_width).is_some()
+    }
+
+    /// Searches the next beam if it is expected to end before `until` (the first always), with
+    /// `searcher` on `position` by `weights`; returns whether it did.
+    pub fn widen(
+        &mut self,
+        searcher: &mut Searcher,
+        (position, weights): (&Position, &Weights),
+        max_width: u32,
+        until: Instant,
+    ) -> bool {
+        let Some(width) = self.next_width(max_width) else {
+            return false;
+        };
+        if self.found.is_some() && Instant::now() + self.took.mul_f64(BEAM_GROWTH) > until {
+            return false;
+        }
+        let started = Instant::now();
+        let plan = searcher.decide_by_beam(position, weights, width as usize);
+        self.took = started.elapsed();
+        self.found = Some((width, plan));
+        true
+    }
+}
+
+/// The searches of a suggestion under `search`, in the order they are tried: one piece deeper at a
+/// time up to its depth, then, at depth 2 or more, twice as wide each time: twice the share of
+/// first moves searched further, up to all of them, and from depth 3 (where later pieces' moves are
+/// kept by a beam) twice the beam, up to [`MAX_BEAM`].
+pub fn search_steps(search: &SearchConfig) -> Vec<SearchConfig> {
+    let mut steps: Vec<SearchConfig> = (1..=search.depth)
+        .map(|depth| SearchConfig { depth, ..*search })
+        .collect();
+    if search.depth < 2 {
+        return steps;
+    }
+    let beamed = search.depth >= 3;
+    let mut wider = *search;
+    while wider.prune < 1.0 || (beamed && wider.beam_width() < MAX_BEAM as usize) {
+        wider = SearchConfig {
+            prune: (wider.prune * 2.0).min(1.0),
+            beam: beamed
+                .then(|| (wider.beam_width() as u32 * 2).min(MAX_BEAM))
+                .or(wider.beam),
+            ..wider
+        };
+        steps.push(wider);
+    }
+    steps
+}
+
+/// A search in words, as a suggestion's `move_info` says it: "depth 3, beam 16, every first move".
+fn searched(search: &SearchConfig) -> String {
+    let firsts = if search.depth < 2 {
+        String::new()
+    } else if search.prune >= 1.0 {
+        ", every first move".to_string()
+    } else {
+        format!(
+            ", the best {}% of first moves",
+            (search.prune * 100.0).round()
+        )
+    };
+    let beam = if search.depth >= 3 {
+        format!(", beam {}", search.beam_width())
+    } else {
+        String::new()
+    };
+    format!("depth {}{beam}{firsts}", search.depth)
+}
+
+/// The first move of the deepest and widest plan `searcher` finds for `position` with `weights`
+/// and the searches of [`search_steps`] before `deadline`, ties broken from `rng`, and the search
+/// that found it (none with no move). A search starts only if it is expected to end in time:
+/// taking as long over the one before as that one did over its own (at least a fifth of
+/// [`FIRST_GROWTH`]).
+pub fn deepest_plan(
+    searcher: &mut Searcher,
+    position: &Position,
+    (weights, search): (&Weights, &SearchConfig),
+    rng: &mut GameRng,
+    deadline: Instant,
+) -> (Option<Placement>, Option<Reached>) {
+    let (mut best, mut reached) = (None, None);
+    let mut last: Option<Duration> = None;
+    for config in search_steps(search) {
+        let step = Instant::now();
+        let Some((placement, _)) = searcher.decide_placement(position, weights, &config, rng)
+        else {
+            break;
+        };
+        best = Some(placement);
+        reached = Some(Reached::Plies(config));
+        let took = step.elapsed();
+        let growth = match last {
+            Some(before) if !before.is_zero() => {
+                (took.as_secs_f64() / before.as_secs_f64()).max(FIRST_GROWTH / 5.0)
+            }
+            _ => FIRST_GROWTH,
+        };
+        last = Some(took);
+        if Instant::now() + took.mul_f64(growth) > deadline {
+            break;
+        }
+    }
+    (best, reached)
+}
