@@ -1,6 +1,7 @@
 //! Engine speed: one AI decision (classic with `dellacherie` and `du` on 10x20 and 10x10, two
 //! plies by expectation, guideline with preview and hold), deeper decisions on one thread and
-//! on the pool, one placement search, and whole games.
+//! on the pool, the beam through the preview at several widths, one placement search, and whole
+//! games.
 //!
 //! Mid-game boards are sampled from games the AI plays itself (every 37th piece of a long game),
 //! so they look like the boards it meets in play.
@@ -153,6 +154,39 @@ fn deep_decisions(c: &mut Criterion) {
     group.finish();
 }
 
+/// One beam decision of the `versus` preset through the current piece, five previewed and hold,
+/// on guideline 10x20 mid-game boards, at the widths a think budget reaches.
+fn beam_decisions(c: &mut Criterion) {
+    let mut group = c.benchmark_group("beam decision, versus, guideline 10x20, six pieces");
+    group.sample_size(10);
+    let weights = presets::find("versus").unwrap().weights();
+    let rules = Rules::guideline();
+    let boards = mid_game_boards(rules, (10, 20), "versus", 16);
+    let preview = [Piece::T, Piece::I, Piece::L, Piece::O, Piece::S];
+    for width in [16, 128, 1024] {
+        let mut searcher = Searcher::new();
+        let mut i = 0;
+        group.bench_function(format!("width {width}"), |b| {
+            b.iter(|| {
+                let (board, piece) = &boards[i % boards.len()];
+                i += 1;
+                let position = Position {
+                    board,
+                    rules: &rules,
+                    current: *piece,
+                    hold: Some(Piece::Z),
+                    can_hold: true,
+                    preview: &preview,
+                    unseen: &Piece::ALL,
+                    versus: VersusView::default(),
+                };
+                black_box(searcher.decide_by_beam(&position, &weights, width))
+            })
+        });
+    }
+    group.finish();
+}
+
 /// Scoring every drop placement of every piece on mid-game boards, with the incremental
 /// evaluation and with the full one.
 fn placement_scores(c: &mut Criterion) {
@@ -257,6 +291,7 @@ criterion_group!(
     benches,
     decisions,
     deep_decisions,
+    beam_decisions,
     placement_scores,
     guideline_search,
     games
