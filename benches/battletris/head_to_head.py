@@ -406,7 +406,7 @@ def print_report(figures, setup):
         print(
             f"  {f['name']:>12}: {f['wins_by_top_out']} wins by top-out; forfeits: {forfeits}; "
             f"{f['attack_per_piece']:.3f} attack per piece, {f['pieces_per_second']:.2f} pieces/s, "
-            f"{f['attack_per_second']:.2f} attack/s, {f['clears']} clears ({f['idle_clears']} sending "
+            f"{f['attack_per_second']:.2f} attack/s, {f['pieces']} pieces, {f['clears']} clears ({f['idle_clears']} sending "
             f"nothing), {f['t_spins']} T-spins, {f['perfect_clears']} perfect clears; suggestions in "
             f"{ms['median']} ms (median), {ms['max']} ms at most"
         )

@@ -187,23 +187,29 @@ for (const name of CHOSEN) {
       }
     }
 
-    test('settings the engine refuses are the error answered to rules, naming the value', async () => {
-      const page = await browser.open(`${server.url}tetris-ai.js`);
-      try {
-        const url = `${server.url}lib/tbp-worker.js?depth=9&think=50`;
-        const { heard } = await page.evaluate(converse, {
-          url,
-          type: 'classic',
-          script: [{ type: 'rules' }, { type: 'suggest' }],
-        });
-        assert.deepEqual(
-          heard.map((m) => m.type),
-          ['info', 'error'],
-        );
-        assert.match(heard[1].reason, /^settings\.depth must be a whole number from 1 to 4, got 9/);
-      } finally {
-        await page.close();
-      }
-    });
+    for (const [query, reason] of [
+      ['depth=9&think=50', /^settings\.depth must be a whole number from 1 to 4, got 9/],
+      ['width=3', /^maxWidth must be a whole number from 4 to 65536, got 3/],
+      ['search=deep', /^the bot's search must be "beam" or "plies", got "deep"/],
+    ]) {
+      test(`settings the engine refuses (${query}) are the error answered to rules`, async () => {
+        const page = await browser.open(`${server.url}tetris-ai.js`);
+        try {
+          const url = `${server.url}lib/tbp-worker.js?${query}`;
+          const { heard } = await page.evaluate(converse, {
+            url,
+            type: 'classic',
+            script: [{ type: 'rules' }, { type: 'suggest' }],
+          });
+          assert.deepEqual(
+            heard.map((m) => m.type),
+            ['info', 'error'],
+          );
+          assert.match(heard[1].reason, reason);
+        } finally {
+          await page.close();
+        }
+      });
+    }
   });
 }

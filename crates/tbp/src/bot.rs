@@ -104,13 +104,11 @@ impl Bot {
     /// The bot that plays `config`'s weights (its rules' preview and hold are the frontend's),
     /// answers each `suggest` within `budget` by `search` (with [`BotSearch::Plies`], `config`'s
     /// own, breaking ties from its seed). A bad configuration, one that is not guideline rules on
-    /// the protocol's 10x20 board, or a budget of no time or more than [`MAX_THINK_MS`], is an
-    /// error naming it.
+    /// the protocol's 10x20 board, a budget of no time or more than [`MAX_THINK_MS`], or a beam
+    /// too narrow or too wide, is an error naming it.
     pub fn new(config: &GameConfig, budget: Duration, search: BotSearch) -> Result<Bot> {
         let (weights, plies) = config.resolve()?;
-        if let BotSearch::Beam { max_width } = search {
-            BotSearch::named("beam", max_width)?;
-        }
+        search.validate()?;
         if (config.width, config.height) != (WIDTH, HEIGHT) {
             return Err(Error::Config(format!(
                 "the protocol's board is {WIDTH}x{HEIGHT}, got {}x{}",

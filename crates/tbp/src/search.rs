@@ -53,11 +53,7 @@ impl BotSearch {
     /// The search named `name` (`beam` or `plies`), a beam at most `max_width` wide; an unknown
     /// name, or a width outside [`FIRST_WIDTH`] to [`MAX_WIDTH`], is an error naming it.
     pub fn named(name: &str, max_width: u32) -> Result<BotSearch> {
-        if !(FIRST_WIDTH..=MAX_WIDTH).contains(&max_width) {
-            return Err(Error::Config(format!(
-                "the widest beam must be from {FIRST_WIDTH} to {MAX_WIDTH} nodes, got {max_width}"
-            )));
-        }
+        check_width(max_width)?;
         match name {
             "beam" => Ok(BotSearch::Beam { max_width }),
             "plies" => Ok(BotSearch::Plies),
@@ -66,6 +62,24 @@ impl BotSearch {
             ))),
         }
     }
+
+    /// Checks the beam's width; the error names a bad one.
+    pub fn validate(&self) -> Result<()> {
+        match *self {
+            BotSearch::Beam { max_width } => check_width(max_width),
+            BotSearch::Plies => Ok(()),
+        }
+    }
+}
+
+/// Checks that `max_width` is from [`FIRST_WIDTH`] to [`MAX_WIDTH`].
+fn check_width(max_width: u32) -> Result<()> {
+    if (FIRST_WIDTH..=MAX_WIDTH).contains(&max_width) {
+        return Ok(());
+    }
+    Err(Error::Config(format!(
+        "the widest beam must be from {FIRST_WIDTH} to {MAX_WIDTH} nodes, got {max_width}"
+    )))
 }
 
 /// What a suggestion was found by, as its `move_info` tells it.

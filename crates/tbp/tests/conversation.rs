@@ -372,6 +372,26 @@ fn thinking_ahead_changes_when_the_beams_plan_is_found_not_what_it_is() {
 }
 
 #[test]
+fn a_search_that_is_not_one_is_refused_by_name() {
+    let named = |name, width| BotSearch::named(name, width).map_err(|e| e.to_string());
+    assert_eq!(named("beam", 64), Ok(BotSearch::Beam { max_width: 64 }));
+    assert_eq!(named("plies", 64), Ok(BotSearch::Plies));
+    assert!(named("deep", 64).unwrap_err().contains("\"deep\""));
+    for width in [0, 3, 65_537] {
+        let refused = named("beam", width).unwrap_err();
+        assert!(refused.contains(&format!("got {width}")), "{refused}");
+    }
+    let settings = Settings {
+        rules: Some(RuleSet::Guideline),
+        ..Settings::default()
+    };
+    let config: GameConfig = settings.resolve().unwrap();
+    let narrow = BotSearch::Beam { max_width: 2 };
+    let refused = Bot::new(&config, Duration::from_millis(100), narrow).err();
+    assert!(refused.unwrap().to_string().contains("got 2"));
+}
+
+#[test]
 fn a_suggestion_deepens_then_widens() {
     let step = |depth, prune, beam| SearchConfig {
         depth,
