@@ -139,9 +139,21 @@ async function dropTheFirstPiece(page) {
     const game = document.querySelector('#game');
     return !game.autoplay && (await game.game.view()).active?.piece === 'I';
   });
-  await page.locator('#game').focus();
+  // A click on the board is the user's gesture that lets the page start its audio, as a browser
+  // asks; it also gives the board the keys.
+  await page.locator('#game').click();
   await page.keyboard.press('Space');
   await waitForAsync(page, async () => (await window.tetris.game.stats()).pieces === 1);
+}
+
+/** What decides whether the page sounds a piece: for a failure's message. */
+function soundState(page) {
+  return page.evaluate(() => ({
+    played: window.tetris.sound.played,
+    on: document.querySelector('#sound-effects').checked,
+    autoplay: document.querySelector('#game').autoplay,
+    activated: navigator.userActivation?.hasBeenActive ?? null,
+  }));
 }
 
 test("the player's clears sound unless Sound effects is off, as a reload remembers", async () => {
@@ -157,7 +169,11 @@ test("the player's clears sound unless Sound effects is off, as a reload remembe
     assert.equal(await page.locator('#sound-effects').isChecked(), true, 'on at first');
     await newGame(page);
     await dropTheFirstPiece(page);
-    await page.waitForFunction(() => window.tetris.sound.played === 1, null, WAIT);
+    await page
+      .waitForFunction(() => window.tetris.sound.played === 1, null, WAIT)
+      .catch(async (err) => {
+        throw new Error(`no sound: ${JSON.stringify(await soundState(page))}`, { cause: err });
+      });
 
     await setChecked(page, '#sound-effects', false);
     await newGame(page);

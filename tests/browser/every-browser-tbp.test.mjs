@@ -69,8 +69,8 @@ const SCRIPT = [
  */
 const SEARCHES = {
   plies: {
-    args: ['--search', 'plies', '--depth', '2', '--prune', '1'],
-    query: 'search=plies&depth=2&prune=1',
+    args: ['--search', 'plies', '--depth', '2', '--prune', '1', '--think-ms', '2000'],
+    query: 'search=plies&depth=2&prune=1&think=2000',
     extra: /^depth 2, every first move in [\d.]+ ms$/,
   },
   beam: {
