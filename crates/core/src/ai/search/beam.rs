@@ -18,7 +18,7 @@
 
 use super::queue::{Next, Queue};
 use super::scoring::{Finder, Scorer, for_each_scored_placement};
-use super::state::State;
+use super::state::{State, versus_after};
 use super::{Candidate, FirstPiece, Position};
 use crate::ai::incremental::Incremental;
 use crate::ai::versus_view::VersusView;
@@ -27,7 +27,6 @@ use crate::engine::board::Board;
 use crate::engine::moves::Placement;
 use crate::engine::piece::Piece;
 use crate::engine::rules::lock;
-use crate::engine::versus::attack::Clear;
 use std::cmp::Ordering;
 use std::collections::HashSet;
 
@@ -103,17 +102,10 @@ fn after_move(
 ) -> State {
     let mut board = state.board;
     let locked = lock(&mut board, placement, position.rules.top_out());
-    let versus = if moves_match {
-        state
-            .versus
-            .after(Clear::of(locked.rows_cleared, placement.spin, &board))
-    } else {
-        state.versus
-    };
     State {
+        versus: versus_after(state.versus, placement, &locked, &board, moves_match),
         board,
         queue: then.after_move(piece, held),
-        versus,
     }
 }
 

@@ -17,7 +17,7 @@ use super::config::{MAX_BEAM, MAX_DEPTH, PlanValue};
 use super::crew::Crew;
 use super::queue::{Next, Queue};
 use super::scoring::{Finder, Scorer, best_score, for_each_scored_placement};
-use super::state::State;
+use super::state::{State, versus_after};
 use super::transpositions::Transpositions;
 use super::{Candidate, FirstPiece, Position};
 use crate::ai::incremental::Incremental;
@@ -26,9 +26,8 @@ use crate::ai::weights::Weights;
 use crate::engine::board::Board;
 use crate::engine::moves::Placement;
 use crate::engine::piece::{Piece, Rotation};
-use crate::engine::rules::{Locked, lock};
+use crate::engine::rules::lock;
 use crate::engine::spin::Spin;
-use crate::engine::versus::attack::Clear;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -290,7 +289,13 @@ impl Plan<'_> {
         let mut after = *board;
         let locked = lock(&mut after, &entry.placement, self.position.rules.top_out());
         let state = State {
-            versus: self.versus_after(versus, &entry.placement, &locked, &after),
+            versus: versus_after(
+                versus,
+                &entry.placement,
+                &locked,
+                &after,
+                self.weighs_the_match,
+            ),
             board: after,
             queue: queue.after_move(piece, entry.held),
         };
@@ -303,28 +308,14 @@ impl Plan<'_> {
         value
     }
 
-    /// The match after `placement`, locked as `locked` into the board now `after`, from
-    /// `versus`: moved on where the weights read it, else left as it was.
-    fn versus_after(
-        &self,
-        versus: VersusView,
-        placement: &Placement,
-        locked: &Locked,
-        after: &Board,
-    ) -> VersusView {
-        if !self.weighs_the_match {
-            return versus;
-        }
-        versus.after(Clear::of(locked.rows_cleared, placement.spin, after))
-    }
-
     /// What the second ply reads after `first`: the board, the queue and the match it leaves.
     fn after_first(&self, first: &Candidate) -> State {
         let position = self.position;
         let placement = &first.placement;
         let mut cleared = *position.board;
         let locked = lock(&mut cleared, placement, position.rules.top_out());
-        let versus = self.versus_after(position.versus, placement, &locked, &cleared);
+        let moves_match = self.weighs_the_match;
+        let versus = versus_after(position.versus, placement, &locked, &cleared, moves_match);
         let board = if self.keep_first_rows {
             let mut kept = *position.board;
             kept.place(

@@ -4,6 +4,9 @@
 use super::queue::Queue;
 use crate::ai::versus_view::VersusView;
 use crate::engine::board::Board;
+use crate::engine::moves::Placement;
+use crate::engine::rules::Locked;
+use crate::engine::versus::attack::Clear;
 
 /// The state a move leaves, which the next ply searches from.
 #[derive(Clone, Copy)]
@@ -14,4 +17,20 @@ pub(super) struct State {
     pub(super) queue: Queue,
     /// The match (as it stood before the move where the search does not weigh it).
     pub(super) versus: VersusView,
+}
+
+/// The match after `placement`, locked as `locked` into the board now `after`, from `versus`:
+/// moved on where the search weighs the match (`moves_match`), else left as it was, so that
+/// boards reached with other streaks share their values.
+pub(super) fn versus_after(
+    versus: VersusView,
+    placement: &Placement,
+    locked: &Locked,
+    after: &Board,
+    moves_match: bool,
+) -> VersusView {
+    if !moves_match {
+        return versus;
+    }
+    versus.after(Clear::of(locked.rows_cleared, placement.spin, after))
 }
