@@ -1030,6 +1030,11 @@ tieBreak?: TieBreak,
 keepFirstRows?: boolean, };
 
 /**
+ * How the games of a match keep time, chosen by name.
+ */
+export type Pace = "lockstep" | "ppt";
+
+/**
  * What a batch's games are for.
  */
 export type Phase = "training" | "reevaluation" | "validation" | "report";
@@ -1557,7 +1562,11 @@ opponent?: GameConfig,
 /**
  * The attack table and the garbage rules (default "ppt").
  */
-rules?: VersusPreset, };
+rules?: VersusPreset,
+/**
+ * How the matches keep time (default "lockstep").
+ */
+pace?: Pace, };
 
 /**
  * The statistics of a series, as `tetris-ai versus --json` writes them (before its settings).
@@ -1981,7 +1990,11 @@ opponents: Array<Opponent>,
 /**
  * The versus rules: attack table and garbage.
  */
-rules: VersusPreset, };
+rules: VersusPreset,
+/**
+ * How the matches keep time (lockstep in runs from before there was a choice).
+ */
+pace: Pace, };
 
 /**
  * The matches a versus series may play (see [`crate::versus::series`]).

@@ -12,6 +12,7 @@ use tetris_ai_core::ai::presets;
 use tetris_ai_core::ai::weights::Weights;
 use tetris_ai_core::engine::rules::RandomizerKind;
 use tetris_ai_core::engine::versus::VersusPreset;
+use tetris_ai_core::engine::versus::pace::Pace;
 use tetris_ai_core::survival::{DEFAULT_RUN_PIECES, DEFAULT_TRIALS};
 use tetris_ai_core::versus::DEFAULT_MAX_PIECES;
 use tetris_ai_train::checkpoint::write_atomically;
@@ -179,6 +180,12 @@ struct RunChoices {
           requires = "versus")]
     versus_rules: VersusPreset,
 
+    /// How the matches keep time: lockstep, or ppt (each side on a clock of battletris's -c ppt
+    /// frames, where a clear's pause costs the time of pieces).
+    #[arg(long, value_name = "PACE", default_value = "lockstep", value_parser = parse_named::<Pace>,
+          requires = "versus")]
+    versus_pace: Pace,
+
     /// The run's seed.
     #[arg(long, value_name = "SEED", default_value_t = 0)]
     seed: u64,
@@ -262,6 +269,7 @@ impl RunChoices {
         Ok(Some(VersusFitness {
             opponents,
             rules: self.versus_rules,
+            pace: self.versus_pace,
         }))
     }
 
@@ -405,9 +413,10 @@ pub fn intro_lines(config: &EvolutionConfig) -> Vec<String> {
     if let Some(versus) = &config.fitness.versus {
         let names: Vec<&str> = versus.opponents.iter().map(|o| o.name.as_str()).collect();
         lines.push(format!(
-            "scoring by matches under {} rules against {} in turn: 100 points a win, 50 a draw, \
-             0 a loss, a match still going at {} pieces judged on the rows each sent",
+            "scoring by matches under {} rules at {} pace against {} in turn: 100 points a win, \
+             50 a draw, 0 a loss, a match still going at {} pieces judged on the rows each sent",
             versus.rules.name(),
+            versus.pace.name(),
             names.join(", "),
             config.fitness.max_pieces.unwrap_or(DEFAULT_MAX_PIECES)
         ));

@@ -7,6 +7,7 @@ use clap::Args;
 use tetris_ai_args::values::parse_named;
 use tetris_ai_core::ai::presets;
 use tetris_ai_core::engine::versus::VersusPreset;
+use tetris_ai_core::engine::versus::pace::Pace;
 use tetris_ai_core::versus::series::{DEFAULT_MATCHES, Series, SeriesStats, SideStats};
 use tetris_ai_core::versus::{DEFAULT_MAX_PIECES, Match};
 use tetris_ai_core::{GameConfig, Weights};
@@ -41,6 +42,12 @@ pub struct VersusArgs {
     /// them) or tetrio (TETR.IO's Tetra League).
     #[arg(long, value_name = "RULES", default_value = "ppt", value_parser = parse_named::<VersusPreset>)]
     versus: VersusPreset,
+
+    /// How the matches keep time: lockstep (a piece each per turn) or ppt (each side on a
+    /// clock of battletris's -c ppt frames, where moving a piece, a clear's pause and the next
+    /// spawn take time, and garbage waits 30 frames).
+    #[arg(long, value_name = "PACE", default_value = "lockstep", value_parser = parse_named::<Pace>)]
+    pace: Pace,
 
     /// Each side's pieces after which a match still going is called a draw.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PIECES, value_parser = parse_positive)]
@@ -93,8 +100,9 @@ impl VersusArgs {
 pub fn versus(args: &VersusArgs) -> Result<(), String> {
     let left = args.left()?;
     let right = args.right(&left)?;
-    let pairing =
-        Match::new(left, right, args.versus.rules(), args.max_pieces).map_err(|e| e.to_string())?;
+    let pairing = Match::new(left, right, args.versus.rules(), args.max_pieces)
+        .map_err(|e| e.to_string())?
+        .paced(args.pace);
     let series = Series::new(pairing, args.game.seed, args.games).map_err(|e| e.to_string())?;
     let progress = progress_bar(
         args.games,
@@ -112,6 +120,7 @@ pub fn versus(args: &VersusArgs) -> Result<(), String> {
         settings.insert("opponent".into(), args.opponent().into());
         settings.insert("opponent_depth".into(), right.search.depth.into());
         settings.insert("versus".into(), args.versus.name().into());
+        settings.insert("pace".into(), args.pace.name().into());
         settings.insert("max_pieces".into(), args.max_pieces.into());
         print_json(&Report {
             stats: &stats,
@@ -119,13 +128,14 @@ pub fn versus(args: &VersusArgs) -> Result<(), String> {
         })?;
     } else {
         println!(
-            "{} ({}) against {} ({}), {}, {} versus rules, {}x{} board, seeds {}..{}",
+            "{} ({}) against {} ({}), {}, {} versus rules, {} pace, {}x{} board, seeds {}..{}",
             args.game.player(),
             describe_search(&left.search),
             args.opponent(),
             describe_search(&right.search),
             left.rules.description(),
             args.versus.name(),
+            args.pace.name(),
             left.width,
             left.height,
             args.game.seed,

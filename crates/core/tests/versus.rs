@@ -6,6 +6,7 @@ use serde_json::json;
 use tetris_ai_core::ai::versus_view::VersusView;
 use tetris_ai_core::config::GameConfig;
 use tetris_ai_core::engine::versus::attack::AttackTable;
+use tetris_ai_core::engine::versus::pace::Pace;
 use tetris_ai_core::engine::versus::{VersusPreset, VersusRules};
 use tetris_ai_core::measurement::{Host, Measurement};
 use tetris_ai_core::versus::series::{Series, SeriesStats, wilson_interval};
@@ -156,6 +157,15 @@ fn a_series_reports_its_matches() {
     );
     assert!(refused(json!({"opponent": {"width": 3}})).starts_with("options.opponent.width"));
     assert!(refused(json!({"rival": 1})).contains("unknown field \"rival\""));
+    assert_eq!(
+        refused(json!({"pace": "fast"})),
+        "options.pace must be \"lockstep\" or \"ppt\", got \"fast\""
+    );
+    let paced = json!({"pace": "ppt", "games": 1});
+    let on_the_clock =
+        Series::read(guideline("dellacherie"), Some(&paced), &Host::default()).unwrap();
+    assert_eq!(on_the_clock.pairing().pace(), Pace::Ppt);
+    assert_eq!(series.pairing().pace(), Pace::Lockstep);
     assert_eq!(
         series.result(&numbers[1..]).unwrap_err().to_string(),
         format!(

@@ -11,6 +11,7 @@ use tetris_ai_core::ai::presets;
 use tetris_ai_core::ai::weights::Weights;
 use tetris_ai_core::config::GameConfig;
 use tetris_ai_core::engine::versus::VersusPreset;
+use tetris_ai_core::engine::versus::pace::Pace;
 use tetris_ai_core::error::{Error, Result};
 use tetris_ai_core::versus::{Match, MatchOutcome, Side};
 
@@ -50,6 +51,9 @@ pub struct VersusFitness {
     pub opponents: Vec<Opponent>,
     /// The versus rules: attack table and garbage.
     pub rules: VersusPreset,
+    /// How the matches keep time (lockstep in runs from before there was a choice).
+    #[serde(default)]
+    pub pace: Pace,
 }
 
 impl VersusFitness {
@@ -74,7 +78,8 @@ impl VersusFitness {
             weights: Some(self.opponent(seed)?.weights.clone()),
             ..player.clone()
         };
-        let pairing = Match::new(player.clone(), opponent, self.rules.rules(), max_pieces)?;
+        let pairing =
+            Match::new(player.clone(), opponent, self.rules.rules(), max_pieces)?.paced(self.pace);
         Ok(points(&pairing.play(seed)?))
     }
 }
@@ -148,6 +153,7 @@ mod tests {
                 .map(|name| Opponent::preset(name).unwrap())
                 .collect(),
             rules: VersusPreset::Ppt,
+            pace: Pace::Lockstep,
         };
         let names: Vec<&str> = (7..12)
             .map(|s| pool.opponent(s).unwrap().name.as_str())
@@ -177,5 +183,9 @@ mod tests {
                 .contains("at least one opponent")
         );
         assert!(Opponent::preset("nobody").is_err());
+        // A pool saved before matches had a pace plays in lockstep, as it did.
+        let saved: VersusFitness =
+            serde_json::from_str(r#"{"opponents": [], "rules": "ppt"}"#).unwrap();
+        assert_eq!(saved.pace, Pace::Lockstep);
     }
 }

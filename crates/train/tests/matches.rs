@@ -6,6 +6,7 @@ use tetris_ai_core::ai::presets;
 use tetris_ai_core::ai::weights::Weights;
 use tetris_ai_core::engine::rules::{RuleSet, Rules};
 use tetris_ai_core::engine::versus::VersusPreset;
+use tetris_ai_core::engine::versus::pace::Pace;
 use tetris_ai_train::batch::GameBatch;
 use tetris_ai_train::evolution::Evolution;
 use tetris_ai_train::fitness::{FitnessConfig, SurvivalEffort};
@@ -33,6 +34,7 @@ fn matches(opponents: Vec<Opponent>, max_pieces: u64) -> FitnessConfig {
         versus: Some(VersusFitness {
             opponents,
             rules: VersusPreset::Ppt,
+            pace: Pace::Lockstep,
         }),
         ..FitnessConfig::default()
     }
@@ -107,6 +109,8 @@ fn a_run_learns_by_matches_and_resumes() {
         versus: Some(VersusFitness {
             opponents: vec![Opponent::preset("dellacherie").unwrap(), aimless()],
             rules: VersusPreset::Ppt,
+            // On the clock, as the referee plays: the checkpoint keeps the pace.
+            pace: Pace::Ppt,
         }),
         validation: ValidationConfig {
             top: 1,
@@ -117,10 +121,11 @@ fn a_run_learns_by_matches_and_resumes() {
     };
     let mut run = Evolution::new(options.config().unwrap()).unwrap();
     let first = run.next_generation(&|_, _| {}).unwrap();
-    // Two matches of 0, 50 or 100 points each: means in steps of 25, from 0 to 100.
-    for fitness in [first.best, first.mean, first.median] {
+    // Two matches of 0, 50 or 100 points each: an individual's mean in steps of 25, the mean of
+    // four such in steps of 6.25, all from 0 to 100.
+    for (fitness, step) in [(first.best, 25.0), (first.mean, 6.25), (first.median, 12.5)] {
         assert!((0.0..=100.0).contains(&fitness), "{first:?}");
-        assert_eq!(fitness % 25.0, 0.0, "{first:?}");
+        assert_eq!(fitness % step, 0.0, "{first:?}");
     }
     // The checkpoint resumes to the same next generation.
     let mut resumed = Evolution::from_json(&run.to_json()).unwrap();

@@ -19,6 +19,7 @@ use crate::engine::piece::Kicks;
 use crate::engine::rules::{MAX_PREVIEW, RandomizerKind, RuleSet, Rules, Timing, TopOut};
 use crate::engine::spin::Spin;
 use crate::engine::versus::VersusPreset;
+use crate::engine::versus::pace::Pace;
 use crate::error::{Error, Result};
 use serde::de::{self, Deserialize, Deserializer};
 use serde_json::Value;
@@ -164,6 +165,11 @@ pub fn attack_rows(name: &str, value: Option<&Value>) -> Result<u32> {
 /// A versus rule set's name: "ppt" or "tetrio".
 pub fn versus_rules(name: &str, value: Option<&Value>) -> Result<VersusPreset> {
     named(name, value, VersusPreset::ALL, VersusPreset::name)
+}
+
+/// A match's pace by name: "lockstep" or "ppt".
+pub fn pace(name: &str, value: Option<&Value>) -> Result<Pace> {
+    named(name, value, Pace::ALL, Pace::name)
 }
 
 /// A preset's name, or null for the default.

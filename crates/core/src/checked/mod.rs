@@ -18,8 +18,8 @@ mod values;
 
 pub use deserialized::deserialized;
 pub use game::{
-    KEYS, attack_rows, game_config, handling, key, placement, preset, rules, search, versus_rules,
-    weights,
+    KEYS, attack_rows, game_config, handling, key, pace, placement, preset, rules, search,
+    versus_rules, weights,
 };
 pub use settings::{SharedSettings, settings, shared_settings};
 pub use values::{

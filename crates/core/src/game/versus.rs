@@ -56,6 +56,10 @@ pub(super) struct Versus {
     fighter: Fighter,
     /// Placements made so far: the match's clock in lockstep.
     clock: u64,
+    /// Whether the match keeps a clock of frames (see [`Game::set_timed_versus`]).
+    timed: bool,
+    /// On a clock, the attack of the last placement, not yet sent.
+    unsent: u32,
     /// The game's placements when the match began.
     from: u64,
     /// The attacks taken in, as they came, where the game records its moves.
@@ -73,6 +77,19 @@ impl Game {
     /// garbage come from the game's seed. Bad rules are an error naming the bad value, and a
     /// game plays one match: a second is refused. Either changes nothing.
     pub fn set_versus(&mut self, rules: VersusRules) -> Result<()> {
+        self.begin_versus(rules, false)
+    }
+
+    /// Plays this game as one side of a match that keeps a clock of frames, where a placement's
+    /// attack leaves and due garbage enters when the match says: a placement only works out
+    /// its clear and attack, [`Game::send_attack`] cancels and sends it once the piece is in
+    /// place, and [`Game::let_garbage_in`] lets the garbage due at a time in after the clear's
+    /// pause. Refused as [`Game::set_versus`] refuses.
+    pub fn set_timed_versus(&mut self, rules: VersusRules) -> Result<()> {
+        self.begin_versus(rules, true)
+    }
+
+    fn begin_versus(&mut self, rules: VersusRules, timed: bool) -> Result<()> {
         rules.validate()?;
         if self.versus.is_some() {
             return Err(Error::Config(
@@ -83,6 +100,8 @@ impl Game {
             rules,
             fighter: Fighter::new(self.config.width, self.config.seed),
             clock: 0,
+            timed,
+            unsent: 0,
             from: self.stats().pieces,
             attacks: Vec::new(),
             last: None,
@@ -169,10 +188,26 @@ impl Game {
             return false;
         };
         let board = &mut self.position.board;
-        let (exchange, holes) =
+        let (exchange, holes) = if versus.timed {
+            let (clear, attack) =
+                versus
+                    .fighter
+                    .attack(board, locked, placement.spin, &versus.rules);
+            versus.unsent = attack;
+            let exchange = Exchange {
+                clear,
+                attack,
+                cancelled: 0,
+                sent: 0,
+                received: 0,
+                topped_out: false,
+            };
+            (exchange, Vec::new())
+        } else {
             versus
                 .fighter
-                .placed(board, locked, placement.spin, versus.clock, &versus.rules);
+                .placed(board, locked, placement.spin, versus.clock, &versus.rules)
+        };
         versus.clock += 1;
         versus.outgoing += exchange.sent;
         versus.stats.add(&exchange);
@@ -182,5 +217,58 @@ impl Game {
         versus.last = Some(exchange);
         self.position.raise_colors(&holes);
         exchange.topped_out
+    }
+
+    /// On a clock: cancels waiting garbage with the last placement's attack, once, and returns
+    /// the rows left to send the opponent; 0 where the game keeps no clock.
+    pub fn send_attack(&mut self) -> u32 {
+        let Some(versus) = self.versus.as_mut().filter(|versus| versus.timed) else {
+            return 0;
+        };
+        let attack = std::mem::take(&mut versus.unsent);
+        let sent = versus.fighter.counter(attack);
+        let cancelled = attack - sent;
+        versus.stats.sent += u64::from(sent);
+        versus.stats.cancelled += u64::from(cancelled);
+        if let Some(last) = &mut versus.last {
+            last.sent += sent;
+            last.cancelled += cancelled;
+        }
+        sent
+    }
+
+    /// On a clock: lets the garbage due at `now` in under the stack (none after a clear where
+    /// the rules block it), and ends the game where it pushed the stack above the buffer or the
+    /// piece in play can no longer spawn. Returns the rows that entered; 0 where the game keeps
+    /// no clock or is over.
+    pub fn let_garbage_in(&mut self, now: u64) -> u32 {
+        if self.is_over() {
+            return 0;
+        }
+        let Some(versus) = self.versus.as_mut().filter(|versus| versus.timed) else {
+            return 0;
+        };
+        let blocked =
+            versus.rules.garbage.blocking && versus.last.is_some_and(|last| last.clear.lines > 0);
+        if blocked {
+            return 0;
+        }
+        let (holes, topped_out) =
+            versus
+                .fighter
+                .let_in(&mut self.position.board, now, &versus.rules);
+        let rows = holes.len() as u32;
+        versus.stats.received += u64::from(rows);
+        if let Some(last) = &mut versus.last {
+            last.received += rows;
+            last.topped_out |= topped_out;
+        }
+        self.position.raise_colors(&holes);
+        if topped_out {
+            self.position.stats.game_over = true;
+        } else {
+            self.check_block_out();
+        }
+        rows
     }
 }

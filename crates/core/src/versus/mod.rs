@@ -3,13 +3,16 @@
 //! the same pieces and the same garbage holes, from the match's seed, so that a match is decided
 //! by play alone; the same seed gives the same match everywhere.
 //!
+//! - [`clock`]: a match on a clock of frames, where each game places pieces in its own time.
 //! - [`series`]: many seeded matches, and the statistics of their outcomes (wins with their
 //!   95% interval, attack per piece).
 
+mod clock;
 pub mod series;
 
 use crate::config::GameConfig;
 use crate::engine::versus::VersusRules;
+use crate::engine::versus::pace::Pace;
 use crate::error::{Error, Result};
 use crate::game::{Game, VersusStats};
 use serde::{Deserialize, Serialize};
@@ -68,13 +71,14 @@ pub struct MatchOutcome {
 }
 
 /// A match between two AIs: their game configurations (rules, board, weights and search; the
-/// seed is the match's) and the versus rules.
+/// seed is the match's), the versus rules and the pace.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Match {
     left: GameConfig,
     right: GameConfig,
     rules: VersusRules,
     max_pieces: u64,
+    pace: Pace,
 }
 
 impl Match {
@@ -100,7 +104,20 @@ impl Match {
             right,
             rules,
             max_pieces,
+            pace: Pace::Lockstep,
         })
+    }
+
+    /// The same match at `pace`: in lockstep (as [`Match::new`] makes it), or on a clock of
+    /// frames, where the garbage waits the pace's frames instead of the rules' placements and
+    /// the first side to place the cap on pieces ends the match in a draw.
+    pub fn paced(self, pace: Pace) -> Match {
+        Match { pace, ..self }
+    }
+
+    /// The pace.
+    pub fn pace(&self) -> Pace {
+        self.pace
     }
 
     /// The versus rules.
@@ -125,33 +142,22 @@ impl Match {
 
     /// Plays the match of seed `seed` to its end.
     pub fn play(&self, seed: u64) -> Result<MatchOutcome> {
+        let frames = self.pace.turn_frames();
         let side = |config: &GameConfig| -> Result<Game> {
             let mut game = Game::new(GameConfig {
                 seed,
                 ..config.clone()
             })?;
-            game.set_versus(self.rules)?;
+            match frames {
+                Some(_) => game.set_timed_versus(self.rules)?,
+                None => game.set_versus(self.rules)?,
+            }
             Ok(game)
         };
         let mut games = [side(&self.left)?, side(&self.right)?];
-        let delay = u64::from(self.rules.garbage.delay);
-        let mut turn = 0;
-        let ending = loop {
-            if turn == self.max_pieces {
-                break Ending::PieceLimit;
-            }
-            for game in &mut games {
-                game.play(Some(turn + 1));
-            }
-            let sent = games.each_mut().map(|game| game.take_sent());
-            games[0].receive_garbage(sent[1], turn + delay);
-            games[1].receive_garbage(sent[0], turn + delay);
-            turn += 1;
-            match (games[0].is_over(), games[1].is_over()) {
-                (false, false) => continue,
-                (true, true) => break Ending::BothToppedOut,
-                _ => break Ending::TopOut,
-            }
+        let ending = match frames {
+            Some(frames) => clock::play(&mut games, frames, self.max_pieces),
+            None => self.play_lockstep(&mut games),
         };
         let winner = match (ending, games[0].is_over()) {
             (Ending::TopOut, true) => Some(Side::Right),
@@ -172,5 +178,29 @@ impl Match {
             left,
             right,
         })
+    }
+
+    /// Plays `games` (left, right) a piece each per turn until one tops out or both have
+    /// placed the cap on pieces; returns how it ended.
+    fn play_lockstep(&self, games: &mut [Game; 2]) -> Ending {
+        let delay = u64::from(self.rules.garbage.delay);
+        let mut turn = 0;
+        loop {
+            if turn == self.max_pieces {
+                return Ending::PieceLimit;
+            }
+            for game in games.iter_mut() {
+                game.play(Some(turn + 1));
+            }
+            let sent = games.each_mut().map(|game| game.take_sent());
+            games[0].receive_garbage(sent[1], turn + delay);
+            games[1].receive_garbage(sent[0], turn + delay);
+            turn += 1;
+            match (games[0].is_over(), games[1].is_over()) {
+                (false, false) => continue,
+                (true, true) => return Ending::BothToppedOut,
+                _ => return Ending::TopOut,
+            }
+        }
     }
 }

@@ -7,6 +7,7 @@ use crate::bench::read_games;
 use crate::checked::{self, MAX_SAFE_INTEGER};
 use crate::config::GameConfig;
 use crate::engine::versus::VersusPreset;
+use crate::engine::versus::pace::Pace;
 use crate::error::{Error, Result};
 use crate::game::VersusStats;
 use crate::measurement::{self, Host, Measurement};
@@ -39,15 +40,18 @@ pub struct SeriesOptions {
     /// The attack table and the garbage rules (default "ppt").
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub rules: Option<VersusPreset>,
+    /// How the matches keep time (default "lockstep").
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub pace: Option<Pace>,
 }
 
 /// The fields of a series' options, as [`SeriesOptions`] writes them.
-const OPTION_FIELDS: [&str; 5] = ["games", "seed", "maxPieces", "opponent", "rules"];
+const OPTION_FIELDS: [&str; 6] = ["games", "seed", "maxPieces", "opponent", "rules", "pace"];
 
 impl SeriesOptions {
     /// The options `value` (JSON; none for none), named `name`: matches from 1 to
-    /// [`MAX_MATCHES`], a seed, a cap of 1 piece or more, the opponent's game configuration and
-    /// the versus rules' name. A bad one is an error naming it.
+    /// [`MAX_MATCHES`], a seed, a cap of 1 piece or more, the opponent's game configuration, the
+    /// versus rules' name and the pace's. A bad one is an error naming it.
     pub fn read(name: &str, value: Option<&Value>) -> Result<SeriesOptions> {
         let Some(map) = checked::object(name, value, &OPTION_FIELDS, true)? else {
             return Ok(SeriesOptions::default());
@@ -59,6 +63,7 @@ impl SeriesOptions {
             max_pieces,
             opponent: checked::optional(map, name, "opponent", checked::game_config)?,
             rules: checked::optional(map, name, "rules", checked::versus_rules)?,
+            pace: checked::optional(map, name, "pace", checked::pace)?,
         })
     }
 }
@@ -117,7 +122,8 @@ impl Measurement for Series {
         let rules = options.rules.unwrap_or_default().rules();
         let max_pieces = options.max_pieces.unwrap_or(DEFAULT_MAX_PIECES);
         Series::new(
-            Match::new(config.clone(), opponent, rules, max_pieces)?,
+            Match::new(config.clone(), opponent, rules, max_pieces)?
+                .paced(options.pace.unwrap_or_default()),
             options.seed.unwrap_or(config.seed),
             options.games.unwrap_or(DEFAULT_MATCHES),
         )

@@ -3,12 +3,14 @@
 //!
 //! - [`attack`]: the attack tables, and the combo and back-to-back streaks they read.
 //! - [`garbage`]: the incoming queue, its delay and cancelling, and the rows that enter.
+//! - [`pace`]: how a match keeps time: a piece each per turn, or a clock of frames.
 //!
 //! A [`Fighter`] is one player's side of it: after each placement it works out the clear and
 //! its attack, cancels incoming garbage with it, and lets due garbage in.
 
 pub mod attack;
 pub mod garbage;
+pub mod pace;
 
 use crate::board::Board;
 use crate::error::Result;
@@ -133,26 +135,51 @@ impl Fighter {
         now: u64,
         rules: &VersusRules,
     ) -> (Exchange, Vec<u32>) {
-        let lines = locked.rows_cleared;
-        let clear = Clear::of(lines, spin, board);
-        let attack = rules.attack.attack(clear, self.streaks);
-        self.streaks = self.streaks.after(clear);
+        let (clear, attack) = self.attack(board, locked, spin, rules);
         let sent = self.garbage.counter(attack);
-        let cancelled = attack - sent;
-        let holes = if lines > 0 && rules.garbage.blocking {
-            Vec::new()
+        let (holes, topped_out) = if clear.lines > 0 && rules.garbage.blocking {
+            (Vec::new(), false)
         } else {
-            self.garbage.enter(now, &rules.garbage)
+            self.let_in(board, now, rules)
         };
-        let topped_out = board.push_garbage(&holes);
         let exchange = Exchange {
             clear,
             attack,
-            cancelled,
+            cancelled: attack - sent,
             sent,
             received: holes.len() as u32,
             topped_out,
         };
         (exchange, holes)
+    }
+
+    /// The clear of a placement that locked into `board` as `locked`, scoring as `spin`, and
+    /// the rows it is worth under `rules`; the streaks move on. Nothing is cancelled or sent:
+    /// on a clock that happens once the piece is in place (see [`Fighter::counter`]).
+    pub fn attack(
+        &mut self,
+        board: &Board,
+        locked: &Locked,
+        spin: Spin,
+        rules: &VersusRules,
+    ) -> (Clear, u32) {
+        let clear = Clear::of(locked.rows_cleared, spin, board);
+        let attack = rules.attack.attack(clear, self.streaks);
+        self.streaks = self.streaks.after(clear);
+        (clear, attack)
+    }
+
+    /// Cancels waiting garbage with `attack`, the oldest first; returns the rows left to send.
+    pub fn counter(&mut self, attack: u32) -> u32 {
+        self.garbage.counter(attack)
+    }
+
+    /// Lets the garbage due at `now` under `rules` into `board` (see [`Board::push_garbage`]):
+    /// the holes of its rows, the first the highest, and whether they pushed the stack above
+    /// the buffer.
+    pub fn let_in(&mut self, board: &mut Board, now: u64, rules: &VersusRules) -> (Vec<u32>, bool) {
+        let holes = self.garbage.enter(now, &rules.garbage);
+        let topped_out = board.push_garbage(&holes);
+        (holes, topped_out)
     }
 }
