@@ -1027,7 +1027,11 @@ tieBreak?: TieBreak,
 /**
  * Whether a plan's second piece sees the first piece's full rows still in place.
  */
-keepFirstRows?: boolean, };
+keepFirstRows?: boolean,
+/**
+ * The width of a beam through every known piece, searched instead of plies.
+ */
+previewBeam?: number, };
 
 /**
  * How the games of a match keep time, chosen by name.
@@ -1524,7 +1528,13 @@ tie_break: TieBreak,
  * (Yiyuan Lee's program), so that the next piece's placement is scored with the rows both
  * pieces fill, and its before-clears features see them; otherwise they are removed first.
  */
-keep_first_rows: boolean, };
+keep_first_rows: boolean,
+/**
+ * Search by a beam this many nodes wide through every known piece (the current one, the
+ * preview and hold; see [`crate::ai::search::beam`]), from 1 to [`MAX_PREVIEW_BEAM`],
+ * instead of by plies, whose settings it then ignores; `None` searches by plies.
+ */
+preview_beam?: number, };
 
 /**
  * How two parents are chosen from the population sorted best first.

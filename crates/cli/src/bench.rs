@@ -176,6 +176,9 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
 
 /// The search in words: the depth, then whatever differs from the default search.
 pub fn describe_search(search: &SearchConfig) -> String {
+    if let Some(width) = search.preview_beam {
+        return format!("a beam {width} wide through the preview");
+    }
     let default = SearchConfig::default();
     let mut parts = Vec::new();
     if search.depth > 1 {

@@ -176,6 +176,12 @@ struct GameOptions {
     #[arg(long, value_name = "on|off", value_parser = parse_switch)]
     keep_first_rows: Option<bool>,
 
+    /// Search by a beam this many nodes wide through every known piece (the current one, the
+    /// preview and hold), 1 to 65536, instead of by plies (whose options it then ignores)
+    /// [default: by plies].
+    #[arg(long, value_name = "WIDTH")]
+    preview_beam: Option<u32>,
+
     /// Seed of the first game; game i uses SEED + i.
     #[arg(long, value_name = "SEED", default_value_t = 0)]
     seed: u64,
@@ -238,6 +244,7 @@ impl GameOptions {
                 value: self.value,
                 tie_break: self.tie_break,
                 keep_first_rows: self.keep_first_rows,
+                preview_beam: self.preview_beam,
             },
             ..Settings::default()
         })

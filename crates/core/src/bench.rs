@@ -319,6 +319,7 @@ pub fn settings(config: &GameConfig) -> Map<String, Value> {
         ("value", json!(search.value.name())),
         ("tie_break", json!(search.tie_break.name())),
         ("keep_first_rows", json!(search.keep_first_rows)),
+        ("preview_beam", json!(search.preview_beam)),
         ("seed", json!(config.seed)),
     ]
     .into_iter()

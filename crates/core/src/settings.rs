@@ -150,6 +150,10 @@ pub struct Overrides {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub keep_first_rows: Option<bool>,
+    /// The width of a beam through every known piece, searched instead of plies.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub preview_beam: Option<u32>,
 }
 
 impl Overrides {
@@ -178,6 +182,7 @@ impl Overrides {
             value: self.value.unwrap_or(search.value),
             tie_break: self.tie_break.unwrap_or(search.tie_break),
             keep_first_rows: self.keep_first_rows.unwrap_or(search.keep_first_rows),
+            preview_beam: self.preview_beam.or(search.preview_beam),
         }
     }
 }

@@ -81,6 +81,21 @@ fn a_beam_one_wide_keeps_the_first_move_in_order_and_a_wider_one_finds_the_well(
         .decide(&position, &weights, &every_move, &mut GameRng::new(0, 2))
         .unwrap();
     assert_eq!(exact.score, wide.value);
+    // A game's search set to the beam through the preview decides as the beam does, at each
+    // width, and ranks the move by the plan's value.
+    for (width, plan) in [(1, &narrow), (3, &wide)] {
+        let by_beam = SearchConfig {
+            preview_beam: Some(width),
+            ..SearchConfig::default()
+        };
+        let choice = searcher
+            .decide(&position, &weights, &by_beam, &mut GameRng::new(0, 2))
+            .unwrap();
+        assert_eq!(
+            (choice.placement, choice.score),
+            (plan.placement, plan.value)
+        );
+    }
 }
 
 #[test]

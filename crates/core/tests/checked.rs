@@ -322,7 +322,7 @@ fn no_value_at_all_is_refused_or_defaulted() {
 
 #[test]
 fn refusals_say_what_is_allowed() {
-    let cases: [(Result<(), tetris_ai_core::Error>, &str); 13] = [
+    let cases: [(Result<(), tetris_ai_core::Error>, &str); 14] = [
         (
             checked::handling("handling", Some(&json!({"arr": -1}))).map(drop),
             "handling.arr must be a whole number from 0 to 4294967295, got -1",
@@ -372,6 +372,10 @@ fn refusals_say_what_is_allowed() {
         (
             checked::game_config("config", Some(&json!({"search": {"prune": 2}}))).map(drop),
             "config.search.prune must be a number above 0 and at most 1, got 2",
+        ),
+        (
+            checked::game_config("config", Some(&json!({"search": {"preview_beam": 0}}))).map(drop),
+            "config.search.preview_beam must be a whole number from 1 to 65536 (or null to search by plies), got 0",
         ),
         (
             checked::key("key", Some(&json!(1))).map(drop),
@@ -474,6 +478,7 @@ fn every_field_serde_writes_is_read_back_alike() {
             value: PlanValue::Max,
             tie_break: TieBreak::First,
             keep_first_rows: true,
+            preview_beam: Some(64),
         },
         handling: Handling {
             das: 7,

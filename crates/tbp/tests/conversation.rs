@@ -389,6 +389,11 @@ fn a_search_that_is_not_one_is_refused_by_name() {
     let narrow = BotSearch::Beam { max_width: 2 };
     let refused = Bot::new(&config, Duration::from_millis(100), narrow).err();
     assert!(refused.unwrap().to_string().contains("got 2"));
+    // The bot widens its own beam within its budget; a fixed one is refused, named.
+    let mut fixed = config.clone();
+    fixed.search.preview_beam = Some(32);
+    let refused = Bot::new(&fixed, Duration::from_millis(100), BotSearch::Plies).err();
+    assert!(refused.unwrap().to_string().contains("preview beam (32)"));
 }
 
 #[test]

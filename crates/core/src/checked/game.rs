@@ -8,7 +8,9 @@ use super::values::{
 };
 use crate::ai::features;
 use crate::ai::presets;
-use crate::ai::search::{MAX_BEAM, MAX_DEPTH, MIN_DEPTH, PlanValue, SearchConfig, TieBreak};
+use crate::ai::search::{
+    MAX_BEAM, MAX_DEPTH, MAX_PREVIEW_BEAM, MIN_DEPTH, PlanValue, SearchConfig, TieBreak,
+};
 use crate::ai::weights::Weights;
 use crate::config::GameConfig;
 use crate::engine::board::{BUFFER_ROWS, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
@@ -240,7 +242,7 @@ pub fn weights(name: &str, value: Option<&Value>) -> Result<Weights> {
 }
 
 /// The fields of search settings, as [`SearchConfig`] writes them.
-const SEARCH_FIELDS: [&str; 7] = [
+const SEARCH_FIELDS: [&str; 8] = [
     "depth",
     "prune",
     "beam",
@@ -248,10 +250,11 @@ const SEARCH_FIELDS: [&str; 7] = [
     "value",
     "tie_break",
     "keep_first_rows",
+    "preview_beam",
 ];
 
 /// Search settings: `{depth, prune, beam, margin, value: "sum" | "max" | "next", tie_break:
-/// "random" | "first", keep_first_rows}`, the fields not given as by default.
+/// "random" | "first", keep_first_rows, preview_beam}`, the fields not given as by default.
 pub fn search(name: &str, value: Option<&Value>) -> Result<SearchConfig> {
     let defaults = SearchConfig::default();
     let Some(map) = object(name, value, &SEARCH_FIELDS, false)? else {
@@ -274,6 +277,13 @@ pub fn search(name: &str, value: Option<&Value>) -> Result<SearchConfig> {
             "keep_first_rows",
             defaults.keep_first_rows,
             boolean,
+        )?,
+        preview_beam: field(
+            map,
+            name,
+            "preview_beam",
+            defaults.preview_beam,
+            preview_beam,
         )?,
     };
     search.validate()?;
@@ -302,6 +312,23 @@ pub fn beam(path: &str, value: Option<&Value>) -> Result<Option<u32>> {
             .map(|n| Some(n as u32))
             .map_err(|_| {
                 let allowed = format!("{} (or null for the depth's)", whole_from(1, MAX_BEAM));
+                bad(path, &allowed, value)
+            }),
+    }
+}
+
+/// A beam through the preview: a whole number from 1 to [`MAX_PREVIEW_BEAM`], or null to search
+/// by plies.
+pub fn preview_beam(path: &str, value: Option<&Value>) -> Result<Option<u32>> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        _ => whole(path, value, 1, MAX_PREVIEW_BEAM.into())
+            .map(|n| Some(n as u32))
+            .map_err(|_| {
+                let allowed = format!(
+                    "{} (or null to search by plies)",
+                    whole_from(1, MAX_PREVIEW_BEAM)
+                );
                 bad(path, &allowed, value)
             }),
     }

@@ -2,7 +2,7 @@
 //! them all), and as a share link is read (each bad setting is left out and named, the rest
 //! kept; the names links used before settings had their own are read too).
 
-use super::game::{beam, depth, margin, mode, preset, prune, weights};
+use super::game::{beam, depth, margin, mode, preset, preview_beam, prune, weights};
 use super::values::{bad, boolean, frames, named, object, optional, seed, whole};
 use crate::ai::search::{PlanValue, TieBreak};
 use crate::engine::board::{MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH};
@@ -33,7 +33,7 @@ pub(crate) const SETTINGS_FIELDS: [&str; 16] = [
 ];
 
 /// The fields of overrides, as [`Overrides`] writes them.
-pub(crate) const OVERRIDES_FIELDS: [&str; 12] = [
+pub(crate) const OVERRIDES_FIELDS: [&str; 13] = [
     "rules",
     "randomizer",
     "preview",
@@ -46,6 +46,7 @@ pub(crate) const OVERRIDES_FIELDS: [&str; 12] = [
     "value",
     "tieBreak",
     "keepFirstRows",
+    "previewBeam",
 ];
 
 /// A rule set by its name.
@@ -80,7 +81,7 @@ fn timing(path: &str, value: Option<&Value>) -> Result<u32> {
 }
 
 /// Overrides: `{rules, randomizer, preview, hold, topOut, depth, prune, beam, margin, value,
-/// tieBreak, keepFirstRows}`, each optional.
+/// tieBreak, keepFirstRows, previewBeam}`, each optional.
 fn overrides(name: &str, value: Option<&Value>) -> Result<Overrides> {
     let Some(map) = object(name, value, &OVERRIDES_FIELDS, true)? else {
         return Ok(Overrides::default());
@@ -108,6 +109,7 @@ fn overrides(name: &str, value: Option<&Value>) -> Result<Overrides> {
             named(path, value, TieBreak::ALL, TieBreak::name)
         })?,
         keep_first_rows: optional(map, name, "keepFirstRows", boolean)?,
+        preview_beam: optional(map, name, "previewBeam", preview_beam)?.flatten(),
     })
 }
 
@@ -262,6 +264,7 @@ mod tests {
             value: Some(PlanValue::Max),
             tie_break: Some(TieBreak::First),
             keep_first_rows: Some(true),
+            preview_beam: Some(64),
         };
         assert_eq!(written_fields(overrides), OVERRIDES_FIELDS);
         let settings = Settings {

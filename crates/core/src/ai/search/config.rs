@@ -11,6 +11,8 @@ pub const MIN_DEPTH: u8 = 1;
 pub const MAX_DEPTH: u8 = 4;
 /// The widest beam a ply past the second may keep.
 pub const MAX_BEAM: u32 = 16;
+/// The widest beam through the preview (see [`SearchConfig::preview_beam`]).
+pub const MAX_PREVIEW_BEAM: u32 = 1 << 16;
 
 /// How far and how wide to search.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -38,6 +40,11 @@ pub struct SearchConfig {
     /// (Yiyuan Lee's program), so that the next piece's placement is scored with the rows both
     /// pieces fill, and its before-clears features see them; otherwise they are removed first.
     pub keep_first_rows: bool,
+    /// Search by a beam this many nodes wide through every known piece (the current one, the
+    /// preview and hold; see [`crate::ai::search::beam`]), from 1 to [`MAX_PREVIEW_BEAM`],
+    /// instead of by plies, whose settings it then ignores; `None` searches by plies.
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub preview_beam: Option<u32>,
 }
 
 /// How a move is valued from its own score `s` and the value `n` of the plies after it (at the
@@ -111,6 +118,7 @@ impl SearchConfig {
         value: PlanValue::Sum,
         tie_break: TieBreak::Random,
         keep_first_rows: false,
+        preview_beam: None,
     };
 
     /// The beam in force: the one set, else the depth's default.
@@ -137,6 +145,13 @@ impl SearchConfig {
         {
             return Err(Error::Config(format!(
                 "beam {beam} is out of range: it must be from 1 to {MAX_BEAM}"
+            )));
+        }
+        if let Some(width) = self.preview_beam
+            && !(1..=MAX_PREVIEW_BEAM).contains(&width)
+        {
+            return Err(Error::Config(format!(
+                "preview beam {width} is out of range: it must be from 1 to {MAX_PREVIEW_BEAM}"
             )));
         }
         if let Some(margin) = self.margin

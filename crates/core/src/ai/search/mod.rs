@@ -31,7 +31,10 @@ mod state;
 mod transpositions;
 
 pub use coach::{Difference, Explanation, Rating};
-pub use config::{MAX_BEAM, MAX_DEPTH, MIN_DEPTH, PlanValue, SearchConfig, TieBreak, default_beam};
+pub use config::{
+    MAX_BEAM, MAX_DEPTH, MAX_PREVIEW_BEAM, MIN_DEPTH, PlanValue, SearchConfig, TieBreak,
+    default_beam,
+};
 pub use scoring::evaluate;
 
 use crate::ai::incremental::Incremental;
@@ -283,6 +286,13 @@ impl Searcher {
         config: &SearchConfig,
         rng: &mut GameRng,
     ) -> Option<(Candidate, f64)> {
+        if let Some(width) = config.preview_beam {
+            self.score_first_moves(position, weights);
+            let found = self
+                .beam
+                .search(position, weights, &self.candidates, width as usize)?;
+            return Some((self.candidates[found.first], found.value));
+        }
         let (best, ties) = if config.depth == 1 {
             // Only the best first moves are kept: a one-ply decision needs no others.
             (0, self.keep_best_first_moves(position, weights))
