@@ -566,6 +566,11 @@ common_seeds: boolean,
  */
 depth: number,
 /**
+ * Search by a beam this wide through every known piece instead of by plies (the players',
+ * as [`SearchConfig::preview_beam`]); null (or absent) searches by plies, to `depth`.
+ */
+preview_beam?: number,
+/**
  * Score by survival: each of the K games is a splitting replicate of this effort; null (or
  * absent) plays whole games.
  */
@@ -1445,6 +1450,11 @@ max_pieces: number | null,
  * Search depth of the players in the training games and matches, 1 to 4; default 1.
  */
 depth: number,
+/**
+ * The width of the players' beam through every known piece, searched instead of plies;
+ * default none (plies).
+ */
+preview_beam?: number,
 /**
  * Whether every individual of a generation plays the same games; default true.
  */

@@ -148,6 +148,11 @@ struct RunChoices {
     #[arg(long, value_name = "DEPTH", default_value_t = 1)]
     depth: u8,
 
+    /// Search by a beam this many nodes wide through every known piece (the current one, the
+    /// preview and hold) instead of by plies, in the training games and matches: 1 to 65536.
+    #[arg(long, value_name = "WIDTH")]
+    preview_beam: Option<u32>,
+
     /// Let every individual play its own games instead of the generation's common ones.
     #[arg(long)]
     no_common_seeds: bool,
@@ -302,6 +307,7 @@ impl RunChoices {
             games: count(self.games, "--games")?,
             max_pieces: self.max_pieces,
             depth: self.depth,
+            preview_beam: self.preview_beam,
             common_seeds: !self.no_common_seeds,
             survival: self.survival.then_some(SurvivalEffort {
                 run_pieces: self.run_pieces,
@@ -397,7 +403,11 @@ pub fn intro_lines(config: &EvolutionConfig) -> Vec<String> {
         config.fitness.games,
         config.features.join(", ")
     )];
-    if config.fitness.depth > 1 {
+    if let Some(width) = config.fitness.preview_beam {
+        lines.push(format!(
+            "the players searching by a beam {width} wide through every known piece"
+        ));
+    } else if config.fitness.depth > 1 {
         lines.push(format!(
             "the players searching {} pieces ahead",
             config.fitness.depth
@@ -605,7 +615,7 @@ mod tests {
         assert_eq!(versus.rules, VersusPreset::Tetrio);
         let intro = intro_lines(&config).join("\n");
         assert!(
-            intro.contains("tetrio rules against dt10, dellacherie in turn")
+            intro.contains("tetrio rules at lockstep pace against dt10, dellacherie in turn")
                 && intro.contains("at 300 pieces"),
             "{intro}"
         );
@@ -618,10 +628,33 @@ mod tests {
         assert!(intro_lines(&deeper).contains(&"the players searching 2 pieces ahead".into()));
         let error = args(&["--depth", "5"]).config().unwrap_err();
         assert!(error.contains("search depth 5"), "{error}");
+        // On the referee's clock, searching by a beam through the preview.
+        let paced = args(&[
+            "--versus",
+            "dt10",
+            "--versus-pace",
+            "ppt",
+            "--preview-beam",
+            "16",
+        ])
+        .config()
+        .unwrap();
+        assert_eq!(paced.fitness.versus.as_ref().unwrap().pace, Pace::Ppt);
+        assert_eq!(paced.fitness.preview_beam, Some(16));
+        let intro = intro_lines(&paced).join("\n");
+        assert!(
+            intro.contains("at ppt pace")
+                && intro.contains("searching by a beam 16 wide through every known piece"),
+            "{intro}"
+        );
+        let error = args(&["--preview-beam", "0"]).config().unwrap_err();
+        assert!(error.contains("preview beam 0"), "{error}");
         for refused in [
             &["--versus-rules", "ppt"][..],
             &["--versus", "dt10", "--survival"],
             &["--versus", "dt10", "--versus-rules", "nes"],
+            &["--versus", "dt10", "--versus-pace", "fast"],
+            &["--versus-pace", "ppt"],
             &["--resume", "run.json", "--versus", "dt10"],
         ] {
             assert!(parse(refused).is_err(), "{refused:?}");

@@ -65,6 +65,11 @@ pub struct FitnessConfig {
     pub common_seeds: bool,
     /// Search depth of the players: the individual's, and in matches its opponents' (1 to 4).
     pub depth: u8,
+    /// Search by a beam this wide through every known piece instead of by plies (the players',
+    /// as [`SearchConfig::preview_beam`]); null (or absent) searches by plies, to `depth`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub preview_beam: Option<u32>,
     /// Score by survival: each of the K games is a splitting replicate of this effort; null (or
     /// absent) plays whole games.
     pub survival: Option<SurvivalEffort>,
@@ -87,6 +92,7 @@ impl Default for FitnessConfig {
             max_pieces: None,
             common_seeds: true,
             depth: 1,
+            preview_beam: None,
             survival: None,
             versus: None,
         }
@@ -132,6 +138,7 @@ impl FitnessConfig {
     fn search(&self) -> SearchConfig {
         SearchConfig {
             depth: self.depth,
+            preview_beam: self.preview_beam,
             ..SearchConfig::default()
         }
     }

@@ -90,6 +90,11 @@ pub struct RunOptions {
     pub max_pieces: Option<u64>,
     /// Search depth of the players in the training games and matches, 1 to 4; default 1.
     pub depth: u8,
+    /// The width of the players' beam through every known piece, searched instead of plies;
+    /// default none (plies).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub preview_beam: Option<u32>,
     /// Whether every individual of a generation plays the same games; default true.
     pub common_seeds: bool,
     /// Score by survival, each game a splitting replicate of this effort (for boards whose
@@ -131,6 +136,7 @@ impl Default for RunOptions {
             games: fitness.games,
             max_pieces: fitness.max_pieces,
             depth: fitness.depth,
+            preview_beam: fitness.preview_beam,
             common_seeds: fitness.common_seeds,
             survival: fitness.survival,
             versus: fitness.versus,
@@ -217,6 +223,7 @@ impl RunOptions {
                 max_pieces: self.max_pieces,
                 common_seeds: self.common_seeds,
                 depth: self.depth,
+                preview_beam: self.preview_beam,
                 survival: self.survival,
                 versus: self.versus.clone(),
             },

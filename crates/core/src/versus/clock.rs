@@ -3,7 +3,8 @@
 //! place (its input path's frames later), cancelling the sender's waiting garbage first, and
 //! waits the garbage frames of the pace before it may enter the opponent's board; after the
 //! clear's pause the due garbage enters, and the next piece spawns. Events of one frame all
-//! happen before either side is looked at, so two games that top out in the same frame draw.
+//! happen before either side is looked at, so two games that top out in the same frame draw, and
+//! two attacks sent in the same frame each cancel only what waited before it, not each other.
 
 use super::Ending;
 use crate::engine::versus::pace::TurnFrames;

@@ -45,6 +45,7 @@ pub fn cem_on_8x8(
             max_pieces: Some(max_pieces),
             common_seeds: true,
             depth: 1,
+            preview_beam: None,
             survival: None,
             versus: None,
         },
