@@ -2,13 +2,14 @@
 # A league on the referee's clock, for versus: matches kept by battletris's -c ppt frames
 # (--versus-pace ppt), where a clear's pause costs the time of two pieces, and players that search
 # by a beam 16 wide through every known piece, as the TBP bot does. Round 1 learns by matches
-# (CMA-ES, 30 generations) from start.json (the versus preset with the clears and tst_slot
-# features added) against the versus preset and cold_clear_like.json (hand-set weights in the
-# spirit of Cold Clear's evaluator); round 2 (20 generations) from round 1's best, against it, the
-# versus preset and start.json. Every round is seeded, so the league comes out the same on any
-# machine. Each round writes its checkpoint (round_N.json) and best weights (best_N.json) into the
-# directory given (default: this one); a round whose checkpoint is there is resumed, so a league
-# stopped part-way goes on where it stopped.
+# (CMA-ES, 30 generations) from start.json (the weights of the lockstep league before it,
+# ../versus_league/best_8.json, with the clears and tst_slot features added) against those weights
+# and cold_clear_like.json (hand-set weights in the spirit of Cold Clear's evaluator); round 2 (20
+# generations) from round 1's best, against it, the lockstep league's weights and start.json.
+# Round 2's best is the versus preset. Every round is seeded, so the league comes out the same on
+# any machine. Each round writes its checkpoint (round_N.json) and best weights (best_N.json) into
+# the directory given (default: this one); a round whose checkpoint is there is resumed, so a
+# league stopped part-way goes on where it stopped.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 out="${1:-$here}"
@@ -18,6 +19,7 @@ cd "$out"
 for file in start.json cold_clear_like.json; do
   [[ -e $file ]] || cp "$here/$file" .
 done
+[[ -e lockstep_best.json ]] || cp "$here/../versus_league/best_8.json" lockstep_best.json
 
 # Plays round `round` for `generations` with the options after them, or resumes it.
 play_round() {
@@ -34,6 +36,6 @@ play_round() {
 }
 
 play_round 1 30 --start start.json --spread 1 --games 8 --validate-games 16 \
-  --versus versus --versus cold_clear_like.json --seed 31
+  --versus lockstep_best.json --versus cold_clear_like.json --seed 31
 play_round 2 20 --start best_1.json --spread 0.5 --games 12 --validate-games 24 \
-  --versus best_1.json --versus versus --versus start.json --seed 32
+  --versus best_1.json --versus lockstep_best.json --versus start.json --seed 32

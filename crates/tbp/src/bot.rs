@@ -103,11 +103,14 @@ pub struct Bot {
 impl Bot {
     /// The bot that plays `config`'s weights (its rules' preview and hold are the frontend's),
     /// answers each `suggest` within `budget` by `search` (with [`BotSearch::Plies`], `config`'s
-    /// own, breaking ties from its seed). A bad configuration, one that is not guideline rules on
-    /// the protocol's 10x20 board or that fixes a preview beam, a budget of no time or more than [`MAX_THINK_MS`], or a beam
+    /// own without its beam through the preview, breaking ties from its seed). A bad
+    /// configuration, one that is not guideline rules on the protocol's 10x20 board, a budget of no time or more than [`MAX_THINK_MS`], or a beam
     /// too narrow or too wide, is an error naming it.
     pub fn new(config: &GameConfig, budget: Duration, search: BotSearch) -> Result<Bot> {
-        let (weights, plies) = config.resolve()?;
+        let (weights, mut plies) = config.resolve()?;
+        // The bot's own beam grows within the budget: a preset's fixed one is for the engine's
+        // games.
+        plies.preview_beam = None;
         search.validate()?;
         if (config.width, config.height) != (WIDTH, HEIGHT) {
             return Err(Error::Config(format!(
@@ -119,12 +122,6 @@ impl Bot {
             return Err(Error::Config(format!(
                 "the protocol's game is played by guideline rules (SRS, hold), got {} rules",
                 config.rules.kind.name()
-            )));
-        }
-        if let Some(width) = plies.preview_beam {
-            return Err(Error::Config(format!(
-                "the bot's beam grows within its think budget up to its own max width: a fixed \
-                 preview beam ({width}) is for the engine's games"
             )));
         }
         if budget.is_zero() || budget > Duration::from_millis(MAX_THINK_MS) {

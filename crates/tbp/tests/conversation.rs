@@ -389,11 +389,21 @@ fn a_search_that_is_not_one_is_refused_by_name() {
     let narrow = BotSearch::Beam { max_width: 2 };
     let refused = Bot::new(&config, Duration::from_millis(100), narrow).err();
     assert!(refused.unwrap().to_string().contains("got 2"));
-    // The bot widens its own beam within its budget; a fixed one is refused, named.
+    // A fixed beam through the preview (a preset's, as published) is the engine's games': the
+    // bot searches as it would without one.
     let mut fixed = config.clone();
-    fixed.search.preview_beam = Some(32);
-    let refused = Bot::new(&fixed, Duration::from_millis(100), BotSearch::Plies).err();
-    assert!(refused.unwrap().to_string().contains("preview beam (32)"));
+    fixed.search.preview_beam = Some(1);
+    let frontend = Frontend::new(3);
+    let moves = |config: &GameConfig| {
+        let mut bot = Bot::new(config, Duration::from_millis(100), BotSearch::Plies).unwrap();
+        say(
+            &mut bot,
+            json!({"type": "rules", "randomizer": "seven_bag"}),
+        );
+        say(&mut bot, frontend.start());
+        sent(&say(&mut bot, json!({"type": "suggest"})))[0]["moves"].clone()
+    };
+    assert_eq!(moves(&fixed), moves(&config));
 }
 
 #[test]

@@ -385,51 +385,51 @@ pub static LEARNED_10X20: Preset = Preset {
 };
 
 /// This engine's own weights for versus (guideline rules, 10x20, the PPT attack table):
-/// Dellacherie's features with the attack ones (`attack`, `tsd_slot`, `difficult_clear`,
-/// `top_half`, `top_quarter`, `well_lines`, `back_to_back`, `combo`, `garbage_danger`), learned by
-/// a league of self-play: eight rounds of CMA-ES (`tetris-ai evolve --versus`, 60 generations each)
-/// scoring by matches of at most 400 pieces a side, each round starting from the last round's best
-/// against the last two rounds' bests and the hand-set weights it began from. Rounds 1 to 4 play at
-/// depth 1, rounds 5 to 8 at depth 2. `benches/runs/versus_league/league.sh` runs the league again,
-/// seeded, to the same weights; its last checkpoint is `round_8.json` beside it, and these are its
-/// best (`best_8.json`). The league took 16 minutes on both threads of a 2-core machine.
+/// Dellacherie's features with the attack ones (`attack`, `tsd_slot`, `tst_slot`,
+/// `difficult_clear`, `top_half`, `top_quarter`, `well_lines`, `back_to_back`, `combo`,
+/// `garbage_danger`) and `clears`, the time a clear's pause costs, learned by a league of
+/// self-play on the referee's clock (`benches/runs/clock_league/league.sh`): matches kept in
+/// battletris's `-c ppt` frames (`--versus-pace ppt`), the players searching by a beam 16 wide
+/// through every known piece. Two rounds of CMA-ES scoring by matches of at most 400 pieces a
+/// side: 30 generations from the earlier `versus` weights (a league of eight rounds in lockstep,
+/// `benches/runs/versus_league`) with `clears` -4 and `tst_slot` 1 added, against those weights and
+/// hand-set ones in the spirit of Cold Clear's evaluator; then 20 from round 1's best against it,
+/// the earlier weights and the start. The league is seeded and comes out the same again; it took
+/// 31 minutes on both threads of a 2-core machine, and its checkpoints are beside the script.
 ///
-/// Over 200 matches of at most 1,000 pieces (`tetris-ai versus --seed 7000`), at depth 2 they beat
-/// `dellacherie` 134 to 17 (49 drawn), sending 0.326 rows of garbage per piece to its 0.224, and
-/// the league's fourth round's best 111 to 83 (57.2%, 95% interval 50.2% to 64.0%). They are
-/// published with the search that plays them best against Cold Clear 2 over the Tetris Bot Protocol
-/// (`benches/battletris/head_to_head.py`, 100 ms to think): depth 3 over every first move and 16
-/// moves of each later piece, which sent 0.575 rows per piece in four games where the default beam
-/// sent 0.344. Over 16 games so published they send 0.469 rows per piece to Cold Clear 2's 0.724,
-/// and Cold Clear 2 wins all 16.
+/// On the clock over 100 held-out matches (`tetris-ai versus --pace ppt --preview-beam 16 --seed
+/// 1000`), they beat the earlier weights 73 to 27 and round 1's best 59 to 32. Against Cold Clear 2
+/// (`benches/battletris/head_to_head.py`, 100 ms to think, eight games) they won 2 of the 7 games
+/// decided on the board, sending 0.828 rows per piece to Cold Clear 2's 0.753. They are published
+/// with the search they learned by, the beam 16 wide through the preview.
 pub static VERSUS: Preset = Preset {
     name: "versus",
-    source: "this engine's own, for versus: Dellacherie's features and the attack ones, learned by a league of self-play by matches (tetris-ai evolve --versus, CMA-ES, eight rounds, benches/runs/versus_league)",
-    published_under: "guideline rules, depth 3 over every first move and 16 moves of each later piece",
+    source: "this engine's own, for versus: Dellacherie's features, the attack ones and the time of a clear, learned by a league of self-play on the referee's clock (tetris-ai evolve --versus --versus-pace ppt --preview-beam 16, CMA-ES, two rounds, benches/runs/clock_league)",
+    published_under: "guideline rules, a beam 16 wide through every known piece",
     terms: &[
-        ("landing_height", -0.2423105897605105, None),
-        ("eroded_piece_cells", -2.4683022791920646, None),
-        ("row_transitions", -2.6164633969776814, None),
-        ("column_transitions", -1.9127130398087675, None),
-        ("holes", -6.057402058641098, None),
-        ("cumulative_wells", -2.2588414299091446, None),
-        ("attack", 5.89137648173621, None),
-        ("tsd_slot", 5.423815812623689, None),
-        ("difficult_clear", -3.89167762372169, None),
-        ("top_half", -2.3880274271250372, None),
-        ("top_quarter", -9.578743430412626, None),
-        ("well_lines", 1.7527912837729043, None),
-        ("back_to_back", 7.932008715021175, None),
-        ("combo", 3.5652957805612306, None),
-        ("garbage_danger", -5.1305456698100125, None),
+        ("landing_height", 0.24784190948596224, None),
+        ("eroded_piece_cells", -2.9904824672527646, None),
+        ("row_transitions", -1.979211739495694, None),
+        ("column_transitions", -1.6426018111253384, None),
+        ("holes", -5.629328481662338, None),
+        ("cumulative_wells", -1.3324669774834628, None),
+        ("attack", 6.5776269469855855, None),
+        ("tsd_slot", 6.9590942949442764, None),
+        ("difficult_clear", -2.896491090951465, None),
+        ("top_half", -1.2753336897055383, None),
+        ("top_quarter", -9.690206708895559, None),
+        ("well_lines", 1.2967096574233867, None),
+        ("back_to_back", 7.510367946741044, None),
+        ("combo", 4.369300503292417, None),
+        ("garbage_danger", -3.8139330516555603, None),
+        ("clears", -4.965428274487931, None),
+        ("tst_slot", 0.5692697065231271, None),
     ],
     lookahead_margin: None,
     published: Published {
         rules: Rules::guideline(),
         search: SearchConfig {
-            depth: 3,
-            prune: 1.0,
-            beam: Some(16),
+            preview_beam: Some(16),
             ..SearchConfig::DEFAULT
         },
     },
