@@ -429,7 +429,12 @@ mod tests {
         };
         assert_eq!(written_fields(srs_plus), RULES_FIELDS);
         assert_eq!(written_fields(timing), TIMING_FIELDS);
-        assert_eq!(written_fields(SearchConfig::default()), SEARCH_FIELDS);
+        // The beam through the preview is written only when one is set.
+        let by_beam = SearchConfig {
+            preview_beam: Some(16),
+            ..SearchConfig::default()
+        };
+        assert_eq!(written_fields(by_beam), SEARCH_FIELDS);
         assert_eq!(written_fields(Handling::default()), HANDLING_FIELDS);
     }
 

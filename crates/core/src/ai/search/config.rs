@@ -43,6 +43,7 @@ pub struct SearchConfig {
     /// Search by a beam this many nodes wide through every known piece (the current one, the
     /// preview and hold; see [`crate::ai::search::beam`]), from 1 to [`MAX_PREVIEW_BEAM`],
     /// instead of by plies, whose settings it then ignores; `None` searches by plies.
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub preview_beam: Option<u32>,
 }
