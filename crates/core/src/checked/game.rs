@@ -306,29 +306,28 @@ pub fn prune(path: &str, value: Option<&Value>) -> Result<f64> {
 
 /// A search's beam: a whole number from 1 to [`MAX_BEAM`], or null for the depth's.
 pub fn beam(path: &str, value: Option<&Value>) -> Result<Option<u32>> {
-    match value {
-        None | Some(Value::Null) => Ok(None),
-        _ => whole(path, value, 1, MAX_BEAM.into())
-            .map(|n| Some(n as u32))
-            .map_err(|_| {
-                let allowed = format!("{} (or null for the depth's)", whole_from(1, MAX_BEAM));
-                bad(path, &allowed, value)
-            }),
-    }
+    width_or_null(path, value, MAX_BEAM, "for the depth's")
 }
 
 /// A beam through the preview: a whole number from 1 to [`MAX_PREVIEW_BEAM`], or null to search
 /// by plies.
 pub fn preview_beam(path: &str, value: Option<&Value>) -> Result<Option<u32>> {
+    width_or_null(path, value, MAX_PREVIEW_BEAM, "to search by plies")
+}
+
+/// A width from 1 to `max`, or null, which `null_means` (said in the error).
+fn width_or_null(
+    path: &str,
+    value: Option<&Value>,
+    max: u32,
+    null_means: &str,
+) -> Result<Option<u32>> {
     match value {
         None | Some(Value::Null) => Ok(None),
-        _ => whole(path, value, 1, MAX_PREVIEW_BEAM.into())
+        _ => whole(path, value, 1, max.into())
             .map(|n| Some(n as u32))
             .map_err(|_| {
-                let allowed = format!(
-                    "{} (or null to search by plies)",
-                    whole_from(1, MAX_PREVIEW_BEAM)
-                );
+                let allowed = format!("{} (or null {null_means})", whole_from(1, max));
                 bad(path, &allowed, value)
             }),
     }
