@@ -399,9 +399,10 @@ pub static LEARNED_10X20: Preset = Preset {
 ///
 /// On the clock over 100 held-out matches (`tetris-ai versus --pace ppt --preview-beam 16 --seed
 /// 1000`), they beat the earlier weights 73 to 27 and round 1's best 59 to 32. Against Cold Clear 2
-/// (`benches/battletris/head_to_head.py`, 100 ms to think, eight games) they won 2 of the 7 games
-/// decided on the board, sending 0.828 rows per piece to Cold Clear 2's 0.753. They are published
-/// with the search they learned by, the beam 16 wide through the preview.
+/// (`benches/battletris/head_to_head.py`, 100 ms to think, sixteen games) they won 2 of the 15
+/// games decided on the board, sending 0.789 rows per piece to Cold Clear 2's 0.754, where the
+/// earlier weights won none of eight. They are published with the search they learned by, the beam
+/// 16 wide through the preview.
 pub static VERSUS: Preset = Preset {
     name: "versus",
     source: "this engine's own, for versus: Dellacherie's features, the attack ones and the time of a clear, learned by a league of self-play on the referee's clock (tetris-ai evolve --versus --versus-pace ppt --preview-beam 16, CMA-ES, two rounds, benches/runs/clock_league)",
