@@ -787,7 +787,11 @@ fn bad_versus_series_throw_naming_the_value() {
         (
             r#"{"lines": 40}"#,
             "options has an unknown field \"lines\" (fields: games, seed, maxPieces, opponent, \
-             rules)",
+             rules, pace)",
+        ),
+        (
+            r#"{"pace": "realtime"}"#,
+            r#"options.pace must be "lockstep" or "ppt", got "realtime""#,
         ),
     ];
     for (options, expected) in cases {
