@@ -104,8 +104,9 @@ impl Bot {
     /// The bot that plays `config`'s weights (its rules' preview and hold are the frontend's),
     /// answers each `suggest` within `budget` by `search` (with [`BotSearch::Plies`], `config`'s
     /// own without its beam through the preview, breaking ties from its seed). A bad
-    /// configuration, one that is not guideline rules on the protocol's 10x20 board, a budget of no time or more than [`MAX_THINK_MS`], or a beam
-    /// too narrow or too wide, is an error naming it.
+    /// configuration, one that is not guideline rules on the protocol's 10x20 board, a budget of
+    /// no time or more than [`MAX_THINK_MS`], or a beam too narrow or too wide, is an error
+    /// naming it.
     pub fn new(config: &GameConfig, budget: Duration, search: BotSearch) -> Result<Bot> {
         let (weights, mut plies) = config.resolve()?;
         // The bot's own beam grows within the budget: a preset's fixed one is for the engine's

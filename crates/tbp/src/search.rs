@@ -3,7 +3,9 @@
 //! game's own plies, deepened and then widened.
 
 use std::time::Duration;
-use tetris_ai_core::ai::search::{BeamPlan, MAX_BEAM, Position, SearchConfig, Searcher};
+use tetris_ai_core::ai::search::{
+    BeamPlan, MAX_BEAM, MAX_PREVIEW_BEAM, Position, SearchConfig, Searcher,
+};
 use tetris_ai_core::ai::weights::Weights;
 use tetris_ai_core::engine::moves::Placement;
 use tetris_ai_core::engine::rules::GameRng;
@@ -14,8 +16,8 @@ use web_time::Instant;
 pub const FIRST_WIDTH: u32 = 4;
 /// The widest beam a bot searches unless told otherwise.
 pub const DEFAULT_MAX_WIDTH: u32 = 4096;
-/// The widest beam a bot may be told to search.
-pub const MAX_WIDTH: u32 = 1 << 16;
+/// The widest beam a bot may be told to search: the widest the engine searches.
+pub const MAX_WIDTH: u32 = MAX_PREVIEW_BEAM;
 
 /// How long a beam twice as wide may take, as a multiple of the one before: a beam's work grows
 /// with its width, and the margin keeps a step from overrunning the budget.

@@ -287,11 +287,8 @@ impl Searcher {
         rng: &mut GameRng,
     ) -> Option<(Candidate, f64)> {
         if let Some(width) = config.preview_beam {
-            self.score_first_moves(position, weights);
-            let found = self
-                .beam
-                .search(position, weights, &self.candidates, width as usize)?;
-            return Some((self.candidates[found.first], found.value));
+            let (first, found) = self.beam_first_move(position, weights, width as usize)?;
+            return Some((first, found.value));
         }
         let (best, ties) = if config.depth == 1 {
             // Only the best first moves are kept: a one-ply decision needs no others.
@@ -333,17 +330,27 @@ impl Searcher {
         weights: &Weights,
         width: usize,
     ) -> Option<BeamPlan> {
-        self.score_first_moves(position, weights);
-        let found = self
-            .beam
-            .search(position, weights, &self.candidates, width)?;
-        let first = &self.candidates[found.first];
+        let (first, found) = self.beam_first_move(position, weights, width)?;
         Some(BeamPlan {
             placement: first.placement,
             hold: first.piece == FirstPiece::Held,
             value: found.value,
             pieces: found.layers,
         })
+    }
+
+    /// The first move of the best plan a beam of `width` nodes finds, and what the beam found.
+    fn beam_first_move(
+        &mut self,
+        position: &Position,
+        weights: &Weights,
+        width: usize,
+    ) -> Option<(Candidate, beam::BeamResult)> {
+        self.score_first_moves(position, weights);
+        let found = self
+            .beam
+            .search(position, weights, &self.candidates, width)?;
+        Some((self.candidates[found.first], found))
     }
 
     /// Calls `visit` with every first move, the current piece's and then the hold
