@@ -1541,8 +1541,9 @@ tie_break: TieBreak,
 keep_first_rows: boolean,
 /**
  * Search by a beam this many nodes wide through every known piece (the current one, the
- * preview and hold; see [`crate::ai::search::beam`]), from 1 to [`MAX_PREVIEW_BEAM`],
- * instead of by plies, whose settings it then ignores; `None` searches by plies.
+ * preview and hold), then weigh the piece after them by the mean over what the randomizer
+ * can draw (see [`crate::ai::search::beam`]), from 1 to [`MAX_PREVIEW_BEAM`], instead of by
+ * plies, whose settings it then ignores; `None` searches by plies.
  */
 preview_beam?: number, };
 

@@ -7,9 +7,11 @@
 # and cold_clear_like.json (hand-set weights in the spirit of Cold Clear's evaluator); round 2 (20
 # generations) from round 1's best, against it, the lockstep league's weights and start.json.
 # Round 2's best is the versus preset. Every round is seeded, so the league comes out the same on
-# any machine. Each round writes its checkpoint (round_N.json) and best weights (best_N.json) into
-# the directory given (default: this one); a round whose checkpoint is there is resumed, so a
-# league stopped part-way goes on where it stopped.
+# any machine with the same engine; the preset's came from a beam that stopped at the first piece
+# the preview does not show, where the beam now weighs that piece by the bag's odds. Each round
+# writes its checkpoint (round_N.json) and best weights (best_N.json) into the directory given
+# (default: this one); a round whose checkpoint is there is resumed, so a league stopped part-way
+# goes on where it stopped.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 out="${1:-$here}"

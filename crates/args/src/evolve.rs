@@ -149,7 +149,8 @@ struct RunChoices {
     depth: u8,
 
     /// Search by a beam this many nodes wide through every known piece (the current one, the
-    /// preview and hold) instead of by plies, in the training games and matches: 1 to 65536.
+    /// preview and hold), then weigh the piece after them by what the randomizer has left,
+    /// instead of by plies, in the training games and matches: 1 to 65536.
     #[arg(long, value_name = "WIDTH")]
     preview_beam: Option<u32>,
 

@@ -177,8 +177,8 @@ struct GameOptions {
     keep_first_rows: Option<bool>,
 
     /// Search by a beam this many nodes wide through every known piece (the current one, the
-    /// preview and hold), 1 to 65536, instead of by plies (whose options it then ignores)
-    /// [default: by plies].
+    /// preview and hold), then weigh the piece after them by what the randomizer has left, 1 to
+    /// 65536, instead of by plies (whose options it then ignores) [default: by plies].
     #[arg(long, value_name = "WIDTH")]
     preview_beam: Option<u32>,
 

@@ -38,6 +38,11 @@ pub struct VersusArgs {
     #[arg(long, value_name = "DEPTH")]
     opponent_depth: Option<u8>,
 
+    /// The right side's beam width through every known piece, 1 to 65536, or 0 to search by
+    /// plies [default: the left side's].
+    #[arg(long, value_name = "WIDTH")]
+    opponent_preview_beam: Option<u32>,
+
     /// The versus rules: ppt (Puyo Puyo Tetris's attack and garbage, as battletris referees
     /// them) or tetrio (TETR.IO's Tetra League).
     #[arg(long, value_name = "RULES", default_value = "ppt", value_parser = parse_named::<VersusPreset>)]
@@ -83,6 +88,9 @@ impl VersusArgs {
         if let Some(depth) = self.opponent_depth {
             right.search.depth = depth;
         }
+        if let Some(width) = self.opponent_preview_beam {
+            right.search.preview_beam = (width > 0).then_some(width);
+        }
         Ok(right)
     }
 
@@ -119,6 +127,10 @@ pub fn versus(args: &VersusArgs) -> Result<(), String> {
         let mut settings = args.game.reported(left);
         settings.insert("opponent".into(), args.opponent().into());
         settings.insert("opponent_depth".into(), right.search.depth.into());
+        settings.insert(
+            "opponent_preview_beam".into(),
+            right.search.preview_beam.into(),
+        );
         settings.insert("versus".into(), args.versus.name().into());
         settings.insert("pace".into(), args.pace.name().into());
         settings.insert("max_pieces".into(), args.max_pieces.into());
@@ -221,6 +233,21 @@ mod tests {
         let deeper = parsed(&["--opponent-depth", "3"]);
         let left = deeper.left().unwrap();
         assert_eq!(deeper.right(&left).unwrap().search.depth, 3);
+        let wider = parsed(&["--preview-beam", "16", "--opponent-preview-beam", "64"]);
+        let left = wider.left().unwrap();
+        assert_eq!(left.search.preview_beam, Some(16));
+        assert_eq!(wider.right(&left).unwrap().search.preview_beam, Some(64));
+        let plies = parsed(&["--preview-beam", "16", "--opponent-preview-beam", "0"]);
+        let left = plies.left().unwrap();
+        assert_eq!(plies.right(&left).unwrap().search.preview_beam, None);
+        assert_eq!(
+            parsed(&["--preview-beam", "16"])
+                .right(&left)
+                .unwrap()
+                .search
+                .preview_beam,
+            Some(16)
+        );
         let classic = parsed(&["--rules", "classic"]).left().unwrap();
         assert_eq!(classic.rules.kind, tetris_ai_core::RuleSet::Classic);
     }

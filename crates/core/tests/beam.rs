@@ -1,9 +1,11 @@
 //! The beam over the known pieces, worked by hand: how wide a beam must be to find a plan, what it
-//! values a plan at, and that it uses hold at every piece.
+//! values a plan at, that it uses hold at every piece, and that it weighs the piece after the
+//! known ones by what the randomizer has left.
 
 use tetris_ai_core::ai::search::{BeamPlan, PlanValue, Position, SearchConfig, Searcher, TieBreak};
 use tetris_ai_core::ai::versus_view::VersusView;
 use tetris_ai_core::engine::rng::GameRng;
+use tetris_ai_core::engine::rules::RandomizerKind;
 use tetris_ai_core::{Board, Piece, Rules, Weights};
 
 /// The columns a placement's cells fill, left to right.
@@ -15,7 +17,7 @@ fn columns(plan: &BeamPlan) -> Vec<i32> {
 }
 
 /// The position of `current` on `board` under `rules`, with `preview` known, `hold` in the slot
-/// (usable now or not), outside a match.
+/// (usable now or not), any of the seven pieces to draw after the preview, outside a match.
 fn position<'a>(
     board: &'a Board,
     rules: &'a Rules,
@@ -35,20 +37,29 @@ fn position<'a>(
     }
 }
 
+/// The 4 x 8 board with rows 0 to 3 filled but for column 0, the well:
+///   rows 0-3  . # # #
+fn well_board() -> Board {
+    Board::from_picture(4, 8, &[".###", ".###", ".###", ".###"]).unwrap()
+}
+
 #[test]
 fn a_beam_one_wide_keeps_the_first_move_in_order_and_a_wider_one_finds_the_well() {
-    // A 4 x 8 board with rows 0 to 3 filled but for column 0, an O to place and an I known next,
-    // the research rules (no hold); weights rows_cleared 1, a plan valued by the sum of its moves:
-    //   rows 0-3  . # # #
-    // No O clears a row, so every first move scores 0, in move order columns 0-1, 1-2, 2-3.
+    // The well board, an O to place and an I known next, the research rules (no hold, any of the
+    // seven pieces drawn after that with the same odds); weights rows_cleared 1, a plan valued by
+    // the sum of its moves. No O clears a row, so every first move scores 0, in move order
+    // columns 0-1, 1-2, 2-3.
     //   O at columns 0-1 rests on row 4 over the well (rows 4 and 5 are # # . .): an upright I
     //     beside it fills no row, and the best I lies flat on row 6, which it fills alone and
-    //     clears, so the plan is worth 0 + 1;
-    //   O at columns 1-2 or 2-3 leaves the well open, where an upright I clears rows 0-3:
-    //     0 + 4.
-    // A beam one node wide keeps only the first move in order, columns 0-1, and is worth 1; three
-    // nodes keep every first move, and the best plan is the first found worth 4: columns 1-2.
-    let board = Board::from_picture(4, 8, &[".###", ".###", ".###", ".###"]).unwrap();
+    //     clears (1), leaving rows 4-5 # # . . over the covered well. The piece drawn next clears
+    //     rows 4 and 5 if it is an O at columns 2-3 (2); an I flat on row 6, or an L, J, S, Z or
+    //     T, fills one of those rows (1 each): a mean of 8 / 7. The plan: 0 + 1 + 8 / 7.
+    //   O at columns 1-2 or 2-3 leaves the well open, where an upright I clears rows 0-3 (4),
+    //     leaving two rows, . # # . or . . # # . The draw clears nothing of . # # . but for an I
+    //     flat on row 2 (a mean of 1 / 7); of . . # # as much as of # # . . above (8 / 7).
+    // A beam one node wide keeps only the first move in order, columns 0-1: 1 + 8 / 7. Three
+    // nodes keep every first move, and the best plan is O at columns 2-3: 4 + 8 / 7.
+    let board = well_board();
     let weights = Weights::new([("rows_cleared", 1.0, None)]).unwrap();
     let rules = Rules {
         preview: 1,
@@ -60,18 +71,19 @@ fn a_beam_one_wide_keeps_the_first_move_in_order_and_a_wider_one_finds_the_well(
     let narrow = searcher.decide_by_beam(&position, &weights, 1).unwrap();
     assert_eq!(
         (columns(&narrow), narrow.value, narrow.pieces),
-        (vec![0, 1], 1.0, 2)
+        (vec![0, 1], 1.0 + 8.0 / 7.0, 2)
     );
     let wide = searcher.decide_by_beam(&position, &weights, 3).unwrap();
     assert_eq!(
         (columns(&wide), wide.value, wide.pieces, wide.hold),
-        (vec![1, 2], 4.0, 2, false)
+        (vec![2, 3], 4.0 + 8.0 / 7.0, 2, false)
     );
-    // A beam wide enough to keep every move values the best plan as the two-piece search that
-    // searches every move does.
+    // A beam wide enough to keep every move values the best plan as the three-piece search that
+    // searches every move does, whose last piece is the draw.
     let every_move = SearchConfig {
-        depth: 2,
+        depth: 3,
         prune: 1.0,
+        beam: Some(16),
         margin: Some(0.0),
         value: PlanValue::Sum,
         tie_break: TieBreak::First,
@@ -99,14 +111,53 @@ fn a_beam_one_wide_keeps_the_first_move_in_order_and_a_wider_one_finds_the_well(
 }
 
 #[test]
+fn past_the_preview_the_beam_weighs_the_pieces_left_in_the_bag() {
+    // The well board, an O to place and nothing previewed, the research rules drawing from a
+    // 7-bag; weights rows_cleared 1. No O clears a row, so the piece after it decides. Its best
+    // clear after each O:
+    //   O at columns 0-1 (rows 4-5 # # . ., the well covered): I 1, O 2, L, J, S, Z, T 1 each,
+    //     as the first test works out;
+    //   O at columns 1-2 (rows 4-5 . # # .): I 4, upright in the well; no other piece reaches
+    //     past column 1's six rows into the well, nor fills both ends of row 4 or 5: 0;
+    //   O at columns 2-3 (rows 4-5 . . # #, the well six deep beside column 1's four rows): I 4,
+    //     O 2 (rows 4-5 at columns 0-1), the L or J upright in the well with its foot on column
+    //     1 at row 4 3 (rows 2 to 4), the other with its foot at row 4 under it 1, T and Z down
+    //     the well 2 (rows 3 and 4), S 1 (row 5).
+    // With the bag's last piece an I, the O goes to columns 1-2, the first found worth 4; with
+    // its last an O, to columns 0-1, the first worth 2; with all seven left, to columns 2-3:
+    // (4 + 2 + 3 + 1 + 2 + 2 + 1) / 7 = 15 / 7, where the others are worth 8 / 7 and 4 / 7.
+    let board = well_board();
+    let weights = Weights::new([("rows_cleared", 1.0, None)]).unwrap();
+    let rules = Rules {
+        randomizer: Some(RandomizerKind::Bag),
+        ..Rules::classic()
+    };
+    let mut searcher = Searcher::new();
+    for (left, expected) in [
+        (&[Piece::I][..], (vec![1, 2], 4.0)),
+        (&[Piece::O][..], (vec![0, 1], 2.0)),
+        (&Piece::ALL[..], (vec![2, 3], 15.0 / 7.0)),
+    ] {
+        let position = Position {
+            unseen: left,
+            ..position(&board, &rules, Piece::O, (None, false), &[])
+        };
+        let plan = searcher.decide_by_beam(&position, &weights, 3).unwrap();
+        assert_eq!((columns(&plan), plan.value), expected, "{left:?} left");
+        assert_eq!(plan.pieces, 1);
+    }
+}
+
+#[test]
 fn the_beam_uses_hold_at_every_piece_and_stops_at_the_first_unknown_one() {
     // A 10 x 20 board with rows 0 to 3 filled but for column 9, guideline rules, an O to place
     // with hold already used for it, an I in the slot, and an O known next; weights rows_cleared
     // 1. The first O clears nothing wherever it goes (0). The next O may be swapped for the held
     // I, which drops into the well and clears rows 0 to 3 (4), unless the first O covered the
     // well at columns 8-9. So the best plan is worth 0 + 4, with the first O off the well and not
-    // held, two pieces placed: the piece after the next one is a draw, where the beam stops.
-    // (The two-piece search places no held piece at its last ply, and finds no clear: 0.)
+    // held, two pieces placed: the piece after the next one is a draw, where the beam stops (no
+    // piece clears a row of what is left, so the draw adds 0). (The two-piece search places no
+    // held piece at its last ply, and finds no clear: 0.)
     let board = Board::from_picture(
         10,
         20,

@@ -394,8 +394,10 @@ pub static LEARNED_10X20: Preset = Preset {
 /// side: 30 generations from the earlier `versus` weights (a league of eight rounds in lockstep,
 /// `benches/runs/versus_league`) with `clears` -4 and `tst_slot` 1 added, against those weights and
 /// hand-set ones in the spirit of Cold Clear's evaluator; then 20 from round 1's best against it,
-/// the earlier weights and the start. The league is seeded and comes out the same again; it took
-/// 31 minutes on both threads of a 2-core machine, and its checkpoints are beside the script.
+/// the earlier weights and the start. The league is seeded and came out the same again with the
+/// search of its time, whose beam stopped at the first piece the preview does not show (the beam
+/// now weighs that piece too, and the league run again plays other games); it took 31 minutes on
+/// both threads of a 2-core machine, and its checkpoints are beside the script.
 ///
 /// On the clock over 100 held-out matches (`tetris-ai versus --pace ppt --preview-beam 16 --seed
 /// 1000`), they beat the earlier weights 73 to 27 and round 1's best 59 to 32. Against Cold Clear 2

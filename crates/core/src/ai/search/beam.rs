@@ -8,7 +8,9 @@
 //! pieces, compare. Each layer keeps the `width` best nodes, best first, ties in the order they
 //! were found; of two nodes that reach one state (board, queue and match) by two orders of the
 //! same pieces, only the better is kept. The layers stop where some node's next piece would be a
-//! draw, and the first move of the best node of the last layer is played.
+//! draw. The last layer's nodes are then weighed with the piece after their plans, known or one
+//! of the draws the randomizer has left (under a bag, the rest of the bag), by the mean of its
+//! best score over those draws, and the first move of the best node is played.
 //!
 //! Unlike the plies of [`super::plies`], whose work grows as a power of the depth, a beam's work
 //! grows with its width times the pieces known, so it can search all six pieces of a guideline
@@ -16,8 +18,8 @@
 //!
 //! [`PlanValue::Sum`]: super::PlanValue::Sum
 
-use super::queue::{Next, Queue};
-use super::scoring::{Finder, Scorer, for_each_scored_placement};
+use super::queue::{Next, Queue, weighted_mean};
+use super::scoring::{Finder, Scorer, best_score, for_each_scored_placement};
 use super::state::{State, versus_after};
 use super::{Candidate, FirstPiece, Position};
 use crate::ai::incremental::Incremental;
@@ -165,12 +167,42 @@ impl Beam {
             std::mem::swap(&mut self.layer, &mut self.next);
             layers += 1;
         }
-        let best = self.layer.first().expect("a kept layer has a node");
+        let (best, value) = self.best_with_the_next_piece(position, weights);
         Some(BeamResult {
-            first: best.first,
-            value: best.value,
+            first: self.layer[best].first,
+            value,
             layers,
         })
+    }
+
+    /// The node of the last layer that is best once the piece after its plan is weighed, and
+    /// that value: the node's own value and the mean, over the pieces that can come next (the
+    /// known one, or each draw by its odds: under a bag, the bag's remaining pieces), of that
+    /// piece's best score on the node's board, without hold, as the last ply of
+    /// [`super::plies`] values it. Ties, and a layer where every next piece ends the game, go to
+    /// the node found best before.
+    fn best_with_the_next_piece(&mut self, position: &Position, weights: &Weights) -> (usize, f64) {
+        let top_out = position.rules.top_out();
+        let mut best = (0, f64::NEG_INFINITY);
+        for (index, node) in self.layer.iter().enumerate() {
+            let mut scorer = Scorer::new(
+                &node.state.board,
+                node.state.versus,
+                top_out,
+                weights,
+                &mut self.incremental,
+            );
+            let (arrivals, count) = node.state.queue.arrivals(position.preview);
+            let next = weighted_mean(arrivals[..count].iter().map(|&(piece, _, weight)| {
+                let score = best_score(&mut self.finder, &mut scorer, position.rules, piece);
+                (weight, score)
+            }));
+            let value = node.value + next;
+            if index == 0 || value > best.1 {
+                best = (index, value);
+            }
+        }
+        best
     }
 
     /// Scores every move of every node of the layer into the next: how many nodes it keeps, or

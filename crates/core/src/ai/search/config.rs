@@ -41,8 +41,9 @@ pub struct SearchConfig {
     /// pieces fill, and its before-clears features see them; otherwise they are removed first.
     pub keep_first_rows: bool,
     /// Search by a beam this many nodes wide through every known piece (the current one, the
-    /// preview and hold; see [`crate::ai::search::beam`]), from 1 to [`MAX_PREVIEW_BEAM`],
-    /// instead of by plies, whose settings it then ignores; `None` searches by plies.
+    /// preview and hold), then weigh the piece after them by the mean over what the randomizer
+    /// can draw (see [`crate::ai::search::beam`]), from 1 to [`MAX_PREVIEW_BEAM`], instead of by
+    /// plies, whose settings it then ignores; `None` searches by plies.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub preview_beam: Option<u32>,

@@ -15,7 +15,7 @@
 
 use super::config::{MAX_BEAM, MAX_DEPTH, PlanValue};
 use super::crew::Crew;
-use super::queue::{Next, Queue};
+use super::queue::{Queue, weighted_mean};
 use super::scoring::{Finder, Scorer, best_score, for_each_scored_placement};
 use super::state::{State, versus_after};
 use super::transpositions::Transpositions;
@@ -33,8 +33,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The plies a search may look past the first.
 const LATER_PLIES: usize = MAX_DEPTH as usize - 1;
-/// The most pieces a ply can be: the seven draws.
-const MAX_ARRIVALS: usize = 7;
 
 /// What every ply of one decision reads.
 pub(super) struct Plan<'a> {
@@ -96,35 +94,6 @@ type Levels = [PlyScratch; LATER_PLIES];
 thread_local! {
     /// Each thread's own tables for the parallel search, made once per thread.
     static THREAD_LEVELS: RefCell<Levels> = RefCell::default();
-}
-
-/// The pieces that can be in play after a move left `queue`, each with the queue then and its
-/// weight in their mean: the known next piece, or each draw with its odds.
-fn arrivals(queue: &Queue, preview: &[Piece]) -> ([(Piece, Queue, f64); MAX_ARRIVALS], usize) {
-    let mut found = [(Piece::I, *queue, 1.0); MAX_ARRIVALS];
-    match queue.next(preview) {
-        Next::Known(piece, then) => {
-            found[0] = (piece, then, 1.0);
-            (found, 1)
-        }
-        Next::Drawn(draws) => {
-            for (slot, &piece) in found.iter_mut().zip(draws.pieces()) {
-                *slot = (piece, queue.drawing(piece), draws.odds(piece));
-            }
-            (found, draws.pieces().len())
-        }
-    }
-}
-
-/// The mean of values, each with its weight. With every weight 1 it is the plain mean, bit
-/// for bit.
-fn weighted_mean(weighted: impl IntoIterator<Item = (f64, f64)>) -> f64 {
-    let (mut total, mut weights) = (0.0, 0.0);
-    for (weight, value) in weighted {
-        total += weight * value;
-        weights += weight;
-    }
-    total / weights
 }
 
 /// Keeps `entry` among the best moves in `kept[..*len]`, best first, ties in move order, at
@@ -206,7 +175,7 @@ impl Plan<'_> {
             self.weights,
             &mut level.incremental,
         );
-        let (arrivals, count) = arrivals(&state.queue, self.position.preview);
+        let (arrivals, count) = state.queue.arrivals(self.position.preview);
         weighted_mean(arrivals[..count].iter().map(|(piece, then, weight)| {
             let finder = &mut level.finder;
             let value = self.piece_value(finder, &mut scorer, deeper, seen, *piece, then, ply);
@@ -398,7 +367,7 @@ impl Plies {
                 continue;
             }
             let state = plan.after_first(first);
-            let (arrivals, count) = arrivals(&state.queue, plan.position.preview);
+            let (arrivals, count) = state.queue.arrivals(plan.position.preview);
             self.arrival_counts.push(Some(count));
             for &(piece, queue, weight) in &arrivals[..count] {
                 self.arrivals.push(Arrival {

@@ -6,6 +6,24 @@
 use crate::engine::piece::Piece;
 use crate::engine::rules::{RandomizerKind, Rules};
 
+/// The most pieces that can arrive after a move: the seven draws.
+const MAX_ARRIVALS: usize = 7;
+
+/// The pieces that can come into play after a move, each with the queue then and its weight in
+/// their mean, in `.0[...1]`.
+pub(super) type Arrivals = ([(Piece, Queue, f64); MAX_ARRIVALS], usize);
+
+/// The mean of values, each with its weight. With every weight 1 it is the plain mean, bit
+/// for bit.
+pub(super) fn weighted_mean(weighted: impl IntoIterator<Item = (f64, f64)>) -> f64 {
+    let (mut total, mut weights) = (0.0, 0.0);
+    for (weight, value) in weighted {
+        total += weight * value;
+        weights += weight;
+    }
+    total / weights
+}
+
 /// The pieces an unseen draw can be, in a fixed order (the order their values are summed in),
 /// and their odds.
 #[derive(Clone, Copy, Debug)]
@@ -92,6 +110,24 @@ impl Queue {
                 },
             ),
             None => Next::Drawn(self.draws),
+        }
+    }
+
+    /// The pieces that can come into play next, from `preview`: the known next piece with
+    /// weight 1, or each draw with its odds.
+    pub(super) fn arrivals(&self, preview: &[Piece]) -> Arrivals {
+        let mut found = [(Piece::I, *self, 1.0); MAX_ARRIVALS];
+        match self.next(preview) {
+            Next::Known(piece, then) => {
+                found[0] = (piece, then, 1.0);
+                (found, 1)
+            }
+            Next::Drawn(draws) => {
+                for (slot, &piece) in found.iter_mut().zip(draws.pieces()) {
+                    *slot = (piece, self.drawing(piece), draws.odds(piece));
+                }
+                (found, draws.pieces().len())
+            }
         }
     }
 
