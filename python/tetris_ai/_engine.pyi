@@ -107,6 +107,7 @@ def versus(
     max_pieces: Optional[int] = None,
     rules: Optional[str] = None,
     threads: Optional[int] = None,
+    pace: Optional[str] = None,
 ) -> dict[str, Any]: ...
 def sprint(
     config: Optional[dict[str, Any]] = None,

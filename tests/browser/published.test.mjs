@@ -308,6 +308,18 @@ test(
       );
       assert.match(shown.rulesNote, /lee as published/, 'a note says why');
       assert.match(shown.depthNote, /lee as published/);
+      // A preset published with a beam through the preview says so, not a depth.
+      const width = presets.versus.published.search.preview_beam;
+      assert.ok(width > 0, 'the test needs a preset published with a beam');
+      await setValue(page, '#preset', 'versus');
+      const beam = await fields(page);
+      assert.match(
+        beam.depthNote,
+        new RegExp(`versus as published: not by depth but by a beam ${width} wide`),
+      );
+      assert.equal(lee.search.preview_beam, undefined, 'lee searches by depth');
+      await setValue(page, '#preset', 'lee');
+      assert.match((await fields(page)).depthNote, /lee as published: depth \d/);
       let game = await until(
         page,
         '#game',

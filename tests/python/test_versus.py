@@ -29,6 +29,23 @@ def test_versus_gives_the_command_lines_statistics(cli):
     assert given["left"]["pieces"] > 0
 
 
+def test_versus_on_the_referees_clock_gives_the_command_lines_statistics(cli):
+    argv = ["versus", "--games", "3", "--preset", "dellacherie", "--opponent-preset", "dt10"]
+    argv += ["--max-pieces", "300", "--seed", "4", "--threads", "1", "--json"]
+    printed = json.loads(cli(*argv, "--pace", "ppt"))
+    in_lockstep = json.loads(cli(*argv))
+    given = tetris_ai.versus(
+        {**GUIDELINE, "preset": "dellacherie"},
+        opponent={**GUIDELINE, "preset": "dt10"},
+        games=3,
+        seed=4,
+        max_pieces=300,
+        pace="ppt",
+    )
+    assert given == {k: printed[k] for k in given}
+    assert given != {k: in_lockstep[k] for k in given}, "the clock changes the matches"
+
+
 def test_a_strong_ai_beats_one_that_places_at_random():
     given = tetris_ai.versus(
         {**GUIDELINE, "preset": "dellacherie"},
@@ -55,6 +72,7 @@ def test_sprint_gives_the_command_lines_statistics(cli):
     [
         (lambda: tetris_ai.versus(rules="tetris99"), 'rules must be "ppt" or "tetrio", got "tetris99"'),
         (lambda: tetris_ai.versus(games=0), "games must be a whole number from 1 to 1000000, got 0"),
+        (lambda: tetris_ai.versus(pace="fast"), 'pace must be "lockstep" or "ppt", got "fast"'),
         (lambda: tetris_ai.versus(opponent={"width": 3}), "opponent.width"),
         (lambda: tetris_ai.sprint(lines=0), "lines must be a whole number from 1"),
         (lambda: tetris_ai.sprint(max_pieces=-1), "max_pieces must be a whole number from 1"),

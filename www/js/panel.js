@@ -365,6 +365,14 @@ export function createPanel(app) {
     if (!published) return;
     const following = `Following ${s.preset} as published:`;
     el.rulesPublished.textContent = `${following} ${rulesName(published.rules, app.limits.rules)}.`;
+    // A beam through the preview searches in place of the depth, whose fields it ignores.
+    const width = published.search.preview_beam;
+    if (width != null) {
+      el.depthPublished.textContent =
+        `${following} not by depth but by a beam ${width} wide through every known piece ` +
+        '(the current one, the preview and hold), then the piece after them by what can be drawn next.';
+      return;
+    }
     // The search's other fields, where the publication differs from the engine's defaults.
     const defaults = app.limits.game.search;
     const others = Object.entries(published.search)

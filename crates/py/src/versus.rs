@@ -38,10 +38,11 @@ fn versus_rules(rules: Option<&Bound<'_, PyAny>>) -> PyResult<VersusPreset> {
 /// that of `opponent` (default the same), match `i` seeded `seed + i` (default the config's
 /// seed), both sides dealt the same pieces and garbage holes; each side's pieces are capped at
 /// `max_pieces` (default 10,000), a match still going then a draw. `rules`: "ppt" (default) or
-/// "tetrio". Returns the wins, losses, draws, the win rate with its 95% interval, and each
+/// "tetrio"; `pace`: "lockstep" (default, a piece each per turn) or "ppt" (each side on a clock
+/// of battletris's `-c ppt` frames, as `tetris-ai versus --pace ppt`). Returns the wins, losses, draws, the win rate with its 95% interval, and each
 /// side's attack per piece, keyed as `tetris-ai versus --json` keys them.
 #[pyfunction]
-#[pyo3(signature = (config=None, opponent=None, games=None, seed=None, max_pieces=None, rules=None, threads=None))]
+#[pyo3(signature = (config=None, opponent=None, games=None, seed=None, max_pieces=None, rules=None, threads=None, pace=None))]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments, each optional
 pub fn versus<'py>(
     py: Python<'py>,
@@ -52,6 +53,7 @@ pub fn versus<'py>(
     max_pieces: Option<&Bound<'py, PyAny>>,
     rules: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
+    pace: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let config = checked(config, "config", check::game_config)?;
     let opponent: GameConfig = match checked(opponent, "opponent", |n, v| {
@@ -73,7 +75,12 @@ pub fn versus<'py>(
     })?
     .unwrap_or(config.seed);
     let rules = versus_rules(rules)?;
-    let pairing = Match::new(config, opponent, rules.rules(), max_pieces).map_err(value_error)?;
+    let pace = checked(pace, "pace", |n, v| {
+        v.map(|_| check::pace(n, v)).transpose()
+    })?;
+    let pairing = Match::new(config, opponent, rules.rules(), max_pieces)
+        .map_err(value_error)?
+        .paced(pace.unwrap_or_default());
     let series = Series::new(pairing, seed, games).map_err(value_error)?;
     let outcomes = threads::play_all(py, threads, games, |game| series.play_match(game))?;
     to_py(py, &SeriesStats::of(&outcomes))
