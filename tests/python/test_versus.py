@@ -9,39 +9,35 @@ import tetris_ai
 GUIDELINE = {"rules": {"kind": "guideline", "preview": 5, "hold": True}}
 
 
-def test_versus_gives_the_command_lines_statistics(cli):
-    printed = json.loads(
-        cli(
-            "versus", "--games", "3", "--preset", "dellacherie", "--opponent-preset", "dt10",
-            "--max-pieces", "300", "--seed", "4", "--threads", "1", "--json",
-        )
-    )
-    given = tetris_ai.versus(
+# Three matches of dellacherie against dt10, as the command line's arguments.
+THREE_MATCHES = ["versus", "--games", "3", "--preset", "dellacherie", "--opponent-preset", "dt10"]
+THREE_MATCHES += ["--max-pieces", "300", "--seed", "4", "--threads", "1", "--json"]
+
+
+def three_matches(**options):
+    """The three matches of THREE_MATCHES, played by the package with `options` too."""
+    return tetris_ai.versus(
         {**GUIDELINE, "preset": "dellacherie"},
         opponent={**GUIDELINE, "preset": "dt10"},
         games=3,
         seed=4,
         max_pieces=300,
-        threads=2,
+        **options,
     )
+
+
+def test_versus_gives_the_command_lines_statistics(cli):
+    printed = json.loads(cli(*THREE_MATCHES))
+    given = three_matches(threads=2)
     assert given == {k: printed[k] for k in given}
     assert given["games"] == given["wins"] + given["losses"] + given["draws"] == 3
     assert given["left"]["pieces"] > 0
 
 
 def test_versus_on_the_referees_clock_gives_the_command_lines_statistics(cli):
-    argv = ["versus", "--games", "3", "--preset", "dellacherie", "--opponent-preset", "dt10"]
-    argv += ["--max-pieces", "300", "--seed", "4", "--threads", "1", "--json"]
-    printed = json.loads(cli(*argv, "--pace", "ppt"))
-    in_lockstep = json.loads(cli(*argv))
-    given = tetris_ai.versus(
-        {**GUIDELINE, "preset": "dellacherie"},
-        opponent={**GUIDELINE, "preset": "dt10"},
-        games=3,
-        seed=4,
-        max_pieces=300,
-        pace="ppt",
-    )
+    printed = json.loads(cli(*THREE_MATCHES, "--pace", "ppt"))
+    in_lockstep = json.loads(cli(*THREE_MATCHES))
+    given = three_matches(pace="ppt")
     assert given == {k: printed[k] for k in given}
     assert given != {k: in_lockstep[k] for k in given}, "the clock changes the matches"
 

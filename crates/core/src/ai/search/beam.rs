@@ -19,7 +19,7 @@
 //! [`PlanValue::Sum`]: super::PlanValue::Sum
 
 use super::queue::{Next, Queue, weighted_mean};
-use super::scoring::{Finder, Scorer, best_score, for_each_scored_placement};
+use super::scoring::{Finder, best_score, for_each_scored_placement};
 use super::state::{State, versus_after};
 use super::{Candidate, FirstPiece, Position};
 use crate::ai::incremental::Incremental;
@@ -185,13 +185,7 @@ impl Beam {
         let top_out = position.rules.top_out();
         let mut best = (0, f64::NEG_INFINITY);
         for (index, node) in self.layer.iter().enumerate() {
-            let mut scorer = Scorer::new(
-                &node.state.board,
-                node.state.versus,
-                top_out,
-                weights,
-                &mut self.incremental,
-            );
+            let mut scorer = node.state.scorer(top_out, weights, &mut self.incremental);
             let (arrivals, count) = node.state.queue.arrivals(position.preview);
             let next = weighted_mean(arrivals[..count].iter().map(|&(piece, _, weight)| {
                 let score = best_score(&mut self.finder, &mut scorer, position.rules, piece);
@@ -233,13 +227,7 @@ impl Beam {
                 .hold
                 .then(|| then.hold_alternative(piece, preview))
                 .flatten();
-            let mut scorer = Scorer::new(
-                &node.state.board,
-                node.state.versus,
-                top_out,
-                weights,
-                &mut self.incremental,
-            );
+            let mut scorer = node.state.scorer(top_out, weights, &mut self.incremental);
             for (placed, held) in [(Some(piece), false), (alternative, true)] {
                 let Some(placed) = placed else { continue };
                 let children = &mut self.children;

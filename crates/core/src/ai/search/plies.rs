@@ -168,13 +168,7 @@ impl Plan<'_> {
             .split_first_mut()
             .expect("a table for every ply searched");
         let top_out = self.position.rules.top_out();
-        let mut scorer = Scorer::new(
-            &state.board,
-            state.versus,
-            top_out,
-            self.weights,
-            &mut level.incremental,
-        );
+        let mut scorer = state.scorer(top_out, self.weights, &mut level.incremental);
         let (arrivals, count) = state.queue.arrivals(self.position.preview);
         weighted_mean(arrivals[..count].iter().map(|(piece, then, weight)| {
             let finder = &mut level.finder;
