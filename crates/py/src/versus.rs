@@ -39,8 +39,9 @@ fn versus_rules(rules: Option<&Bound<'_, PyAny>>) -> PyResult<VersusPreset> {
 /// seed), both sides dealt the same pieces and garbage holes; each side's pieces are capped at
 /// `max_pieces` (default 10,000), a match still going then a draw. `rules`: "ppt" (default) or
 /// "tetrio"; `pace`: "lockstep" (default, a piece each per turn) or "ppt" (each side on a clock
-/// of battletris's `-c ppt` frames, as `tetris-ai versus --pace ppt`). Returns the wins, losses, draws, the win rate with its 95% interval, and each
-/// side's attack per piece, keyed as `tetris-ai versus --json` keys them.
+/// of battletris's `-c ppt` frames, as `tetris-ai versus --pace ppt`). Returns the wins,
+/// losses, draws, the win rate with its 95% interval, and each side's attack per piece, keyed as
+/// `tetris-ai versus --json` keys them.
 #[pyfunction]
 #[pyo3(signature = (config=None, opponent=None, games=None, seed=None, max_pieces=None, rules=None, threads=None, pace=None))]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments, each optional

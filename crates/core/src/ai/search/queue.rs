@@ -10,7 +10,7 @@ use crate::engine::rules::{RandomizerKind, Rules};
 const MAX_ARRIVALS: usize = 7;
 
 /// The pieces that can come into play after a move, each with the queue then and its weight in
-/// their mean, in `.0[...1]`.
+/// their mean: the first `.1` entries of `.0`.
 pub(super) type Arrivals = ([(Piece, Queue, f64); MAX_ARRIVALS], usize);
 
 /// The mean of values, each with its weight. With every weight 1 it is the plain mean, bit
