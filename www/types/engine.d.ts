@@ -526,7 +526,7 @@ export type FeatureInfo = [FeatureName, string, string, string];
 /**
  * The name of a feature: one of the registry's.
  */
-export type FeatureName = "rows_cleared" | "landing_height" | "eroded_piece_cells" | "row_transitions" | "column_transitions" | "holes" | "cumulative_wells" | "max_height" | "aggregate_height" | "bumpiness" | "avg_height_difference" | "blocks" | "avg_height" | "blocks_above_holes" | "gaps" | "placement_height" | "deepest_well" | "hole_depth" | "rows_with_holes" | "pattern_diversity" | "column_holes_pow" | "row_transitions_cs3243" | "wells_cs3243" | "row_flips" | "column_flips" | "aggregate_height_takado8" | "holes_before_clears" | "bumpiness_before_clears" | "aggregate_height_before_clears" | "tsd_slot" | "tst_slot" | "cavity_cells" | "overhang_cells" | "top_half" | "top_quarter" | "well_lines" | "attack" | "difficult_clear" | "back_to_back" | "combo" | "garbage_danger" | "clears";
+export type FeatureName = "rows_cleared" | "landing_height" | "eroded_piece_cells" | "row_transitions" | "column_transitions" | "holes" | "cumulative_wells" | "max_height" | "aggregate_height" | "bumpiness" | "avg_height_difference" | "blocks" | "avg_height" | "blocks_above_holes" | "gaps" | "placement_height" | "deepest_well" | "hole_depth" | "rows_with_holes" | "pattern_diversity" | "column_holes_pow" | "row_transitions_cs3243" | "wells_cs3243" | "row_flips" | "column_flips" | "aggregate_height_takado8" | "holes_before_clears" | "bumpiness_before_clears" | "aggregate_height_before_clears" | "tsd_slot" | "tst_slot" | "cavity_cells" | "overhang_cells" | "top_half" | "top_quarter" | "well_lines" | "attack" | "difficult_clear" | "back_to_back" | "combo" | "garbage_danger" | "clears" | "cold_clear_2_board" | "cold_clear_2_move";
 
 /**
  * Which features a run learns.
@@ -1144,7 +1144,7 @@ published: Published, };
 /**
  * The name of a shipped preset.
  */
-export type PresetName = "cs3243" | "takado8" | "lee" | "smartspot2" | "dellacherie" | "el_tetris" | "du" | "dt10" | "dt20" | "learned_10x10" | "learned_10x20" | "versus";
+export type PresetName = "cs3243" | "takado8" | "lee" | "smartspot2" | "dellacherie" | "el_tetris" | "du" | "dt10" | "dt20" | "learned_10x10" | "learned_10x20" | "versus" | "cold_clear_2";
 
 /**
  * The rules and search a preset's weights were published under, as this engine plays them.

@@ -149,6 +149,37 @@ fn past_the_preview_the_beam_weighs_the_pieces_left_in_the_bag() {
 }
 
 #[test]
+fn a_plan_is_valued_by_what_its_moves_did_and_the_board_it_leaves() {
+    // The well board 12 rows high (rows 0-3 . # # #, 12 cells), an O to place and an I known
+    // next, the research rules; weights rows_cleared 1 (what a move did) and blocks 0.5 (what
+    // the board is). Each piece adds 4 cells and each cleared row takes 4 away, so after k
+    // pieces that cleared L rows the board holds 12 + 4k - 4L cells. A plan's value is the rows
+    // its O and I clear, L, and the mean over the draw after them of its best score: a draw
+    // that clears nothing (one always can, with rows to spare above) scores 0.5 x (12 + 12 - 4L),
+    // and one that clears r rows scores r less than that. So a plan is worth L + 12 - 2L, best
+    // where the O and I clear nothing: 12. Every first O clears nothing and scores 0.5 x 16 = 8;
+    // every I after the O at columns 0-1 but the one lying across row 6 clears nothing, and each
+    // such node is worth 0 + 0.5 x 20 = 10, the most, so a beam three wide keeps three of them
+    // and plays the O at columns 0-1 (the first found). Were the boards on the way counted too,
+    // the plan would be worth 8 + 10 + 12 = 30.
+    let board = Board::from_picture(4, 12, &[".###", ".###", ".###", ".###"]).unwrap();
+    let weights = Weights::new([("rows_cleared", 1.0, None), ("blocks", 0.5, None)]).unwrap();
+    let rules = Rules {
+        preview: 1,
+        ..Rules::classic()
+    };
+    let preview = [Piece::I];
+    let position = position(&board, &rules, Piece::O, (None, false), &preview);
+    let plan = Searcher::new()
+        .decide_by_beam(&position, &weights, 3)
+        .unwrap();
+    assert_eq!(
+        (columns(&plan), plan.value, plan.pieces),
+        (vec![0, 1], 12.0, 2)
+    );
+}
+
+#[test]
 fn the_beam_uses_hold_at_every_piece_and_stops_at_the_first_unknown_one() {
     // A 10 x 20 board with rows 0 to 3 filled but for column 9, guideline rules, an O to place
     // with hold already used for it, an I in the slot, and an O known next; weights rows_cleared

@@ -322,7 +322,7 @@ fn no_value_at_all_is_refused_or_defaulted() {
 
 #[test]
 fn refusals_say_what_is_allowed() {
-    let cases: [(Result<(), tetris_ai_core::Error>, &str); 14] = [
+    let cases: [(Result<(), tetris_ai_core::Error>, &str); 15] = [
         (
             checked::handling("handling", Some(&json!({"arr": -1}))).map(drop),
             "handling.arr must be a whole number from 0 to 4294967295, got -1",
@@ -368,6 +368,14 @@ fn refusals_say_what_is_allowed() {
             )
             .map(drop),
             "config.weights.holes.exponent must be a finite number above 0 (or null), got 0",
+        ),
+        (
+            checked::game_config(
+                "config",
+                Some(&json!({"weights": {"cold_clear_2_board": {"weight": 1, "exponent": 2}}})),
+            )
+            .map(drop),
+            "feature \"cold_clear_2_board\" can be below 0, so it takes no exponent (got 2)",
         ),
         (
             checked::game_config("config", Some(&json!({"search": {"prune": 2}}))).map(drop),

@@ -9,7 +9,7 @@ mod common;
 
 use common::boards_with_a_piece;
 use proptest::prelude::*;
-use tetris_ai_core::ai::features::FEATURES;
+use tetris_ai_core::ai::features::{FEATURES, SIGNED};
 use tetris_ai_core::ai::search::{PlanValue, Position, SearchConfig, Searcher};
 use tetris_ai_core::ai::versus_view::VersusView;
 use tetris_ai_core::engine::manual::Key;
@@ -27,8 +27,8 @@ fn random_weights(seed: u64, exponents: bool) -> Weights {
     for feature in &FEATURES {
         if rng.below(3) == 0 {
             let weight = rng.below(4001) as f64 / 100.0 - 20.0;
-            let exponent =
-                (exponents && rng.below(3) == 0).then(|| 0.5 + rng.below(4) as f64 * 0.5);
+            let raise = exponents && !SIGNED.contains(&feature.name);
+            let exponent = (raise && rng.below(3) == 0).then(|| 0.5 + rng.below(4) as f64 * 0.5);
             terms.push((feature.name, weight, exponent));
         }
     }

@@ -26,7 +26,7 @@ const PLACED: Placement = Placement {
 };
 
 /// Every feature this file tests; a registered feature missing here fails `every_feature_is_tested`.
-const TESTED: [&str; 42] = [
+const TESTED: [&str; 44] = [
     "rows_cleared",
     "landing_height",
     "eroded_piece_cells",
@@ -69,6 +69,8 @@ const TESTED: [&str; 42] = [
     "combo",
     "garbage_danger",
     "clears",
+    "cold_clear_2_board",
+    "cold_clear_2_move",
 ];
 
 fn board(width: usize, height: usize, rows: &[&str]) -> Board {
@@ -1035,4 +1037,95 @@ fn difficult_clear() {
     // Fewer lines without a T-spin, or a T-spin that clears none: 0.
     assert_close(t_clear(&left, Spin::None, 3).1, 0.0);
     assert_close(t_clear(&left, Spin::Full, 0).1, 0.0);
+}
+
+#[test]
+fn cold_clear_2_board() {
+    let read = |b: &Board, versus| in_match("cold_clear_2_board", b, Spin::None, 0, versus);
+    let none = VersusView::default();
+    // 5 x 8 (top half from row 4, top quarter from row 6); heights 1, 0, 3, 2, 2.
+    //
+    // row 2  . . # . .
+    // row 1  . . . # #
+    // row 0  # . # # #
+    //
+    // Cold Clear 2's T slot, overhang on the right, at columns 0 to 2: column 0 is 1 high,
+    // column 1 lower, column 2 filled at rows 0 and 2 and empty at row 1. A T pointing down
+    // fills (0,1), (1,1), (2,1) and (1,0): rows 0 and 1 are then full, 2 rows: 2.0, and the
+    // rows are cut out. Left: row 0 is . . # . . (column 2 one high, the rest empty): no hole,
+    // no well line (the lowest column, 0, has no full row beside it), the tallest 1 (-0.4),
+    // below both bands; changes along the rows over a column word's 64 rows: the two empty wall
+    // columns 64 each, and 2 inside (either side of (2,0)): 130 x -0.2 = -26. No chain runs.
+    // 2 - 0.4 - 26 = -24.4.
+    let cut = board(5, 8, &["..#..", "...##", "#.###"]);
+    assert_close(read(&cut, none), -24.4);
+    // With (3,1) empty the T fills row 0 alone: 1 row, 1.5, nothing cut. On the board as it is
+    // (column words 0b001, 0, 0b101, 0b001, 0b011): one hole, (2,1), 3 - 1 = 2 rows under its
+    // column's top: -1.5 - 0.4; the lowest column, 1, has row 0 full beside it: one well line,
+    // +0.3; the tallest 3: -1.2; changes: 63 and 62 at the walls, 1 + 2 + 1 + 1 inside, 130:
+    // -26. 1.5 - 1.9 + 0.3 - 1.2 - 26 = -27.3.
+    let one_row = board(5, 8, &["..#..", "....#", "#.###"]);
+    assert_close(read(&one_row, none), -27.3);
+    // The mirror image of the first, overhang on the left: the same value.
+    let mirrored = board(5, 8, &["..#..", "##...", "###.#"]);
+    assert_close(read(&mirrored, none), -24.4);
+    // Column 0 seven high, the rest empty: no slot, no hole, no well line; the tallest 7 is 3
+    // rows into the top half and 1 into the top quarter: -2.8 - 4.5 - 5 = -12.3; changes: 57
+    // and 64 at the walls, 7 inside, 128: -25.6. A back-to-back chain runs (the move cleared
+    // nothing after a chain of 2): +0.5. -12.3 - 25.6 + 0.5 = -37.4; outside a chain, -37.9.
+    let tower = board(5, 8, &["#...."; 7]);
+    let chain = streaks(AttackTable::Ppt, 0, 2, 0);
+    assert_close(read(&tower, chain), -37.4);
+    assert_close(read(&tower, none), -37.9);
+}
+
+/// What `name` reads of a `piece` locked with `spin`, clearing `rows_cleared` rows, that left
+/// `board`, in the match `versus`.
+fn placed(
+    name: &str,
+    board: &Board,
+    (piece, spin, rows_cleared): (Piece, Spin, u32),
+    versus: VersusView,
+) -> f64 {
+    let placement = Placement {
+        piece,
+        spin,
+        ..PLACED
+    };
+    let o = Outcome {
+        placement: &placement,
+        versus,
+        ..outcome(board, 0, 1, rows_cleared, 2)
+    };
+    value(name, &o, None)
+}
+
+#[test]
+fn cold_clear_2_move() {
+    let left = board(5, 6, &["#...."]);
+    let empty = board(5, 6, &[]);
+    let none = VersusView::default();
+    let chain = streaks(AttackTable::Ppt, 0, 1, 0);
+    let read = |b, placement, versus| placed("cold_clear_2_move", b, placement, versus);
+    // Lines without a spin, by an I: 1 -2, 2 -1.5, 3 -1, 4 3.5; a Tetris after a difficult
+    // clear adds the back-to-back bonus, 1: 4.5; a triple does not: -1. Nothing cleared: 0.
+    assert_close(read(&left, (Piece::I, Spin::None, 1), none), -2.0);
+    assert_close(read(&left, (Piece::I, Spin::None, 2), none), -1.5);
+    assert_close(read(&left, (Piece::I, Spin::None, 3), chain), -1.0);
+    assert_close(read(&left, (Piece::I, Spin::None, 4), none), 3.5);
+    assert_close(read(&left, (Piece::I, Spin::None, 4), chain), 4.5);
+    assert_close(read(&left, (Piece::I, Spin::None, 0), chain), 0.0);
+    // A T: a T-spin double 4, a triple in a chain 6 + 1 = 7; a T-spin single 1, a mini double
+    // -1, a mini single -1.5, and a T that lands without a spin 0, each less 1.5 for the T spent
+    // without a T-spin double or triple: -0.5, -2.5, -3 and -1.5.
+    assert_close(read(&left, (Piece::T, Spin::Full, 2), none), 4.0);
+    assert_close(read(&left, (Piece::T, Spin::Full, 3), chain), 7.0);
+    assert_close(read(&left, (Piece::T, Spin::Full, 1), none), -0.5);
+    assert_close(read(&left, (Piece::T, Spin::Mini, 2), none), -2.5);
+    assert_close(read(&left, (Piece::T, Spin::Mini, 1), none), -3.0);
+    assert_close(read(&left, (Piece::T, Spin::None, 0), none), -1.5);
+    // A perfect clear (the board empty after a clear): 15 in place of the rest, even in a chain
+    // with a Tetris: 15; by a T that does not spin, 15 - 1.5 = 13.5.
+    assert_close(read(&empty, (Piece::I, Spin::None, 4), chain), 15.0);
+    assert_close(read(&empty, (Piece::T, Spin::None, 2), none), 13.5);
 }

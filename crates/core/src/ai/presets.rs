@@ -438,8 +438,32 @@ pub static VERSUS: Preset = Preset {
     },
 };
 
+/// Cold Clear 2's evaluation (`MinusKelvin/cold-clear-2` at `ed8b193`, its freestyle mode with
+/// the weights of its `src/default.json`), in this engine's search: its board value and its
+/// reward for a move, each a feature (see `features/cold_clear.rs` for where they differ from
+/// Cold Clear 2's own). Cold Clear 2 searches by a tree it grows for as long as it may think;
+/// here the beam 16 wide through every known piece searches, valuing a plan as Cold Clear does:
+/// the rewards of its moves and the board its last move leaves.
+pub static COLD_CLEAR_2: Preset = Preset {
+    name: "cold_clear_2",
+    source: "Cold Clear 2's evaluation with its default weights (MinusKelvin/cold-clear-2, src/bot/freestyle.rs and src/default.json at ed8b193), as two features: its value of the board, its T slot cut out, and its reward for a move",
+    published_under: "guideline rules, Cold Clear 2's own search (here: a beam 16 wide through every known piece)",
+    terms: &[
+        ("cold_clear_2_board", 1.0, None),
+        ("cold_clear_2_move", 1.0, None),
+    ],
+    lookahead_margin: None,
+    published: Published {
+        rules: Rules::guideline(),
+        search: SearchConfig {
+            preview_beam: Some(16),
+            ..SearchConfig::DEFAULT
+        },
+    },
+};
+
 /// Every shipped preset.
-pub static PRESETS: [&Preset; 12] = [
+pub static PRESETS: [&Preset; 13] = [
     &CS3243,
     &TAKADO8,
     &LEE,
@@ -452,6 +476,7 @@ pub static PRESETS: [&Preset; 12] = [
     &LEARNED_10X10,
     &LEARNED_10X20,
     &VERSUS,
+    &COLD_CLEAR_2,
 ];
 
 /// The names of all presets.

@@ -4,7 +4,8 @@
 //! number (the weight) or `{"weight": w, "exponent": e}`.
 
 use crate::ai::features::{
-    FEATURES, Feature, Kind, Outcome, READS_THE_MATCH, counted_cells, find_index, plain,
+    FEATURES, Feature, Kind, Outcome, Part, READS_THE_MATCH, SIGNED, counted_cells, find_index,
+    plain,
 };
 use crate::error::{Error, Result, json_problem};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -176,6 +177,11 @@ impl Weights {
         check_finite(name, "weight", weight)?;
         if let Some(e) = exponent {
             check_finite(name, "exponent", e)?;
+            if SIGNED.contains(&name) {
+                return Err(Error::Config(format!(
+                    "feature \"{name}\" can be below 0, so it takes no exponent (got {e})"
+                )));
+            }
             if e <= 0.0 {
                 return Err(Error::Config(format!(
                     "the exponent of feature \"{name}\" is {e}: it must be above 0"
@@ -213,6 +219,23 @@ impl Weights {
     #[inline]
     pub fn evaluate(&self, outcome: &Outcome) -> f64 {
         self.terms.iter().map(|t| t.contribution(outcome)).sum()
+    }
+
+    /// Whether a term weighs the board after a move ([`Part::Board`]).
+    pub fn weighs_the_board(&self) -> bool {
+        self.terms.iter().any(|t| t.compute.part == Part::Board)
+    }
+
+    /// The part of [`Weights::evaluate`]'s sum that weighs the board and the match `outcome`
+    /// leaves ([`Part::Board`]), apart from what its move did: its board terms' contributions,
+    /// summed in the terms' order.
+    #[inline]
+    pub fn board_value(&self, outcome: &Outcome) -> f64 {
+        self.terms
+            .iter()
+            .filter(|t| t.compute.part == Part::Board)
+            .map(|t| t.contribution(outcome))
+            .sum()
     }
 
     /// Each term's part of the score of `outcome`, in the terms' order: its contributions,

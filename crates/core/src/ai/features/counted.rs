@@ -4,6 +4,7 @@
 //! the full rows still in place (rows counted before clears), which is the board a player sees
 //! the piece drop onto; what a feature reads after the clears is put back among those rows.
 
+use super::cold_clear::t_slot;
 use super::versus::{band_floor, covered_regions, tsd_slot, tst_slot, well_lines_of};
 use super::{Outcome, before_clears, column_holes, height, low_bits, rows_put_back};
 
@@ -52,6 +53,8 @@ pub enum Counted {
     TsdSlot,
     /// The cells a T would fill in the best T-spin triple slot.
     TstSlot,
+    /// The cells a T would fill in Cold Clear 2's T slot.
+    ColdClearSlot,
     /// Holes closed in: in regions beside no open cell.
     Cavities,
     /// Holes a piece can slide into: in regions beside an open cell.
@@ -208,6 +211,9 @@ fn marks_on(counted: Counted, columns: &[u64], visible: usize) -> Vec<u64> {
         }
         Counted::TstSlot => {
             tst_slot(columns).map_or(vec![0; width], |(_, marks)| marks[..width].to_vec())
+        }
+        Counted::ColdClearSlot => {
+            t_slot(columns).map_or(vec![0; width], |marks| marks[..width].to_vec())
         }
         Counted::Cavities => covered_regions(columns).0[..width].to_vec(),
         Counted::Overhangs => covered_regions(columns).1[..width].to_vec(),

@@ -20,6 +20,7 @@ use sources::*;
 use tetris_ai_engine::ts_name_union;
 use versus::*;
 
+mod cold_clear;
 mod counted;
 mod kind;
 mod plain;
@@ -99,6 +100,20 @@ pub struct Feature {
     pub counts: Counted,
     /// How the incremental evaluation computes it, if it does.
     pub(crate) incremental: Option<Kind>,
+    /// Which part of a plan's value its term is.
+    pub part: Part,
+}
+
+/// Which part of a plan's value a feature's term is, as a beam through several pieces adds
+/// them up (see `search::beam`): what a move did (its clear, where its piece landed), added up
+/// over the plan's moves, or what the board and the match are after a move, read on the board
+/// the plan's last move leaves alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// What the move itself did.
+    Move,
+    /// What the board and the match are after the move.
+    Board,
 }
 
 impl Feature {
@@ -123,13 +138,14 @@ pub(crate) fn raise(value: f64, exponent: Option<f64>) -> f64 {
 }
 
 /// Every feature, in a fixed order (a feature's index is its position here).
-pub static FEATURES: [Feature; 42] = [
+pub static FEATURES: [Feature; 44] = [
     Feature {
         name: "rows_cleared",
         definition: "full rows removed by this placement",
         compute: Compute::Value(rows_cleared),
         counts: Counted::ClearedRows,
         incremental: Some(Kind::RowsCleared),
+        part: Part::Move,
     },
     Feature {
         name: "landing_height",
@@ -137,6 +153,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(landing_height),
         counts: Counted::Piece,
         incremental: Some(Kind::LandingHeight),
+        part: Part::Move,
     },
     Feature {
         name: "eroded_piece_cells",
@@ -144,6 +161,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(eroded_piece_cells),
         counts: Counted::PieceInClearedRows,
         incremental: Some(Kind::ErodedPieceCells),
+        part: Part::Move,
     },
     Feature {
         name: "row_transitions",
@@ -151,6 +169,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(row_transitions),
         counts: Counted::RowChanges,
         incremental: Some(Kind::RowTransitions),
+        part: Part::Board,
     },
     Feature {
         name: "column_transitions",
@@ -158,6 +177,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(column_transitions),
         counts: Counted::ColumnChanges,
         incremental: Some(Kind::ColumnTransitions),
+        part: Part::Board,
     },
     Feature {
         name: "holes",
@@ -165,6 +185,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(holes),
         counts: Counted::Holes,
         incremental: Some(Kind::Holes),
+        part: Part::Board,
     },
     Feature {
         name: "cumulative_wells",
@@ -172,6 +193,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(cumulative_wells),
         counts: Counted::WellsDown,
         incremental: Some(Kind::CumulativeWells),
+        part: Part::Board,
     },
     Feature {
         name: "max_height",
@@ -179,6 +201,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(max_height),
         counts: Counted::HighestColumns,
         incremental: Some(Kind::MaxHeight),
+        part: Part::Board,
     },
     Feature {
         name: "aggregate_height",
@@ -186,6 +209,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(aggregate_height),
         counts: Counted::Stack,
         incremental: Some(Kind::AggregateHeight),
+        part: Part::Board,
     },
     Feature {
         name: "bumpiness",
@@ -193,6 +217,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(bumpiness),
         counts: Counted::Steps,
         incremental: Some(Kind::Bumpiness),
+        part: Part::Board,
     },
     Feature {
         name: "avg_height_difference",
@@ -200,6 +225,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(avg_height_difference),
         counts: Counted::Steps,
         incremental: Some(Kind::AvgHeightDifference),
+        part: Part::Board,
     },
     Feature {
         name: "blocks",
@@ -207,6 +233,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(blocks),
         counts: Counted::Blocks,
         incremental: Some(Kind::Blocks),
+        part: Part::Board,
     },
     Feature {
         name: "avg_height",
@@ -214,6 +241,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(avg_height),
         counts: Counted::Blocks,
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "blocks_above_holes",
@@ -221,6 +249,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(blocks_above_holes),
         counts: Counted::BlocksAboveHoles,
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "gaps",
@@ -228,6 +257,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(gaps),
         counts: Counted::Wells,
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "placement_height",
@@ -235,6 +265,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(placement_height),
         counts: Counted::Piece,
         incremental: Some(Kind::PlacementHeight),
+        part: Part::Move,
     },
     Feature {
         name: "deepest_well",
@@ -242,6 +273,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(deepest_well),
         counts: Counted::DeepestWell,
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "hole_depth",
@@ -249,6 +281,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(hole_depth),
         counts: Counted::HoleCover,
         incremental: Some(Kind::HoleDepth),
+        part: Part::Board,
     },
     Feature {
         name: "rows_with_holes",
@@ -256,6 +289,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(rows_with_holes),
         counts: Counted::RowsWithHoles,
         incremental: Some(Kind::RowsWithHoles),
+        part: Part::Board,
     },
     Feature {
         name: "pattern_diversity",
@@ -263,6 +297,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(pattern_diversity),
         counts: Counted::Surface,
         incremental: Some(Kind::PatternDiversity),
+        part: Part::Board,
     },
     Feature {
         name: "column_holes_pow",
@@ -270,6 +305,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::ColumnPower(column_holes_pow),
         counts: Counted::Holes,
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "row_transitions_cs3243",
@@ -277,6 +313,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(row_transitions_cs3243),
         counts: Counted::RowChanges,
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "wells_cs3243",
@@ -284,6 +321,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(wells_cs3243),
         counts: Counted::OpenWells,
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "row_flips",
@@ -291,6 +329,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(row_flips),
         counts: Counted::RowChanges,
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "column_flips",
@@ -298,6 +337,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(column_flips),
         counts: Counted::ColumnChanges,
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "aggregate_height_takado8",
@@ -305,6 +345,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(aggregate_height_takado8),
         counts: Counted::BeforeClears(&Counted::Stack),
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "holes_before_clears",
@@ -312,6 +353,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(holes_before_clears),
         counts: Counted::BeforeClears(&Counted::Holes),
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "bumpiness_before_clears",
@@ -319,6 +361,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(bumpiness_before_clears),
         counts: Counted::BeforeClears(&Counted::Steps),
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "aggregate_height_before_clears",
@@ -326,6 +369,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(aggregate_height_before_clears),
         counts: Counted::BeforeClears(&Counted::Stack),
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "tsd_slot",
@@ -333,6 +377,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(tsd_slot_lines),
         counts: Counted::TsdSlot,
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "tst_slot",
@@ -340,6 +385,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(tst_slot_lines),
         counts: Counted::TstSlot,
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "cavity_cells",
@@ -347,6 +393,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(cavity_cells),
         counts: Counted::Cavities,
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "overhang_cells",
@@ -354,6 +401,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(overhang_cells),
         counts: Counted::Overhangs,
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "top_half",
@@ -361,6 +409,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(top_half),
         counts: Counted::TopRows(2),
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "top_quarter",
@@ -368,6 +417,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(top_quarter),
         counts: Counted::TopRows(4),
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "well_lines",
@@ -375,6 +425,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(well_lines),
         counts: Counted::WellLines,
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "attack",
@@ -382,6 +433,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(attack),
         counts: Counted::ClearedRows,
         incremental: None,
+        part: Part::Move,
     },
     Feature {
         name: "difficult_clear",
@@ -389,6 +441,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(difficult_clear),
         counts: Counted::ClearedRows,
         incremental: None,
+        part: Part::Move,
     },
     Feature {
         name: "back_to_back",
@@ -396,6 +449,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(back_to_back),
         counts: Counted::ClearedRows,
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "combo",
@@ -403,6 +457,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(combo),
         counts: Counted::ClearedRows,
         incremental: None,
+        part: Part::Move,
     },
     Feature {
         name: "garbage_danger",
@@ -410,6 +465,7 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(garbage_danger),
         counts: Counted::TopRows(4),
         incremental: None,
+        part: Part::Board,
     },
     Feature {
         name: "clears",
@@ -417,12 +473,40 @@ pub static FEATURES: [Feature; 42] = [
         compute: Compute::Value(clears),
         counts: Counted::ClearedRows,
         incremental: None,
+        part: Part::Move,
+    },
+    Feature {
+        name: "cold_clear_2_board",
+        definition: "Cold Clear 2's evaluation of the board, its default weights: its T slot cut out (0.1, 1.5 or 2 by the rows a T fills, those rows removed when two), then -1.5 a hole, -0.2 a row from a hole to its column's top (6 at most), -0.4 a row of the tallest column, -1.5 more in the top half and -5 more in the top quarter, -0.2 a change along the rows, +0.3 a line an I down the lowest column clears, +0.5 while a back-to-back chain runs",
+        compute: Compute::Value(cold_clear::board),
+        counts: Counted::ColdClearSlot,
+        incremental: None,
+        part: Part::Board,
+    },
+    Feature {
+        name: "cold_clear_2_move",
+        definition: "Cold Clear 2's reward for the move, its default weights: 15 for a perfect clear, else -2, -1.5, -1 or 3.5 for 1 to 4 lines, -1.5 or -1 for a mini T-spin single or double, 1, 4 or 6 for a T-spin single, double or triple, +1 for a back-to-back bonus; -1.5 for a T placed without a T-spin double or triple",
+        compute: Compute::Value(cold_clear::reward),
+        counts: Counted::ClearedRows,
+        incremental: None,
+        part: Part::Move,
     },
 ];
 
 /// The features whose value depends on the match (its attack table, its streaks or the garbage
 /// waiting), not on the board and the placement alone; a test checks that no other does.
-pub const READS_THE_MATCH: [&str; 4] = ["attack", "back_to_back", "combo", "garbage_danger"];
+pub const READS_THE_MATCH: [&str; 6] = [
+    "attack",
+    "back_to_back",
+    "combo",
+    "garbage_danger",
+    "cold_clear_2_board",
+    "cold_clear_2_move",
+];
+
+/// The features whose value can be below 0: they take no exponent, since a fractional power of a
+/// negative number is no number.
+pub const SIGNED: [&str; 2] = ["cold_clear_2_board", "cold_clear_2_move"];
 
 /// The names of all features, in registry order.
 pub fn names() -> Vec<&'static str> {

@@ -227,6 +227,16 @@ pub static PLAIN: [Plain; FEATURES.len()] = [
         name: "a clear",
         meaning: "the piece clears lines: each clear holds the game for the clear delay while the opponent plays on",
     },
+    Plain {
+        feature: "cold_clear_2_board",
+        name: "Cold Clear 2's board",
+        meaning: "the board as Cold Clear 2 values it: a T-spin slot, holes, height, a ragged surface, a Tetris well",
+    },
+    Plain {
+        feature: "cold_clear_2_move",
+        name: "Cold Clear 2's reward",
+        meaning: "the move as Cold Clear 2 rewards it: T-spins and Tetrises gain, small clears and a wasted T cost",
+    },
 ];
 
 /// The feature at `index` in the registry, in players' words.

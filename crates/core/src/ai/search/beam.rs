@@ -3,9 +3,11 @@
 //!
 //! It goes a layer per piece. The first layer is every first move (of the current piece and of
 //! the hold alternative); each later layer is every move of the next known piece, and of its hold
-//! alternative, from each node kept. A node's value is the sum of its moves' scores, as
-//! [`PlanValue::Sum`] values a plan, so the nodes of one layer, which have each placed as many
-//! pieces, compare. Each layer keeps the `width` best nodes, best first, ties in the order they
+//! alternative, from each node kept. A node's value is, as Cold Clear values a plan, what its
+//! moves did, added up, and the board its last move leaves: the sum of its moves' scores, less
+//! the board terms ([`Part::Board`]) of every score but the last. So the nodes of one layer, which
+//! have each placed as many pieces, compare, and a board a plan passes through counts only for
+//! what the moves made on it did. Each layer keeps the `width` best nodes, best first, ties in the order they
 //! were found; of two nodes that reach one state (board, queue and match) by two orders of the
 //! same pieces, only the better is kept. The layers stop where some node's next piece would be a
 //! draw. The last layer's nodes are then weighed with the piece after their plans, known or one
@@ -16,10 +18,10 @@
 //! grows with its width times the pieces known, so it can search all six pieces of a guideline
 //! preview and hold, and its width is what a think budget chooses.
 //!
-//! [`PlanValue::Sum`]: super::PlanValue::Sum
+//! [`Part::Board`]: crate::ai::features::Part::Board
 
 use super::queue::{Next, Queue, weighted_mean};
-use super::scoring::{Finder, best_score, for_each_scored_placement};
+use super::scoring::{Finder, best_score, for_each_scored_placement, read_outcome};
 use super::state::{State, versus_after};
 use super::{Candidate, FirstPiece, Position};
 use crate::ai::incremental::Incremental;
@@ -32,18 +34,27 @@ use crate::engine::rules::lock;
 use std::cmp::Ordering;
 use std::collections::HashSet;
 
-/// A node of the beam: the state its moves leave, the sum of their scores, and the first move
-/// they start with (an index into the first moves).
+/// A node of the beam: the state its moves leave, its value (see the module documentation), the
+/// board terms of its last move's score, and the first move its moves start with (an index into
+/// the first moves).
 #[derive(Clone, Copy)]
 struct Node {
     state: State,
     value: f64,
+    board: f64,
     first: usize,
 }
 
+impl Node {
+    /// The node's value with its board left out: what its moves did.
+    fn moves_value(&self) -> f64 {
+        self.value - self.board
+    }
+}
+
 /// A move from a kept node, not yet made: its parent, the first move it starts with, the queue
-/// with its piece in play, where it locks, whether hold brought the piece, and the node's value
-/// after it.
+/// with its piece in play, where it locks, whether hold brought the piece, and the value of the
+/// node it would make.
 #[derive(Clone, Copy)]
 struct Child {
     parent: usize,
@@ -153,9 +164,10 @@ impl Beam {
         let root = [Node {
             state: start,
             value: 0.0,
+            board: 0.0,
             first: 0,
         }];
-        if self.keep(&root, position, moves_match, width) == 0 {
+        if self.keep(&root, position, weights, moves_match, width) == 0 {
             return None;
         }
         std::mem::swap(&mut self.layer, &mut self.next);
@@ -176,9 +188,9 @@ impl Beam {
     }
 
     /// The node of the last layer that is best once the piece after its plan is weighed, and
-    /// that value: the node's own value and the mean, over the pieces that can come next (the
-    /// known one, or each draw by its odds: under a bag, the bag's remaining pieces), of that
-    /// piece's best score on the node's board, without hold, as the last ply of
+    /// that value: what the node's moves did and the mean, over the pieces that can come next
+    /// (the known one, or each draw by its odds: under a bag, the bag's remaining pieces), of
+    /// that piece's best score on the node's board, without hold, as the last ply of
     /// [`super::plies`] values it. Ties, and a layer where every next piece ends the game, go to
     /// the node found best before.
     fn best_with_the_next_piece(&mut self, position: &Position, weights: &Weights) -> (usize, f64) {
@@ -191,7 +203,7 @@ impl Beam {
                 let score = best_score(&mut self.finder, &mut scorer, position.rules, piece);
                 (weight, score)
             }));
-            let value = node.value + next;
+            let value = node.moves_value() + next;
             if index == 0 || value > best.1 {
                 best = (index, value);
             }
@@ -245,7 +257,7 @@ impl Beam {
                                 placement,
                                 piece,
                                 held,
-                                value: node.value + score,
+                                value: node.moves_value() + score,
                             });
                         }
                     },
@@ -253,7 +265,7 @@ impl Beam {
             }
         }
         let layer = std::mem::take(&mut self.layer);
-        let kept = self.keep(&layer, position, moves_match, width);
+        let kept = self.keep(&layer, position, weights, moves_match, width);
         self.layer = layer;
         Some(kept)
     }
@@ -264,9 +276,12 @@ impl Beam {
         &mut self,
         parents: &[Node],
         position: &Position,
+        weights: &Weights,
         moves_match: bool,
         width: usize,
     ) -> usize {
+        let top_out = position.rules.top_out();
+        let weighs_the_board = weights.weighs_the_board();
         self.next.clear();
         self.seen.clear();
         let order = &mut self.order;
@@ -292,17 +307,34 @@ impl Beam {
             }
             let child = self.children[order[at].1];
             at += 1;
+            let parent = &parents[child.parent].state;
             let state = after_move(
-                &parents[child.parent].state,
+                parent,
                 &child.then,
                 (&child.placement, child.piece, child.held),
                 position,
                 moves_match,
             );
             if self.seen.insert(state_key(&state)) {
+                // What the board terms gave the child's score, to be taken out once a move
+                // follows it.
+                let board = if weighs_the_board {
+                    let placement = &child.placement;
+                    read_outcome(
+                        &parent.board,
+                        placement,
+                        parent.versus,
+                        top_out,
+                        |outcome| weights.board_value(outcome),
+                    )
+                    .unwrap_or(0.0)
+                } else {
+                    0.0
+                };
                 self.next.push(Node {
                     state,
                     value: child.value,
+                    board,
                     first: child.first,
                 });
             }
