@@ -7,9 +7,9 @@
 //! moves did, added up, and the board its last move leaves: the sum of its moves' scores, less
 //! the board terms ([`Part::Board`]) of every score but the last. So the nodes of one layer, which
 //! have each placed as many pieces, compare, and a board a plan passes through counts only for
-//! what the moves made on it did. Each layer keeps the `width` best nodes, best first, ties in the order they
-//! were found; of two nodes that reach one state (board, queue and match) by two orders of the
-//! same pieces, only the better is kept. The layers stop where some node's next piece would be a
+//! what the moves made on it did. Each layer keeps the `width` best nodes, best first, ties in the
+//! order they were found; of two nodes that reach one state (board, queue and match) by two
+//! orders of the same pieces, only the better is kept. The layers stop where some node's next piece would be a
 //! draw. The last layer's nodes are then weighed with the piece after their plans, known or one
 //! of the draws the randomizer has left (under a bag, the rest of the bag), by the mean of its
 //! best score over those draws, and the first move of the best node is played.
