@@ -857,17 +857,7 @@ fn well_lines() {
 /// What `name` reads of a T placed on `board` clearing `rows_cleared` rows as `spin`, in the
 /// match `versus`.
 fn in_match(name: &str, board: &Board, spin: Spin, rows_cleared: u32, versus: VersusView) -> f64 {
-    let placement = Placement {
-        piece: Piece::T,
-        spin,
-        ..PLACED
-    };
-    let o = Outcome {
-        placement: &placement,
-        versus,
-        ..outcome(board, 0, 1, rows_cleared, 2)
-    };
-    value(name, &o, None)
+    placed(name, board, (Piece::T, spin, rows_cleared), versus)
 }
 
 /// `attack` and `difficult_clear` of a T locked with `spin`, clearing `rows_cleared` rows, that

@@ -251,9 +251,10 @@ impl Board {
     }
 }
 
-/// `word` with the bits at the positions set in `rows` taken out and the bits above moved down.
+/// `word` with the bits at the positions set in `rows` taken out and the bits above moved down:
+/// a column word with the rows in `rows` removed.
 #[inline]
-fn remove_bits(mut word: u64, mut rows: u64) -> u64 {
+pub fn remove_bits(mut word: u64, mut rows: u64) -> u64 {
     while rows != 0 {
         let top = 63 - rows.leading_zeros();
         let below = (1u64 << top) - 1;

@@ -10,7 +10,7 @@
 
 use super::versus::{Marks, band_floor, well_lines_of};
 use super::{Outcome, column_holes, height};
-use crate::engine::board::MAX_WIDTH;
+use crate::engine::board::{MAX_WIDTH, remove_bits};
 use crate::engine::piece::Piece;
 use crate::engine::spin::Spin;
 use crate::engine::versus::attack::Clear;
@@ -64,22 +64,11 @@ fn cut_out(columns: &[u64]) -> (Marks, Option<u32>) {
     let lines = full.count_ones();
     if lines > 1 {
         for column in &mut with_t[..columns.len()] {
-            *column = remove_rows(*column, full);
+            *column = remove_bits(*column, full);
         }
         board = with_t;
     }
     (board, Some(lines))
-}
-
-/// `column` with the rows in `rows` taken out and the cells above moved down.
-fn remove_rows(mut column: u64, mut rows: u64) -> u64 {
-    while rows != 0 {
-        let top = 63 - rows.leading_zeros();
-        let below = (1u64 << top) - 1;
-        column = (column & below) | ((column >> 1) & !below);
-        rows &= below;
-    }
-    column
 }
 
 /// Cold Clear 2's value of a T slot by the rows a T in it fills (0, 1, 2, 3).
