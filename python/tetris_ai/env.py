@@ -130,6 +130,40 @@ class _Reader:
         return obs, part((self.actions,), np.int8, self._mask_at)
 
 
+def checked_seed(seed: Any) -> None:
+    """Checks a game's seed: None, or a whole number from 0 to the engine's largest; another
+    type raises ``TypeError``, a number out of range ``ValueError``, naming it."""
+    if seed is None:
+        return
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be a whole number or None, got {seed!r}")
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be from 0 to {MAX_SEED}, got {seed}")
+
+
+def episode_limit(steps: Any) -> Optional[int]:
+    """``steps`` as a vector environment's ``max_episode_steps``: None, or a whole number of at
+    least 1; another type raises ``TypeError``, a number below 1 ``ValueError``, naming it."""
+    if steps is None:
+        return None
+    if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)):
+        raise TypeError(f"max_episode_steps must be a whole number or None, got {steps!r}")
+    if steps < 1:
+        raise ValueError(f"max_episode_steps must be at least 1, got {steps}")
+    return int(steps)
+
+
+def board_frame(mode: str, colors: np.ndarray, reader: "_Reader") -> Any:
+    """A board's cells (``colors``, as the engine gives them, top row first) as text (``ansi``)
+    or an image (``rgb_array``, 8 pixels a cell)."""
+    cells = colors.reshape(reader.rows, reader.width)
+    if mode == "ansi":
+        rows = ["".join(PIECES[c - 1] if c else "." for c in row) for row in cells]
+        return "\n".join(rows) + "\n"
+    image = COLORS[cells]
+    return np.repeat(np.repeat(image, 8, axis=0), 8, axis=1)
+
+
 class TetrisEnv(gym.Env):
     """One game of Tetris per episode, a placement or an input per step.
 
@@ -182,22 +216,33 @@ class TetrisEnv(gym.Env):
         self.observation_space = self._reader.space()
         self.action_space = spaces.Discrete(self._reader.actions)
         self.render_mode = render_mode
+        self._over = False
 
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Starts a game: the one of ``seed``, else of a seed drawn from ``np_random``."""
+        """Starts a game: the one of ``seed``, else of a seed drawn from ``np_random``. A seed
+        that is no whole number raises ``TypeError``, one out of range ``ValueError``."""
+        checked_seed(seed)
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(MAX_SEED))
         self._env.reset(game_seed)
+        self._over = False
         self._observed = self._observe()
         stats = self._env.stats()
         info = self._info(0, False, stats["lines"], stats["pieces"], stats["score"])
         return self._observed[0], info
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        """Plays ``action``; a placement that is not legal ends the game (``info["illegal"]``)."""
+        """Plays ``action``; a placement that is not legal ends the game (``info["illegal"]``).
+        Once the game has ended, ``reset()`` must come first: a step raises
+        ``gymnasium.error.ResetNeeded``."""
+        if self._over:
+            raise gym.error.ResetNeeded(
+                "the game is over: call reset() before step() (a step after the end plays nothing)"
+            )
         reward, terminated, rows, illegal, lines, pieces, score = self._env.step(action)
+        self._over = terminated
         self._observed = self._observe()
         info = self._info(rows, illegal, lines, pieces, score)
         return self._observed[0], reward, terminated, False, info
@@ -222,43 +267,56 @@ class TetrisEnv(gym.Env):
 
     def render(self) -> Any:
         """The board as text (``ansi``) or an image (``rgb_array``, 8 pixels a cell)."""
-        colors = np.frombuffer(self._env.colors(), np.uint8).reshape(
-            self._reader.rows, self._reader.width
-        )
-        if self.render_mode == "ansi":
-            rows = ["".join(PIECES[c - 1] if c else "." for c in row) for row in colors]
-            return "\n".join(rows) + "\n"
-        if self.render_mode == "rgb_array":
-            image = COLORS[colors]
-            return np.repeat(np.repeat(image, 8, axis=0), 8, axis=1)
-        return None
+        if self.render_mode is None:
+            return None
+        colors = np.frombuffer(self._env.colors(), np.uint8)
+        return board_frame(self.render_mode, colors, self._reader)
 
 
 class TetrisVectorEnv(VectorEnv):
     """``num_envs`` games stepped together in one call to the engine, each reset on the step
-    after it ends (Gymnasium's next-step autoreset); takes ``TetrisEnv``'s keyword arguments.
+    after it ends (Gymnasium's next-step autoreset); takes ``TetrisEnv``'s keyword arguments,
+    and ``max_episode_steps``: an episode that reaches that many steps without ending is
+    truncated, as Gymnasium's ``TimeLimit`` truncates one environment (``gymnasium.make_vec``
+    passes it, and the registered default, as it does to any vector entry point).
     ``reset(seed=n)`` gives game ``i`` the seed ``n + i``; later episodes take their seeds from
-    the vector environment's generator."""
+    the vector environment's generator. ``render()`` gives every game's frame, as
+    ``TetrisEnv.render()`` gives one."""
 
-    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+    metadata = {
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+        "render_modes": TetrisEnv.metadata["render_modes"],
+        "render_fps": TetrisEnv.metadata["render_fps"],
+    }
 
-    def __init__(self, num_envs: int = 1, **options: Any):
-        options.pop("render_mode", None)
-        single = TetrisEnv(**options)
+    def __init__(
+        self,
+        num_envs: int = 1,
+        max_episode_steps: Optional[int] = None,
+        render_mode: Optional[str] = None,
+        **options: Any,
+    ):
+        single = TetrisEnv(render_mode=render_mode, **options)
         self._batch = EnvBatch(num_envs, single.options)
         self._reader = _Reader(self._batch.layout())
         self.num_envs = num_envs
+        self.max_episode_steps = episode_limit(max_episode_steps)
+        """The steps after which an episode is truncated (None: never)."""
+        self.render_mode = render_mode
         self.single_observation_space = single.observation_space
         self.single_action_space = single.action_space
         self.observation_space = batch_space(single.observation_space, num_envs)
         self.action_space = batch_space(single.action_space, num_envs)
-        self._ended = [False] * num_envs
+        self._ended = np.zeros(num_envs, dtype=bool)
+        self._steps = np.zeros(num_envs, dtype=np.int64)
 
     def reset(
         self, *, seed: Optional[int | list[int]] = None, options: Optional[dict] = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Starts every game: game ``i`` from ``seed + i`` (or ``seed[i]``) when given, else
         from seeds drawn from the generator."""
+        for one in seed if isinstance(seed, list) else [seed]:
+            checked_seed(one)
         super().reset(seed=seed if isinstance(seed, int) or seed is None else seed[0])
         if seed is None:
             seeds = self._draw_seeds(self.num_envs)
@@ -267,23 +325,37 @@ class TetrisVectorEnv(VectorEnv):
         else:
             seeds = list(seed)
         outcome = self._batch.step([0] * self.num_envs, seeds)
-        self._ended = [False] * self.num_envs
+        self._ended[:] = False
+        self._steps[:] = 0
         obs, info = self._observe(outcome)
         return obs, info
 
     def step(
         self, actions: Any
     ) -> tuple[dict[str, Any], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """Steps every game with its action; a game that ended last step starts again instead
-        (reward 0, not terminated)."""
-        fresh = self._draw_seeds(sum(self._ended))
+        """Steps every game with its action; a game that ended last step (over, or truncated at
+        ``max_episode_steps``) starts again instead (reward 0, neither terminated nor
+        truncated)."""
+        fresh = self._draw_seeds(int(self._ended.sum()))
         seeds = [fresh.pop() if ended else None for ended in self._ended]
         outcome = self._batch.step(np.asarray(actions).tolist(), seeds)
         obs, info = self._observe(outcome)
-        rewards, terminated = np.array(outcome[0]), np.array(outcome[1])
-        self._ended = outcome[1]
+        rewards, terminated = np.array(outcome[0]), np.array(outcome[1], dtype=bool)
+        self._steps = np.where(self._ended, 0, self._steps + 1)
         truncated = np.zeros(self.num_envs, dtype=bool)
+        if self.max_episode_steps is not None:
+            truncated = ~terminated & (self._steps >= self.max_episode_steps)
+        self._ended = terminated | truncated
         return obs, rewards, terminated, truncated, info
+
+    def render(self) -> Optional[tuple[Any, ...]]:
+        """Every game's board, as ``TetrisEnv.render()`` draws one, in a tuple; None without a
+        render mode."""
+        if self.render_mode is None:
+            return None
+        cells = self._reader.rows * self._reader.width
+        colors = np.frombuffer(self._batch.colors(), np.uint8).reshape(self.num_envs, cells)
+        return tuple(board_frame(self.render_mode, board, self._reader) for board in colors)
 
     def _draw_seeds(self, count: int) -> list[int]:
         return [int(s) for s in self.np_random.integers(MAX_SEED, size=count)]

@@ -197,6 +197,80 @@ def test_bad_actions_and_seeds_are_refused():
         tetris_ai.Env().reset(-1)
 
 
+def test_stepping_a_finished_game_raises_until_it_is_reset():
+    env = TetrisEnv()
+    obs, info = env.reset(seed=0)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    assert env.step(illegal)[2]
+    with pytest.raises(gym.error.ResetNeeded, match="call reset"):
+        env.step(0)
+    obs, info = env.reset(seed=0)
+    assert not env.step(int(np.flatnonzero(info["action_mask"])[0]))[2]
+
+
+@pytest.mark.parametrize(
+    ("seed", "error", "words"),
+    [
+        (-1, ValueError, "seed must be from 0 to 9007199254740991, got -1"),
+        (2**53, ValueError, "got 9007199254740992"),
+        (1.5, TypeError, "seed must be a whole number or None, got 1.5"),
+        ("7", TypeError, "got '7'"),
+        (True, TypeError, "got True"),
+    ],
+)
+def test_a_bad_seed_is_refused_before_the_game_is_touched(seed, error, words):
+    for env in [TetrisEnv(), gym.make("tetris_ai/Tetris-v0")]:
+        obs, info = env.reset(seed=3)
+        with pytest.raises(error) as refused:
+            env.reset(seed=seed)
+        assert words in str(refused.value)
+        # The game of seed 3 goes on as if nothing had been asked.
+        again = TetrisEnv()
+        again.reset(seed=3)
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        assert np.array_equal(env.step(action)[0]["board"], again.step(action)[0]["board"])
+    vector = TetrisVectorEnv(num_envs=2)
+    with pytest.raises(error):
+        vector.reset(seed=[0, seed])
+
+
+def test_the_vectorized_environment_truncates_at_max_episode_steps_and_renders_every_game():
+    # Two games, episodes of at most 3 steps, each step the leftmost legal placement, which on
+    # an empty 10x20 board ends no game in 3 pieces. Steps 1 and 2 truncate nothing, step 3
+    # truncates both (not terminated), step 4 starts both again (reward 0, an empty board,
+    # neither flag), and 3 steps later both are truncated again.
+    envs = gym.make_vec(
+        "tetris_ai/Tetris-v0",
+        num_envs=2,
+        vectorization_mode="vector_entry_point",
+        max_episode_steps=3,
+        render_mode="ansi",
+    )
+    obs, info = envs.reset(seed=1)
+    flags = []
+    for _ in range(7):
+        actions = [int(np.flatnonzero(m)[0]) for m in info["action_mask"]]
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+        flags.append((list(terminated), list(truncated)))
+        if len(flags) == 4:
+            assert (rewards == 0).all() and obs["board"].sum() == 0
+    never, both = [False, False], [True, True]
+    assert flags == [(never, never)] * 2 + [(never, both)] + [(never, never)] * 3 + [(never, both)]
+    # Each game's frame is the one environment's frame of the same game.
+    singles = [TetrisEnv(render_mode="ansi") for _ in range(2)]
+    envs.reset(seed=1)
+    for i, single in enumerate(singles):
+        single.reset(seed=1 + i)
+    assert envs.render() == tuple(single.render() for single in singles)
+    assert TetrisVectorEnv(num_envs=2).render() is None
+    with pytest.raises(ValueError, match="max_episode_steps must be at least 1, got 0"):
+        TetrisVectorEnv(num_envs=2, max_episode_steps=0)
+    with pytest.raises(TypeError, match="got '3'"):
+        TetrisVectorEnv(num_envs=2, max_episode_steps="3")
+    with pytest.raises(ValueError, match="render_mode"):
+        TetrisVectorEnv(num_envs=2, render_mode="human")
+
+
 def test_the_vectorized_environment_observes_what_its_spaces_say():
     options = {"rules": "guideline", "features": ["holes", "bumpiness"]}
     envs = TetrisVectorEnv(4, **options)
@@ -235,7 +309,9 @@ def test_each_steps_arrays_are_its_own_and_writable():
     first, _ = env.reset(seed=1)
     kept = {key: np.array(value, copy=True) for key, value in first.items()}
     for _ in range(30):
-        later, *_ = env.step(INPUTS.index("hard_drop"))
+        later, _, terminated, *_ = env.step(INPUTS.index("hard_drop"))
+        if terminated:
+            break
     for key, value in first.items():
         assert np.array_equal(value, kept[key]), key
     assert later["board"].flags.writeable and later["features"].flags.writeable

@@ -1,12 +1,15 @@
 //! `tetris-ai tbp`: the bot over the Tetris Bot Protocol, a JSON message a line on standard input
 //! and output. It sends `info` first, answers each message as [`Bot`] does, writes every warning
 //! to standard error and goes on, and ends at `quit` or when the input ends. While no message
-//! waits, the bot thinks ahead ([`Bot::ponder`]); lines are read on a thread of their own, so that
-//! one arriving meanwhile is answered after at most one step of thought.
+//! waits, the bot thinks ahead ([`Bot::ponder_unless`]), as wide as the quiet lets it; lines are
+//! read on a thread of their own, which counts those waiting, so that one arriving meanwhile
+//! interrupts the thought and is answered at once.
 
 use crate::GameOptions;
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
 use tetris_ai_core::ai::presets;
@@ -82,14 +85,14 @@ pub fn tbp(args: &TbpArgs) -> Result<(), String> {
             .map_err(|e| format!("the frontend stopped listening: {e}"))
     };
     send(&info())?;
-    let lines = read_lines();
+    let (lines, waiting) = read_lines();
     let mut pondering = false;
     loop {
         let line = if pondering {
             match lines.try_recv() {
                 Ok(line) => line,
                 Err(TryRecvError::Empty) => {
-                    pondering = bot.ponder();
+                    pondering = bot.ponder_unless(&mut || waiting.load(Ordering::Acquire) > 0);
                     continue;
                 }
                 Err(TryRecvError::Disconnected) => break,
@@ -100,6 +103,7 @@ pub fn tbp(args: &TbpArgs) -> Result<(), String> {
                 Err(_) => break,
             }
         };
+        waiting.fetch_sub(1, Ordering::AcqRel);
         let line = line?;
         pondering = true;
         let reply = bot.handle_line(&line);
@@ -116,18 +120,24 @@ pub fn tbp(args: &TbpArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Standard input's lines, read on a thread of their own; the channel closes at the end of the
-/// input, after an error if reading failed.
-fn read_lines() -> Receiver<Result<String, String>> {
+/// Standard input's lines, read on a thread of their own, and how many wait in the channel (with
+/// one more once the input has ended, so that nothing waits for a thought to end); the channel
+/// closes at the end of the input, after an error if reading failed.
+fn read_lines() -> (Receiver<Result<String, String>>, Arc<AtomicUsize>) {
     let (sender, receiver) = mpsc::channel();
+    let waiting = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&waiting);
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
             let failed = line.is_err();
             let line = line.map_err(|e| format!("standard input could not be read: {e}"));
+            // Counted before it is sent, so that the count is never below what the channel holds.
+            counted.fetch_add(1, Ordering::AcqRel);
             if sender.send(line).is_err() || failed {
                 break;
             }
         }
+        counted.fetch_add(1, Ordering::AcqRel);
     });
-    receiver
+    (receiver, waiting)
 }

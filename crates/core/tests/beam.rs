@@ -2,7 +2,9 @@
 //! values a plan at, that it uses hold at every piece, and that it weighs the piece after the
 //! known ones by what the randomizer has left.
 
-use tetris_ai_core::ai::search::{BeamPlan, PlanValue, Position, SearchConfig, Searcher, TieBreak};
+use tetris_ai_core::ai::search::{
+    BeamPlan, Interrupted, PlanValue, Position, SearchConfig, Searcher, TieBreak,
+};
 use tetris_ai_core::ai::versus_view::VersusView;
 use tetris_ai_core::engine::rng::GameRng;
 use tetris_ai_core::engine::rules::RandomizerKind;
@@ -228,4 +230,42 @@ fn a_piece_with_nowhere_to_go_has_no_plan() {
     let rules = Rules::classic();
     let position = position(&board, &rules, Piece::O, (None, false), &[]);
     assert_eq!(Searcher::new().decide_by_beam(&position, &weights, 8), None);
+}
+
+#[test]
+fn a_beam_asked_to_stop_gives_up_before_each_node_and_leaves_nothing_behind() {
+    // The first test's well board, O then a known I, a beam three wide: the O's three first moves
+    // are the first layer, whose three nodes are expanded (3 asks) into the I's layer of three,
+    // whose next piece is a draw; those three are weighed with the draw (3 asks): 6 in all.
+    // A stop that says so at any of the 6 interrupts the search; one that would at the 7th is
+    // never reached, and the plan is the one found without a stop. An interrupted search leaves
+    // the searcher as it was: the next search finds the same plan.
+    let board = well_board();
+    let weights = Weights::new([("rows_cleared", 1.0, None)]).unwrap();
+    let rules = Rules {
+        preview: 1,
+        ..Rules::classic()
+    };
+    let preview = [Piece::I];
+    let position = position(&board, &rules, Piece::O, (None, false), &preview);
+    let mut searcher = Searcher::new();
+    let plan = searcher.decide_by_beam(&position, &weights, 3);
+    assert!(plan.is_some());
+    for stop_at in 1..=7 {
+        let mut asked = 0;
+        let found = searcher.decide_by_beam_unless(&position, &weights, 3, &mut || {
+            asked += 1;
+            asked == stop_at
+        });
+        if stop_at <= 6 {
+            assert_eq!(
+                (found, asked),
+                (Err(Interrupted), stop_at),
+                "stop at {stop_at}"
+            );
+        } else {
+            assert_eq!((found, asked), (Ok(plan), 6));
+        }
+        assert_eq!(searcher.decide_by_beam(&position, &weights, 3), plan);
+    }
 }

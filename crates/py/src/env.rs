@@ -205,23 +205,29 @@ impl PyEnv {
     /// The cells as a renderer draws them, bytes of `rows × width`, top row first: 0 empty,
     /// else 1 + the piece (the piece in play included).
     fn colors<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        let view = self.env.game().view();
-        let (rows, width) = (self.env.rows(), view.width);
-        let mut colors = vec![0u8; rows * width];
-        for (i, row) in colors.chunks_exact_mut(width).enumerate() {
-            let y = rows - 1 - i;
-            row.copy_from_slice(&view.cells[y * width..(y + 1) * width]);
-        }
-        if let Some(active) = view.active {
-            for (x, y) in active.cells {
-                let row = rows as i32 - 1 - y;
-                if (0..rows as i32).contains(&row) && (0..width as i32).contains(&x) {
-                    colors[row as usize * width + x as usize] = active.piece.index() as u8 + 1;
-                }
+        PyBytes::new(py, &colors(&self.env))
+    }
+}
+
+/// The cells of `env`'s game as a renderer draws them: `rows × width` bytes, top row first, 0
+/// empty, else 1 + the piece (the piece in play included).
+fn colors(env: &Env) -> Vec<u8> {
+    let view = env.game().view();
+    let (rows, width) = (env.rows(), view.width);
+    let mut colors = vec![0u8; rows * width];
+    for (i, row) in colors.chunks_exact_mut(width).enumerate() {
+        let y = rows - 1 - i;
+        row.copy_from_slice(&view.cells[y * width..(y + 1) * width]);
+    }
+    if let Some(active) = view.active {
+        for (x, y) in active.cells {
+            let row = rows as i32 - 1 - y;
+            if (0..rows as i32).contains(&row) && (0..width as i32).contains(&x) {
+                colors[row as usize * width + x as usize] = active.piece.index() as u8 + 1;
             }
         }
-        PyBytes::new(py, &colors)
     }
+    colors
 }
 
 /// Many environments of the same settings, stepped in one call.
@@ -306,5 +312,11 @@ impl PyEnvBatch {
     /// Every environment's features, one after another, as `Env.features()` gives them.
     fn features<'py>(&self, py: Python<'py>) -> Bound<'py, PyByteArray> {
         features(py, &self.envs)
+    }
+
+    /// Every environment's cells, one after another, as `Env.colors()` gives them.
+    fn colors<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let all: Vec<u8> = self.envs.iter().flat_map(colors).collect();
+        PyBytes::new(py, &all)
     }
 }

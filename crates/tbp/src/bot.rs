@@ -13,6 +13,7 @@
 use crate::game::{FollowedGame, HEIGHT, WIDTH};
 use crate::location::{engine_piece, tbp_move};
 use crate::search::{BotSearch, Reached, Thought, deepest_plan};
+use crate::spawn::below_the_guidelines_spawn;
 use serde_json::Value;
 use std::time::Duration;
 use tbp::bot_msg::{Info, Ready, Suggestion};
@@ -151,6 +152,29 @@ impl Bot {
     /// a message that comes meanwhile waits no longer). Returns whether there is more to think
     /// about; with no game, no piece, the plies search, or the widest beam searched, there is not.
     pub fn ponder(&mut self) -> bool {
+        let until = Instant::now() + self.budget;
+        self.think_ahead(|thought, searcher, at, max_width| {
+            thought.widen(searcher, at, max_width, until)
+        })
+    }
+
+    /// Thinks ahead while the frontend is quiet, as [`Bot::ponder`] does, but searches the next
+    /// beam however long it takes, unless `stop` (asked before each node the beam expands: has a
+    /// message come?) says to stop first; a beam interrupted is left for the message. So a
+    /// frontend that pauses long between pieces (a line clear's delay) finds a wider plan made,
+    /// and one that does not waits for no beam. Returns whether there is more to think about.
+    pub fn ponder_unless(&mut self, stop: &mut dyn FnMut() -> bool) -> bool {
+        self.think_ahead(|thought, searcher, at, max_width| {
+            thought.widen_unless(searcher, at, max_width, stop)
+        })
+    }
+
+    /// Thinks ahead by `widen` (which searches the next beam, or not) about the game followed;
+    /// returns whether there is more to think about.
+    fn think_ahead(
+        &mut self,
+        widen: impl FnOnce(&mut Thought, &mut Searcher, (&Position, &Weights), u32) -> bool,
+    ) -> bool {
         let BotSearch::Beam { max_width } = self.search else {
             return false;
         };
@@ -159,9 +183,8 @@ impl Bot {
         };
         let thought = self.thought.about(self.changes);
         let (searcher, weights) = (&mut self.searcher, &self.weights);
-        let until = Instant::now() + self.budget;
         let widened = with_position(game, &self.rules, |position| {
-            thought.widen(searcher, (position, weights), max_width, until)
+            widen(thought, searcher, (position, weights), max_width)
         });
         widened == Some(true) && thought.can_widen(max_width)
     }
@@ -256,8 +279,9 @@ impl Bot {
         }
     }
 
-    /// The suggestion for the game followed: no moves (a forfeit) where there is none, or no
-    /// piece to place.
+    /// The suggestion for the game followed: where the piece spawns only at the protocol's row
+    /// 19, not by the guideline, the moves from there ([`below_the_guidelines_spawn`]); no moves
+    /// (a forfeit) where there is none, or no piece to place.
     fn suggest(&mut self) -> Reply {
         let started = Instant::now();
         let deadline = started + self.budget;
@@ -308,12 +332,25 @@ impl Bot {
                 .push("a suggest came with no piece in the queue".into());
             return reply;
         };
+        // No move by the guideline's spawn: those from the protocol's, if the piece spawns there.
+        let (placements, searched) = match (placements.is_empty(), reached) {
+            (true, _) => {
+                let below = below_the_guidelines_spawn(game, self.rules.kicks);
+                let words = if below.is_empty() {
+                    "no move"
+                } else {
+                    "no search: the piece spawns only at the protocol's row 19, lowest moves first"
+                };
+                (below, words.to_string())
+            }
+            (false, Some(reached)) => (placements, reached.words()),
+            (false, None) => (placements, "no search".to_string()),
+        };
         let moves = placements.iter().map(tbp_move).collect();
         let mut suggestion = Suggestion::new(moves);
         suggestion.move_info.depth = Some(reached.map_or(0.0, |reached| reached.pieces() as f64));
         suggestion.move_info.extra = Some(format!(
-            "{} in {:.1} ms",
-            reached.map_or_else(|| "no search".to_string(), |reached| reached.words()),
+            "{searched} in {:.1} ms",
             started.elapsed().as_secs_f64() * 1e3
         ));
         Reply::message(suggestion)

@@ -8,6 +8,7 @@
 //! - [`game`]: the game as the bot follows it, from `start`, `play` and `new_piece`.
 //! - [`bot`]: the conversation: each message handled, a suggestion within the think budget.
 //! - [`search`]: how a suggestion is searched within the budget, and thought ahead.
+//! - [`spawn`]: the moves left where a piece spawns only where the protocol says.
 //! - [`frontend`]: an engine game as the frontend tells it to a bot, and the bot's moves played.
 
 pub mod bot;
@@ -15,6 +16,7 @@ pub mod frontend;
 pub mod game;
 pub mod location;
 pub mod search;
+pub mod spawn;
 
 pub use bot::{Bot, Reply};
 pub use search::BotSearch;

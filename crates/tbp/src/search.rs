@@ -172,8 +172,38 @@ impl Thought {
         if self.found.is_some() && Instant::now() + self.took.mul_f64(BEAM_GROWTH) > until {
             return false;
         }
+        self.search(searcher, (position, weights), width, &mut || false)
+    }
+
+    /// Searches the next beam, however long it takes, unless `stop`, asked before each node the
+    /// beam expands, says to stop first; returns whether it found the next beam's plan (an
+    /// interrupted search leaves the thought as it was).
+    pub fn widen_unless(
+        &mut self,
+        searcher: &mut Searcher,
+        (position, weights): (&Position, &Weights),
+        max_width: u32,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> bool {
+        match self.next_width(max_width) {
+            Some(width) => self.search(searcher, (position, weights), width, stop),
+            None => false,
+        }
+    }
+
+    /// Searches the beam `width` wide, unless `stop` interrupts it; returns whether it did.
+    fn search(
+        &mut self,
+        searcher: &mut Searcher,
+        (position, weights): (&Position, &Weights),
+        width: u32,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> bool {
         let started = Instant::now();
-        let plan = searcher.decide_by_beam(position, weights, width as usize);
+        let Ok(plan) = searcher.decide_by_beam_unless(position, weights, width as usize, stop)
+        else {
+            return false;
+        };
         self.took = started.elapsed();
         self.found = Some((width, plan));
         true

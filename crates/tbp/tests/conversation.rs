@@ -372,6 +372,122 @@ fn thinking_ahead_changes_when_the_beams_plan_is_found_not_what_it_is() {
 }
 
 #[test]
+fn thinking_ahead_until_a_message_comes_widens_past_the_budget_and_gives_way_at_once() {
+    // A bot with 1 ms to think and beams up to 64 wide, on the scripted game's start. Thinking
+    // ahead until told to stop, it searches every width, 4 to 64, however long each takes, and
+    // its suggestion is the widest plan; the budget bounds only the search a suggest makes.
+    let frontend = Frontend {
+        queue: vec!["I", "O", "T", "S", "Z", "J"],
+        bag: vec!["L"],
+        ..Frontend::new(0)
+    };
+    let settings = Settings {
+        rules: Some(RuleSet::Guideline),
+        ..Settings::default()
+    };
+    let config: GameConfig = settings.resolve().unwrap();
+    let hurried = || {
+        let mut bot = Bot::new(
+            &config,
+            Duration::from_millis(1),
+            BotSearch::Beam { max_width: 64 },
+        )
+        .unwrap();
+        say(&mut bot, json!({"type": "rules"}));
+        say(&mut bot, frontend.start());
+        bot
+    };
+    let never = &mut || false;
+    let mut quiet = hurried();
+    let steps: Vec<bool> = (0..6).map(|_| quiet.ponder_unless(never)).collect();
+    assert_eq!(steps, [true, true, true, true, false, false]);
+    let suggestion = sent(&say(&mut quiet, json!({"type": "suggest"})));
+    let extra = suggestion[0]["move_info"]["extra"].as_str().unwrap();
+    assert!(extra.starts_with("beam 64 through "), "{extra}");
+    // A message waiting from the start: the bot gives way before its first beam, and the next
+    // thought starts from the narrowest beam again.
+    let mut busy = hurried();
+    assert!(!busy.ponder_unless(&mut || true));
+    let steps: Vec<bool> = (0..6).map(|_| busy.ponder_unless(never)).collect();
+    assert_eq!(steps, [true, true, true, true, false, false]);
+    // A message that comes during the 64-wide beam (at its third node): that beam is given up,
+    // and what the narrower ones found stays, so the next thought is the 64-wide beam again, the
+    // last, not the narrowest.
+    let mut interrupted = hurried();
+    let steps: Vec<bool> = (0..4).map(|_| interrupted.ponder_unless(never)).collect();
+    assert_eq!(steps, [true, true, true, true]);
+    let mut asked = 0;
+    assert!(!interrupted.ponder_unless(&mut || {
+        asked += 1;
+        asked == 3
+    }));
+    assert_eq!(asked, 3);
+    assert!(!interrupted.ponder_unless(never));
+    let suggestion = sent(&say(&mut interrupted, json!({"type": "suggest"})));
+    let extra = suggestion[0]["move_info"]["extra"].as_str().unwrap();
+    assert!(extra.starts_with("beam 64 through "), "{extra}");
+}
+
+#[test]
+fn a_piece_that_spawns_only_at_the_protocols_row_19_still_has_moves() {
+    // Rows 0 to 18 full but for column 9, row 19 full but for columns 3 to 5, and one cell at
+    // column 5 of row 20; a J to place and a Z next, hold empty. By the guideline a piece's
+    // centre spawns at column 4 of row 20: the J (cells (3,21) (3,20) (4,20) (5,20)) and the Z
+    // ((3,21) (4,21) (4,20) (5,20)) both overlap the cell at (5,20), which ends an engine game.
+    // The protocol's spawn is row 19, where both fit ((3,20) (3,19) (4,19) (5,19) for the J),
+    // as battletris lets them in. So the bot suggests the moves from there, lowest first: none
+    // reaches lower than row 20 (the opening at row 19 is one row deep and three wide, and a
+    // piece's cells span two rows at least), and the J flat in the opening fills row 19.
+    let mut frontend = Frontend {
+        queue: vec!["J", "Z", "T", "S", "O", "I"],
+        ..Frontend::new(0)
+    };
+    for (y, row) in frontend.board.iter_mut().enumerate().take(21) {
+        for (x, cell) in row.iter_mut().enumerate() {
+            let filled = match y {
+                0..=18 => x != 9,
+                19 => !(3..=5).contains(&x),
+                _ => x == 5,
+            };
+            *cell = filled.then_some('G');
+        }
+    }
+    let mut bot = beam_bot();
+    say(&mut bot, json!({"type": "rules"}));
+    say(&mut bot, frontend.start());
+    let suggestion = sent(&say(&mut bot, json!({"type": "suggest"})));
+    let extra = suggestion[0]["move_info"]["extra"].as_str().unwrap();
+    assert!(
+        extra.starts_with("no search: the piece spawns only at the protocol's row 19"),
+        "{extra}"
+    );
+    let moves = suggestion[0]["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    let top_row = |mv: &Value| {
+        let location = serde_json::from_value(mv["location"].clone()).unwrap();
+        let placement = engine_placement(&location, Spin::None).unwrap();
+        placement.cells().iter().map(|c| c.1).max().unwrap()
+    };
+    let rows: Vec<i32> = moves.iter().map(top_row).collect();
+    assert_eq!(rows[0], 20);
+    assert!(rows.windows(2).all(|pair| pair[0] <= pair[1]), "{rows:?}");
+    for mv in moves {
+        assert_eq!(frontend.illegal(mv), None);
+    }
+    let flat_in_the_opening = json!({"type": "J", "orientation": "north", "x": 4, "y": 19});
+    assert!(moves.iter().any(|mv| mv["location"] == flat_in_the_opening));
+    // Fill the opening: neither piece fits at row 19 either, and there is no move at all.
+    for x in 3..=5 {
+        frontend.board[19][x] = Some('G');
+    }
+    say(&mut bot, frontend.start());
+    let suggestion = sent(&say(&mut bot, json!({"type": "suggest"})));
+    assert_eq!(suggestion[0]["moves"], json!([]));
+    let extra = suggestion[0]["move_info"]["extra"].as_str().unwrap();
+    assert!(extra.starts_with("no move in "), "{extra}");
+}
+
+#[test]
 fn a_search_that_is_not_one_is_refused_by_name() {
     let named = |name, width| BotSearch::named(name, width).map_err(|e| e.to_string());
     assert_eq!(named("beam", 64), Ok(BotSearch::Beam { max_width: 64 }));

@@ -2,9 +2,10 @@
 Ray instance without ``--address``). Exits 0 when done, 2 on a bad option or any error."""
 
 import logging
+import os
 import socket
 import sys
-from typing import Optional
+from typing import Optional, TextIO
 
 from tetris_ai import evolve_arguments
 from tetris_ai.ray.evolve import evolve
@@ -49,6 +50,17 @@ def connect(address: Optional[str], cpus: Optional[int]) -> None:
         ray.init(address=address, logging_level=logging.WARNING)
 
 
+def reports_apart() -> TextIO:
+    """Standard output, kept for the run's reports, with file descriptor 1 pointed at standard
+    error from now on: what Ray prints there (a worker that died, a task run again, a worker's
+    own output) then goes to standard error, never among the reports, which stay one JSON
+    document a line with ``--json``."""
+    sys.stdout.flush()
+    reports = os.fdopen(os.dup(1), "w", buffering=1, encoding="utf-8")
+    os.dup2(2, 1)
+    return reports
+
+
 def main(argv: list[str]) -> int:
     """Runs the command of ``argv`` (the arguments after the program) and returns its exit code."""
     if argv[:1] != ["evolve"]:
@@ -61,14 +73,16 @@ def main(argv: list[str]) -> int:
         return ERROR_EXIT
     import ray
 
+    reports = reports_apart()
     try:
         connect(options["address"], options["threads"])
-        evolve(options)
+        evolve(options, out=reports)
     except (ValueError, ConnectionError, ray.exceptions.RayError) as error:
         print(f"error: {error}", file=sys.stderr)
         return ERROR_EXIT
     finally:
         ray.shutdown()
+        reports.flush()
     return 0
 
 

@@ -62,6 +62,32 @@ def test_the_command_starts_its_own_local_instance(cli):
     assert reports(done.stdout) == reports(cli("evolve", *FLAGS, "--generations", "2", "--json"))
 
 
+# The command, run with Ray made noisy once connected: a Ray task prints a line (Ray forwards a
+# worker's output to the driver's standard output) and the driver prints one of its own there, as
+# Ray does when a worker dies or a task runs again.
+NOISY = """
+import sys, ray
+import tetris_ai.ray.__main__ as command
+connect = command.connect
+def noisy(address, cpus):
+    connect(address, cpus)
+    ray.get(ray.remote(lambda: print("a worker's own line")).remote())
+    print("(raylet) A worker died or was killed while executing a task")
+command.connect = noisy
+sys.exit(command.main(sys.argv[1:]))
+"""
+
+
+def test_what_ray_prints_goes_to_standard_error_never_among_the_reports(cli):
+    command = [sys.executable, "-c", NOISY, "evolve", *FLAGS, "--generations", "2", "--threads", "2"]
+    done = subprocess.run([*command, "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "(raylet) A worker died" in done.stderr
+    assert "A worker died" not in done.stdout and "a worker's own line" not in done.stdout
+    # Every line of standard output is a report, and they are the command line's.
+    assert reports(done.stdout) == reports(cli("evolve", *FLAGS, "--generations", "2", "--json"))
+
+
 def test_an_address_where_nothing_listens_fails_naming_it():
     with socket.socket() as unused:
         unused.bind(("127.0.0.1", 0))

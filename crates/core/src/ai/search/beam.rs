@@ -78,6 +78,10 @@ fn state_key(state: &State) -> StateKey {
     )
 }
 
+/// A beam search given up because the caller's `stop` said so, before it found a plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupted;
+
 /// What a beam search found: the first move of the best node of the last layer, the sum of that
 /// node's scores, and how many pieces its plan places.
 #[derive(Clone, Copy, Debug)]
@@ -131,14 +135,15 @@ fn best_first(a: &(f64, usize), b: &(f64, usize)) -> Ordering {
 impl Beam {
     /// Searches `position` with `weights`, keeping `width` nodes a layer, from `firsts` (the first
     /// moves, scored; those that end the game score minus infinity). `None` when every first move
-    /// ends the game.
+    /// ends the game; [`Interrupted`] as soon as `stop`, asked before each node is expanded,
+    /// says to stop.
     pub(super) fn search(
         &mut self,
         position: &Position,
         weights: &Weights,
-        firsts: &[Candidate],
-        width: usize,
-    ) -> Option<BeamResult> {
+        (firsts, width): (&[Candidate], usize),
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<BeamResult>, Interrupted> {
         let width = width.max(1);
         let moves_match = weights.reads_the_match();
         let start = State {
@@ -168,23 +173,23 @@ impl Beam {
             first: 0,
         }];
         if self.keep(&root, position, weights, moves_match, width) == 0 {
-            return None;
+            return Ok(None);
         }
         std::mem::swap(&mut self.layer, &mut self.next);
         let mut layers = 1;
-        while let Some(expanded) = self.expand(position, weights, moves_match, width) {
+        while let Some(expanded) = self.expand(position, weights, (moves_match, width), stop)? {
             if expanded == 0 {
                 break;
             }
             std::mem::swap(&mut self.layer, &mut self.next);
             layers += 1;
         }
-        let (best, value) = self.best_with_the_next_piece(position, weights);
-        Some(BeamResult {
+        let (best, value) = self.best_with_the_next_piece(position, weights, stop)?;
+        Ok(Some(BeamResult {
             first: self.layer[best].first,
             value,
             layers,
-        })
+        }))
     }
 
     /// The node of the last layer that is best once the piece after its plan is weighed, and
@@ -192,11 +197,20 @@ impl Beam {
     /// (the known one, or each draw by its odds: under a bag, the bag's remaining pieces), of
     /// that piece's best score on the node's board, without hold, as the last ply of
     /// [`super::plies`] values it. Ties, and a layer where every next piece ends the game, go to
-    /// the node found best before.
-    fn best_with_the_next_piece(&mut self, position: &Position, weights: &Weights) -> (usize, f64) {
+    /// the node found best before. [`Interrupted`] as soon as `stop`, asked before each node,
+    /// says to stop.
+    fn best_with_the_next_piece(
+        &mut self,
+        position: &Position,
+        weights: &Weights,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<(usize, f64), Interrupted> {
         let top_out = position.rules.top_out();
         let mut best = (0, f64::NEG_INFINITY);
         for (index, node) in self.layer.iter().enumerate() {
+            if stop() {
+                return Err(Interrupted);
+            }
             let mut scorer = node.state.scorer(top_out, weights, &mut self.incremental);
             let (arrivals, count) = node.state.queue.arrivals(position.preview);
             let next = weighted_mean(arrivals[..count].iter().map(|&(piece, _, weight)| {
@@ -208,18 +222,19 @@ impl Beam {
                 best = (index, value);
             }
         }
-        best
+        Ok(best)
     }
 
     /// Scores every move of every node of the layer into the next: how many nodes it keeps, or
-    /// `None` (and nothing kept) where some node's next piece is not known.
+    /// `None` (and nothing kept) where some node's next piece is not known; [`Interrupted`] as
+    /// soon as `stop`, asked before each node, says to stop.
     fn expand(
         &mut self,
         position: &Position,
         weights: &Weights,
-        moves_match: bool,
-        width: usize,
-    ) -> Option<usize> {
+        (moves_match, width): (bool, usize),
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<usize>, Interrupted> {
         let preview = position.preview;
         let top_out = position.rules.top_out();
         if self
@@ -227,10 +242,13 @@ impl Beam {
             .iter()
             .any(|node| matches!(node.state.queue.next(preview), Next::Drawn(_)))
         {
-            return None;
+            return Ok(None);
         }
         self.children.clear();
         for (parent, node) in self.layer.iter().enumerate() {
+            if stop() {
+                return Err(Interrupted);
+            }
             let Next::Known(piece, then) = node.state.queue.next(preview) else {
                 unreachable!("every node's next piece was found known above");
             };
@@ -267,7 +285,7 @@ impl Beam {
         let layer = std::mem::take(&mut self.layer);
         let kept = self.keep(&layer, position, weights, moves_match, width);
         self.layer = layer;
-        Some(kept)
+        Ok(Some(kept))
     }
 
     /// Makes the best children of `parents` (at most `width` of distinct states) into the next

@@ -45,6 +45,7 @@ use crate::engine::moves::{Input, MoveSearch, Placement};
 use crate::engine::piece::{Piece, Rotation};
 use crate::engine::rules::{GameRng, RuleSet, Rules, spawn_position};
 use beam::Beam;
+pub use beam::Interrupted;
 use plies::{Plan, Plies};
 use queue::{Draws, Queue};
 use scoring::{Finder, Scorer, for_each_scored_placement};
@@ -287,7 +288,10 @@ impl Searcher {
         rng: &mut GameRng,
     ) -> Option<(Candidate, f64)> {
         if let Some(width) = config.preview_beam {
-            let (first, found) = self.beam_first_move(position, weights, width as usize)?;
+            let never = &mut || false;
+            let (first, found) = self
+                .beam_first_move(position, weights, width as usize, never)
+                .ok()??;
             return Some((first, found.value));
         }
         let (best, ties) = if config.depth == 1 {
@@ -330,27 +334,44 @@ impl Searcher {
         weights: &Weights,
         width: usize,
     ) -> Option<BeamPlan> {
-        let (first, found) = self.beam_first_move(position, weights, width)?;
-        Some(BeamPlan {
+        self.decide_by_beam_unless(position, weights, width, &mut || false)
+            .ok()
+            .flatten()
+    }
+
+    /// What [`Searcher::decide_by_beam`] finds, unless `stop`, asked before each node the beam
+    /// expands, says to stop first: then [`Interrupted`], and the search's work is lost. A caller
+    /// that searches while nothing else waits gives way at once when something does.
+    pub fn decide_by_beam_unless(
+        &mut self,
+        position: &Position,
+        weights: &Weights,
+        width: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<BeamPlan>, Interrupted> {
+        let found = self.beam_first_move(position, weights, width, stop)?;
+        Ok(found.map(|(first, found)| BeamPlan {
             placement: first.placement,
             hold: first.piece == FirstPiece::Held,
             value: found.value,
             pieces: found.layers,
-        })
+        }))
     }
 
-    /// The first move of the best plan a beam of `width` nodes finds, and what the beam found.
+    /// The first move of the best plan a beam of `width` nodes finds, and what the beam found,
+    /// unless `stop` interrupts it.
     fn beam_first_move(
         &mut self,
         position: &Position,
         weights: &Weights,
         width: usize,
-    ) -> Option<(Candidate, beam::BeamResult)> {
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<(Candidate, beam::BeamResult)>, Interrupted> {
         self.score_first_moves(position, weights);
         let found = self
             .beam
-            .search(position, weights, &self.candidates, width)?;
-        Some((self.candidates[found.first], found))
+            .search(position, weights, (&self.candidates, width), stop)?;
+        Ok(found.map(|found| (self.candidates[found.first], found)))
     }
 
     /// Calls `visit` with every first move, the current piece's and then the hold
