@@ -1,16 +1,16 @@
-// Screenshots of the page (watching the AI, its coach, settings and modes parts, in a race and in
-// a match against it, in a match against a Tetris Bot Protocol bot (the page's own, loaded by
-// URL), replaying a game and a match, the Evolution panel started from given weights, scored by
-// survival, with its noise handling, the Benchmark panel's survival estimate of two weight sets and
-// its versus series of one against the other) and of embed.html in every browser the tests drive,
-// at a desktop size and a phone's, served cross-origin isolated, once the AI has placed a few
-// pieces: to look at, not to compare.
+// Screenshots of the page (watching the AI, its coach, settings (and a preset's advanced weights)
+// and modes parts, in a race and in a match against it, in a match against a Tetris Bot Protocol
+// bot (the page's own, loaded by URL), replaying a game and a match, the Evolution panel started
+// from given weights, scored by survival, with its noise handling, the Benchmark panel's survival
+// estimate of two weight sets and its versus series of one against the other) and of embed.html in
+// every browser the tests drive, at a desktop size and a phone's, served cross-origin isolated,
+// once the AI has placed a few pieces: to look at, not to compare.
 //
 //   ./build.sh build && node benches/browser/screenshots.mjs [OUT_DIR] [PAGES]
 //
 // Writes OUT_DIR/<page>-<browser>-<width>x<height>.png (default OUT_DIR: target/screenshots);
-// PAGES, comma-separated, shoots only those (index, coach, settings, modes, race, match, bot,
-// replay, match-replay, evolution, survival, versus, embed).
+// PAGES, comma-separated, shoots only those (index, coach, settings, weights, modes, race, match,
+// bot, replay, match-replay, evolution, survival, versus, embed).
 
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -168,11 +168,38 @@ function atPart(name) {
   };
 }
 
+/**
+ * The settings part with the `cold_clear_2` preset chosen, scrolled to its rows of the advanced
+ * weights table.
+ */
+async function coldClearWeights(page) {
+  await atPart('settings')(page);
+  await page.evaluate(() => {
+    const preset = document.querySelector('#preset');
+    preset.value = 'cold_clear_2';
+    preset.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  const filled = () =>
+    [...document.querySelectorAll('#weights-body tr')].some((row) =>
+      row.textContent.includes('cold_clear_2_board'),
+    );
+  await page.waitFor(filled, null, 30_000);
+  await page.evaluate(() => {
+    const rows = [...document.querySelectorAll('#weights-body tr')];
+    rows
+      .find((row) => row.textContent.includes('cold_clear_2_board'))
+      .scrollIntoView({
+        block: 'center',
+      });
+  });
+}
+
 /** The pages, each with how to wait until its games have placed `PIECES`. */
 const PAGES = [
   { name: 'index', path: '', ready: (page) => waitPlaced(page, PIECES) },
   { name: 'coach', path: '', ready: atPart('coach') },
   { name: 'settings', path: '', ready: atPart('settings') },
+  { name: 'weights', path: '', ready: coldClearWeights },
   { name: 'modes', path: '', ready: atPart('modes') },
   { name: 'race', path: '', ready: racing('race') },
   { name: 'match', path: '', ready: racing('versus') },

@@ -101,3 +101,27 @@ def test_the_command_exits_as_the_command_line_does(tmp_path):
     nothing = command()
     assert nothing.returncode == 2
     assert nothing.stderr == "usage: python -m tetris_ai.ray evolve [OPTIONS] (--help lists them)\n"
+
+
+@pytest.mark.parametrize(
+    ("environ", "token_file", "mode"),
+    [
+        ({}, False, None),
+        ({}, True, "token"),
+        ({"RAY_AUTH_TOKEN": "secret"}, False, "token"),
+        ({"RAY_AUTH_TOKEN_PATH": "/run/token"}, False, "token"),
+        ({"RAY_AUTH_TOKEN": ""}, False, None),
+        ({"RAY_AUTH_MODE": "disabled"}, True, "disabled"),
+    ],
+)
+def test_a_token_at_hand_is_sent_as_ray_start_would_expect(tmp_path, environ, token_file, mode):
+    # `ray start` turns token authentication on wherever a token is at hand; joining such a
+    # cluster takes token mode, unless a mode was chosen.
+    from tetris_ai.ray.__main__ import use_token_auth
+
+    if token_file:
+        (tmp_path / ".ray").mkdir()
+        (tmp_path / ".ray" / "auth_token").write_text("secret")
+    environ = dict(environ)
+    use_token_auth(environ, tmp_path)
+    assert environ.get("RAY_AUTH_MODE") == mode

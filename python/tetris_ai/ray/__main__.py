@@ -5,7 +5,8 @@ import logging
 import os
 import socket
 import sys
-from typing import Optional, TextIO
+from pathlib import Path
+from typing import Mapping, MutableMapping, Optional, TextIO
 
 from tetris_ai import evolve_arguments
 from tetris_ai.ray.evolve import evolve
@@ -33,6 +34,31 @@ def check_listening(address: str) -> None:
         raise ConnectionError(f"no Ray cluster answers at --address {address}: {reason}") from None
 
 
+def token_at_hand(environ: Mapping[str, str], home: Path) -> bool:
+    """Whether Ray has an authentication token here: ``RAY_AUTH_TOKEN``, a file named by
+    ``RAY_AUTH_TOKEN_PATH``, or its default file ``~/.ray/auth_token``."""
+    if environ.get("RAY_AUTH_TOKEN") or environ.get("RAY_AUTH_TOKEN_PATH"):
+        return True
+    return (home / ".ray" / "auth_token").is_file()
+
+
+def use_token_auth(environ: MutableMapping[str, str], home: Path) -> None:
+    """Sets ``RAY_AUTH_MODE=token`` where it is not set and a token is at hand (before Ray is
+    imported, which reads it). ``ray start``
+    turns token authentication on wherever it finds a token (Ray 2.60), but a program that joins
+    the cluster sends its token only in token mode, so it would be refused; in token mode it
+    joins a cluster without authentication as well."""
+    if "RAY_AUTH_MODE" not in environ and token_at_hand(environ, home):
+        environ["RAY_AUTH_MODE"] = "token"
+
+
+# What a refused connection may need, said after Ray's own words.
+TOKEN_HINT = (
+    "; a cluster with token authentication needs its token here too: RAY_AUTH_TOKEN, "
+    "RAY_AUTH_TOKEN_PATH, or the head's ~/.ray/auth_token"
+)
+
+
 def connect(address: Optional[str], cpus: Optional[int]) -> None:
     """Joins the Ray cluster at ``address``, else starts a local Ray instance of ``cpus`` CPUs
     (default: one per core)."""
@@ -47,7 +73,10 @@ def connect(address: Optional[str], cpus: Optional[int]) -> None:
         )
     else:
         check_listening(address)
-        ray.init(address=address, logging_level=logging.WARNING)
+        try:
+            ray.init(address=address, logging_level=logging.WARNING)
+        except ConnectionError as error:
+            raise ConnectionError(f"{error}{TOKEN_HINT}") from None
 
 
 def reports_apart() -> TextIO:
@@ -71,6 +100,9 @@ def main(argv: list[str]) -> int:
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return ERROR_EXIT
+    if options["address"] is not None:
+        # Ray reads its authentication mode once, as it is imported.
+        use_token_auth(os.environ, Path.home())
     import ray
 
     reports = reports_apart()
