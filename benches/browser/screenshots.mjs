@@ -179,18 +179,12 @@ async function coldClearWeights(page) {
     preset.value = 'cold_clear_2';
     preset.dispatchEvent(new Event('change', { bubbles: true }));
   });
-  const filled = () =>
-    [...document.querySelectorAll('#weights-body tr')].some((row) =>
-      row.textContent.includes('cold_clear_2_board'),
-    );
-  await page.waitFor(filled, null, 30_000);
+  const weighed = () =>
+    document.querySelector('#weights-body input[data-feature="cold_clear_2_board"]').value !== '';
+  await page.waitFor(weighed, null, 30_000);
   await page.evaluate(() => {
-    const rows = [...document.querySelectorAll('#weights-body tr')];
-    rows
-      .find((row) => row.textContent.includes('cold_clear_2_board'))
-      .scrollIntoView({
-        block: 'center',
-      });
+    const input = document.querySelector('#weights-body input[data-feature="cold_clear_2_board"]');
+    input.closest('tr').scrollIntoView({ block: 'center', behavior: 'instant' });
   });
 }
 

@@ -2,6 +2,7 @@
 features that agree with the engine's search, rewards, input mode, the vectorized form, and bad
 settings refused."""
 
+import re
 import warnings
 
 import gymnasium as gym
@@ -193,6 +194,9 @@ def test_bad_actions_and_seeds_are_refused():
         env.step(-1)
     with pytest.raises(TypeError):
         env.step(object())
+    for wrong, shown in [("left", "'left'"), (None, "None"), ([1], "[1]")]:
+        with pytest.raises(TypeError, match=rf"action must be a whole number from 0 to 39, got {re.escape(shown)}"):
+            env.step(wrong)
     with pytest.raises(ValueError, match="seed must be a whole number"):
         tetris_ai.Env().reset(-1)
 

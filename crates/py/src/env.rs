@@ -3,6 +3,7 @@
 //! (`tetris_ai.env`) read as numpy arrays without copying.
 
 use super::errors::{checked, to_py, value_error};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes};
 use serde::Serialize;
@@ -69,8 +70,19 @@ fn settings(settings: Option<&Bound<'_, PyAny>>) -> PyResult<EnvConfig> {
     checked(settings, "env", tetris_ai_core::env::env_config)
 }
 
-/// `action` for an environment of `count` actions: a whole number below `count`.
+/// `action` for an environment of `count` actions: a whole number below `count`. Something that
+/// is no number (a string, a list, None) raises `TypeError`, a number that is no action
+/// `ValueError`, naming it.
 fn action(action: &Bound<'_, PyAny>, name: &str, count: usize) -> PyResult<usize> {
+    if action.extract::<f64>().is_err() {
+        let shown = action
+            .repr()
+            .map_or_else(|_| "an object".to_string(), |r| r.to_string());
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be a whole number from 0 to {}, got {shown}",
+            count - 1
+        )));
+    }
     match action.extract::<u64>() {
         Ok(action) if action < count as u64 => Ok(action as usize),
         _ => checked(Some(action), name, |name, value| {

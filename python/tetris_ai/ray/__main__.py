@@ -1,5 +1,6 @@
 """``python -m tetris_ai.ray evolve [OPTIONS]``: ``tetris-ai evolve`` on a Ray cluster (a local
-Ray instance without ``--address``). Exits 0 when done, 2 on a bad option or any error."""
+Ray instance without ``--address``). Exits 0 when done, 2 on a bad option or any error, 130 after
+Ctrl-C, each error said in one line after ``error: ``."""
 
 import logging
 import os
@@ -15,6 +16,20 @@ USAGE = "usage: python -m tetris_ai.ray evolve [OPTIONS] (--help lists them)\n"
 
 # The exit code of every error, as the command line's.
 ERROR_EXIT = 2
+
+# The exit code after Ctrl-C (SIGINT), as a shell gives a program that signal ends.
+INTERRUPTED_EXIT = 130
+
+
+def interrupted(checkpoint: Optional[str]) -> str:
+    """What Ctrl-C leaves behind, said after ``error: ``: the checkpoint to resume, if any."""
+    if checkpoint is None:
+        return "interrupted"
+    return (
+        f"interrupted; {checkpoint} holds the last complete generation, and --resume {checkpoint} "
+        "goes on from it"
+    )
+
 
 # Seconds to wait for a cluster's address to answer.
 CONNECT_TIMEOUT = 10.0
@@ -112,6 +127,9 @@ def main(argv: list[str]) -> int:
     except (ValueError, ConnectionError, ray.exceptions.RayError) as error:
         print(f"error: {error}", file=sys.stderr)
         return ERROR_EXIT
+    except KeyboardInterrupt:
+        print(f"error: {interrupted(options['checkpoint'])}", file=sys.stderr)
+        return INTERRUPTED_EXIT
     finally:
         ray.shutdown()
         reports.flush()

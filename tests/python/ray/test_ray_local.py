@@ -2,6 +2,8 @@
 checkpoints and best weights, whatever the chunks; checkpoints that move between the two."""
 
 import io
+import json
+import signal
 import socket
 import subprocess
 import sys
@@ -86,6 +88,32 @@ def test_what_ray_prints_goes_to_standard_error_never_among_the_reports(cli):
     assert "A worker died" not in done.stdout and "a worker's own line" not in done.stdout
     # Every line of standard output is a report, and they are the command line's.
     assert reports(done.stdout) == reports(cli("evolve", *FLAGS, "--generations", "2", "--json"))
+
+
+def test_ctrl_c_says_where_to_resume_without_a_traceback(cli, tmp_path):
+    checkpoint = tmp_path / "run.json"
+    command = [sys.executable, "-m", "tetris_ai.ray", "evolve", *FLAGS, "--generations", "1000"]
+    running = subprocess.Popen(
+        [*command, "--json", "--threads", "2", "--checkpoint", str(checkpoint)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    first = running.stdout.readline()
+    running.send_signal(signal.SIGINT)
+    out, err = running.communicate(timeout=60)
+    assert running.returncode == 130, err
+    assert "Traceback" not in err
+    assert err.strip().splitlines()[-1] == (
+        f"error: interrupted; {checkpoint} holds the last complete generation, and --resume "
+        f"{checkpoint} goes on from it"
+    )
+    # The reports printed are the command line's; the checkpoint holds them (and one more
+    # generation, where Ctrl-C came between its saving and its report), and goes on.
+    done = reports(first + out)
+    assert done == reports(cli("evolve", *FLAGS, "--generations", str(len(done)), "--json"))
+    saved = len(json.loads(checkpoint.read_text())["history"])
+    assert saved in (len(done), len(done) + 1)
+    resumed = cli("evolve", "--resume", str(checkpoint), "--generations", str(saved + 1), "--json")
+    assert len(reports(resumed)) == 1
 
 
 def test_an_address_where_nothing_listens_fails_naming_it():
