@@ -14,8 +14,9 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
 use tetris_ai_core::ai::presets;
 use tetris_ai_tbp::bot::{MAX_THINK_MS, info};
+use tetris_ai_tbp::futures::{MAX_PIECES, MAX_SAMPLES};
 use tetris_ai_tbp::search::{DEFAULT_MAX_WIDTH, FIRST_WIDTH, MAX_WIDTH};
-use tetris_ai_tbp::{Bot, BotSearch};
+use tetris_ai_tbp::{Bot, BotSearch, Futures};
 
 /// The think budget unless told otherwise, in milliseconds: well within the half second a
 /// referee such as battletris allows.
@@ -43,6 +44,18 @@ pub struct TbpArgs {
     #[arg(long, value_name = "NODES", default_value_t = DEFAULT_MAX_WIDTH,
           value_parser = clap::value_parser!(u32).range(i64::from(FIRST_WIDTH)..=i64::from(MAX_WIDTH)))]
     max_width: u32,
+
+    /// Futures the beam looks through past the preview (with --search beam): each the preview
+    /// with --future-pieces more pieces dealt as the bag can deal them, searched by its share of
+    /// the beam; the first move most of them choose is played. 0 searches the preview alone.
+    #[arg(long, value_name = "N", default_value_t = Futures::DEFAULT.samples,
+          value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_SAMPLES)))]
+    futures: u32,
+
+    /// Pieces each future adds to the preview.
+    #[arg(long, value_name = "N", default_value_t = Futures::DEFAULT.pieces,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PIECES)))]
+    future_pieces: u32,
 }
 
 /// The searches `--search` names.
@@ -75,7 +88,13 @@ pub fn tbp(args: &TbpArgs) -> Result<(), String> {
         SearchKind::Plies => BotSearch::Plies,
     };
     let budget = Duration::from_millis(args.think_ms);
-    let mut bot = Bot::new(&config, budget, search).map_err(|e| e.to_string())?;
+    let futures = Futures {
+        samples: args.futures,
+        pieces: args.future_pieces,
+    };
+    let mut bot = Bot::new(&config, budget, search)
+        .and_then(|bot| bot.through(futures))
+        .map_err(|e| e.to_string())?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut send = |message: &tbp::BotMessage| -> Result<(), String> {

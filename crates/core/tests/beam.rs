@@ -45,6 +45,15 @@ fn well_board() -> Board {
     Board::from_picture(4, 8, &[".###", ".###", ".###", ".###"]).unwrap()
 }
 
+/// The research rules with one piece previewed, and weights rows_cleared 1.
+fn one_previewed() -> (Rules, Weights) {
+    let rules = Rules {
+        preview: 1,
+        ..Rules::classic()
+    };
+    (rules, Weights::new([("rows_cleared", 1.0, None)]).unwrap())
+}
+
 #[test]
 fn a_beam_one_wide_keeps_the_first_move_in_order_and_a_wider_one_finds_the_well() {
     // The well board, an O to place and an I known next, the research rules (no hold, any of the
@@ -62,11 +71,7 @@ fn a_beam_one_wide_keeps_the_first_move_in_order_and_a_wider_one_finds_the_well(
     // A beam one node wide keeps only the first move in order, columns 0-1: 1 + 8 / 7. Three
     // nodes keep every first move, and the best plan is O at columns 2-3: 4 + 8 / 7.
     let board = well_board();
-    let weights = Weights::new([("rows_cleared", 1.0, None)]).unwrap();
-    let rules = Rules {
-        preview: 1,
-        ..Rules::classic()
-    };
+    let (rules, weights) = one_previewed();
     let preview = [Piece::I];
     let position = position(&board, &rules, Piece::O, (None, false), &preview);
     let mut searcher = Searcher::new();
@@ -241,11 +246,7 @@ fn a_beam_asked_to_stop_gives_up_before_each_node_and_leaves_nothing_behind() {
     // never reached, and the plan is the one found without a stop. An interrupted search leaves
     // the searcher as it was: the next search finds the same plan.
     let board = well_board();
-    let weights = Weights::new([("rows_cleared", 1.0, None)]).unwrap();
-    let rules = Rules {
-        preview: 1,
-        ..Rules::classic()
-    };
+    let (rules, weights) = one_previewed();
     let preview = [Piece::I];
     let position = position(&board, &rules, Piece::O, (None, false), &preview);
     let mut searcher = Searcher::new();

@@ -10,6 +10,7 @@
 //! piece and of the hold alternative, best first by its one-piece score, so that a frontend that
 //! refuses one finds the next.
 
+use crate::futures::Futures;
 use crate::game::{FollowedGame, HEIGHT, WIDTH};
 use crate::location::{engine_piece, tbp_move};
 use crate::search::{BotSearch, Reached, Thought, deepest_plan};
@@ -143,8 +144,16 @@ impl Bot {
             game: None,
             placed: 0,
             changes: 0,
-            thought: Thought::default(),
+            thought: Thought::new(Futures::DEFAULT, config.seed),
         })
+    }
+
+    /// The bot with its beam looking through `futures` past the preview ([`Futures::DEFAULT`]
+    /// unless told otherwise); bad futures are an error naming the value.
+    pub fn through(mut self, futures: Futures) -> Result<Bot> {
+        futures.validate()?;
+        self.thought = Thought::new(futures, self.seed);
+        Ok(self)
     }
 
     /// Thinks ahead while the frontend is quiet: searches the next beam for the position the next
@@ -307,7 +316,7 @@ impl Bot {
                     while thought.widen(searcher, (position, weights), max_width, deadline) {}
                     let reached = thought.found();
                     let best = match reached {
-                        Some(Reached::Beam(_, plan)) => Some(plan.placement),
+                        Some(Reached::Beam(_, _, plan)) => Some(plan.placement),
                         _ => None,
                     };
                     (best, reached)

@@ -2,6 +2,7 @@
 //! time is left (and, where the frontend gives it time between messages, thought ahead), or the
 //! game's own plies, deepened and then widened.
 
+use crate::futures::{Futures, agreed_plan};
 use std::time::Duration;
 use tetris_ai_core::ai::search::{
     BeamPlan, MAX_BEAM, MAX_PREVIEW_BEAM, Position, SearchConfig, Searcher,
@@ -87,8 +88,8 @@ fn check_width(max_width: u32) -> Result<()> {
 /// What a suggestion was found by, as its `move_info` tells it.
 #[derive(Clone, Copy, Debug)]
 pub enum Reached {
-    /// A beam of this width, and the plan it chose.
-    Beam(u32, BeamPlan),
+    /// A beam of this width through these futures, and the plan it chose.
+    Beam(u32, Futures, BeamPlan),
     /// The plies of this search.
     Plies(SearchConfig),
 }
@@ -97,26 +98,37 @@ impl Reached {
     /// The pieces the plan places.
     pub fn pieces(&self) -> usize {
         match self {
-            Reached::Beam(_, plan) => plan.pieces,
+            Reached::Beam(_, _, plan) => plan.pieces,
             Reached::Plies(search) => usize::from(search.depth),
         }
     }
 
-    /// The search in words: "beam 1024 through 6 pieces", "depth 3, beam 16, every first move".
+    /// The search in words: "beam 1024 through 7 pieces, 2 of them sampled in 5 futures",
+    /// "depth 3, beam 16, every first move".
     pub fn words(&self) -> String {
         match self {
-            Reached::Beam(width, plan) => format!("beam {width} through {} pieces", plan.pieces),
+            Reached::Beam(width, futures, plan) => {
+                format!(
+                    "beam {width} through {} pieces{}",
+                    plan.pieces,
+                    futures.words()
+                )
+            }
             Reached::Plies(search) => searched(search),
         }
     }
 }
 
 /// The beam's progress on one position of the game followed: the widest beam searched and its
-/// plan, and how long it took.
+/// plan, and how long it took; and the futures it looks through.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Thought {
     /// The game's state it is about, counted by the messages that changed it.
     about: u64,
+    /// The futures past the preview each beam looks through.
+    futures: Futures,
+    /// Where the futures of a state are dealt from: this seed, the state's count added.
+    seed: u64,
     /// The widest beam searched and its plan (none when the piece has nowhere to go).
     found: Option<(u32, Option<BeamPlan>)>,
     /// How long that beam took.
@@ -124,12 +136,21 @@ pub struct Thought {
 }
 
 impl Thought {
+    /// No thought yet, of beams that look through `futures` dealt from `seed`.
+    pub fn new(futures: Futures, seed: u64) -> Thought {
+        Thought {
+            futures,
+            seed,
+            ..Thought::default()
+        }
+    }
+
     /// The thought about the game's state `about`: this one, or a new one if it was about another.
     pub fn about(&mut self, about: u64) -> &mut Thought {
         if self.about != about {
             *self = Thought {
                 about,
-                ..Thought::default()
+                ..Thought::new(self.futures, self.seed)
             };
         }
         self
@@ -138,7 +159,7 @@ impl Thought {
     /// The widest beam searched and its plan, if any was.
     pub fn found(&self) -> Option<Reached> {
         match self.found {
-            Some((width, Some(plan))) => Some(Reached::Beam(width, plan)),
+            Some((width, Some(plan))) => Some(Reached::Beam(width, self.futures, plan)),
             _ => None,
         }
     }
@@ -200,8 +221,18 @@ impl Thought {
         stop: &mut dyn FnMut() -> bool,
     ) -> bool {
         let started = Instant::now();
-        let Ok(plan) = searcher.decide_by_beam_unless(position, weights, width as usize, stop)
-        else {
+        let found = if self.futures.samples == 0 {
+            searcher.decide_by_beam_unless(position, weights, width as usize, stop)
+        } else {
+            let seed = self.seed.wrapping_add(self.about);
+            agreed_plan(
+                searcher,
+                (position, weights),
+                (width, self.futures, seed),
+                stop,
+            )
+        };
+        let Ok(plan) = found else {
             return false;
         };
         self.took = started.elapsed();

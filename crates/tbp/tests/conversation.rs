@@ -12,7 +12,7 @@ use tetris_ai_core::settings::Settings;
 use tetris_ai_core::{GameConfig, RuleSet};
 use tetris_ai_tbp::location::engine_placement;
 use tetris_ai_tbp::search::search_steps;
-use tetris_ai_tbp::{Bot, BotSearch, Reply};
+use tetris_ai_tbp::{Bot, BotSearch, Futures, Reply};
 
 const PIECES: [&str; 7] = ["I", "O", "T", "S", "Z", "J", "L"];
 
@@ -35,6 +35,15 @@ fn bot_searching(depth: u8, search: BotSearch) -> Bot {
     };
     let config: GameConfig = settings.resolve().unwrap();
     Bot::new(&config, Duration::from_millis(400), search).unwrap()
+}
+
+/// The scripted game's start: an I, then O, T, S, Z and J previewed, an L left in the bag.
+fn scripted() -> Frontend {
+    Frontend {
+        queue: vec!["I", "O", "T", "S", "Z", "J"],
+        bag: vec!["L"],
+        ..Frontend::new(0)
+    }
 }
 
 fn sent(reply: &Reply) -> Vec<Value> {
@@ -176,11 +185,7 @@ fn a_scripted_conversation_is_answered_message_by_message() {
     );
     assert_eq!(sent(&ready), vec![json!({"type": "ready"})]);
     // An empty board, I first: the bot's move is a piece of the queue's or hold's, on the floor.
-    let frontend = Frontend {
-        queue: vec!["I", "O", "T", "S", "Z", "J"],
-        bag: vec!["L"],
-        ..Frontend::new(0)
-    };
+    let frontend = scripted();
     let started = say(&mut bot, frontend.start());
     assert!(started.messages.is_empty() && started.warnings.is_empty());
     let suggestion = sent(&say(&mut bot, json!({"type": "suggest"})));
@@ -336,11 +341,7 @@ fn thinking_ahead_changes_when_the_beams_plan_is_found_not_what_it_is() {
     // The scripted game's start, as two bots hear it: one thinks ahead before each suggest, the
     // other does not. Both reach the widest beam within the budget, so they suggest the same
     // moves; the one that thought ahead finds its plan already made.
-    let frontend = Frontend {
-        queue: vec!["I", "O", "T", "S", "Z", "J"],
-        bag: vec!["L"],
-        ..Frontend::new(0)
-    };
+    let frontend = scripted();
     let (mut thinking, mut answering) = (beam_bot(), beam_bot());
     assert!(!thinking.ponder(), "no game, nothing to think about");
     for bot in [&mut thinking, &mut answering] {
@@ -356,10 +357,14 @@ fn thinking_ahead_changes_when_the_beams_plan_is_found_not_what_it_is() {
     for suggestion in [&thought, &answered] {
         let extra = suggestion[0]["move_info"]["extra"].as_str().unwrap();
         assert!(extra.starts_with("beam 64 through "), "{extra}");
-        // An I and five previewed pieces, hold empty: five pieces where the plan holds (its
-        // next piece past the preview is then a draw), six where it does not.
+        assert!(
+            extra.contains(", 2 of them sampled in 5 futures in "),
+            "{extra}"
+        );
+        // An I, five previewed pieces and two sampled, hold empty: seven pieces where the plan
+        // holds (its next piece past the future is then a draw), eight where it does not.
         let depth = suggestion[0]["move_info"]["depth"].as_f64().unwrap();
-        assert!(depth == 5.0 || depth == 6.0, "{depth}");
+        assert!(depth == 7.0 || depth == 8.0, "{depth}");
     }
     for mv in thought[0]["moves"].as_array().unwrap() {
         assert_eq!(frontend.illegal(mv), None);
@@ -376,11 +381,7 @@ fn thinking_ahead_until_a_message_comes_widens_past_the_budget_and_gives_way_at_
     // A bot with 1 ms to think and beams up to 64 wide, on the scripted game's start. Thinking
     // ahead until told to stop, it searches every width, 4 to 64, however long each takes, and
     // its suggestion is the widest plan; the budget bounds only the search a suggest makes.
-    let frontend = Frontend {
-        queue: vec!["I", "O", "T", "S", "Z", "J"],
-        bag: vec!["L"],
-        ..Frontend::new(0)
-    };
+    let frontend = scripted();
     let settings = Settings {
         rules: Some(RuleSet::Guideline),
         ..Settings::default()
@@ -505,6 +506,19 @@ fn a_search_that_is_not_one_is_refused_by_name() {
     let narrow = BotSearch::Beam { max_width: 2 };
     let refused = Bot::new(&config, Duration::from_millis(100), narrow).err();
     assert!(refused.unwrap().to_string().contains("got 2"));
+    let too_many = Futures {
+        samples: 65,
+        pieces: 2,
+    };
+    let wide = BotSearch::Beam { max_width: 64 };
+    let bot = Bot::new(&config, Duration::from_millis(100), wide).unwrap();
+    assert!(
+        bot.through(too_many)
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("got 65")
+    );
     // A fixed beam through the preview (a preset's, as published) is the engine's games': the
     // bot searches as it would without one.
     let mut fixed = config.clone();
