@@ -3,10 +3,11 @@
 //! game, is a warning (for standard error, or the console), and the conversation goes on.
 //!
 //! A `suggest` is answered within the think budget by the bot's [`BotSearch`]: by default a beam
-//! through every known piece, twice as wide at each step, which stops before a step it expects to
-//! overrun the budget, so the answer is the widest plan found in time. Between messages the bot may
-//! think ahead ([`Bot::ponder`]) about the position the next `suggest` will ask about, and then
-//! answers at once. The moves are the plan's first move, then every other placement of the current
+//! through every known piece and a few futures sampled past them ([`Futures`]), twice as wide at
+//! each step, which stops before a step it expects to overrun the budget, so the answer is the
+//! widest plan found in time. Between messages the bot may think ahead ([`Bot::ponder`],
+//! [`Bot::ponder_unless`]) about the position the next `suggest` will ask about, and then answers
+//! at once. The moves are the plan's first move, then every other placement of the current
 //! piece and of the hold alternative, best first by its one-piece score, so that a frontend that
 //! refuses one finds the next.
 

@@ -1,6 +1,7 @@
-//! How the bot searches within its think budget: a beam through every known piece, widened while
-//! time is left (and, where the frontend gives it time between messages, thought ahead), or the
-//! game's own plies, deepened and then widened.
+//! How the bot searches within its think budget: a beam through every known piece and the
+//! futures sampled past them ([`crate::futures`]), widened while time is left (and, where the
+//! frontend gives it time between messages, thought ahead), or the game's own plies, deepened and
+//! then widened.
 
 use crate::futures::{Futures, agreed_plan};
 use std::time::Duration;
