@@ -59,10 +59,9 @@ def token_at_hand(environ: Mapping[str, str], home: Path) -> bool:
 
 def use_token_auth(environ: MutableMapping[str, str], home: Path) -> None:
     """Sets ``RAY_AUTH_MODE=token`` where it is not set and a token is at hand (before Ray is
-    imported, which reads it). ``ray start``
-    turns token authentication on wherever it finds a token (Ray 2.60), but a program that joins
-    the cluster sends its token only in token mode, so it would be refused; in token mode it
-    joins a cluster without authentication as well."""
+    imported, which reads it). ``ray start`` turns token authentication on wherever it finds a
+    token (Ray 2.60), but a program that joins the cluster sends its token only in token mode, so
+    it would be refused; in token mode it joins a cluster without authentication as well."""
     if "RAY_AUTH_MODE" not in environ and token_at_hand(environ, home):
         environ["RAY_AUTH_MODE"] = "token"
 
