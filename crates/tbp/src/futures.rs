@@ -43,12 +43,6 @@ impl Futures {
         pieces: 2,
     };
 
-    /// No futures: the beam through the preview alone.
-    pub const NONE: Futures = Futures {
-        samples: 0,
-        pieces: 0,
-    };
-
     /// Checks the futures: at most [`MAX_SAMPLES`] of them, and where there are any, from 1 to
     /// [`MAX_PIECES`] pieces each; the error names a bad value.
     pub fn validate(&self) -> Result<()> {

@@ -9,9 +9,8 @@
 //! that case the bot suggests the moves from the protocol's spawn instead, lowest first.
 
 use crate::game::FollowedGame;
-use tetris_ai_core::engine::board::Board;
 use tetris_ai_core::engine::moves::{MoveSearch, Placement};
-use tetris_ai_core::engine::piece::{Kicks, Piece, Rotation};
+use tetris_ai_core::engine::piece::{Kicks, Piece};
 use tetris_ai_core::engine::rules::spawn_position;
 
 /// The protocol's spawn of a piece's centre, in the north orientation: column 4, row 19.
@@ -32,19 +31,12 @@ pub fn below_the_guidelines_spawn(game: &FollowedGame, kicks: Kicks) -> Vec<Plac
     {
         return Vec::new();
     }
+    // The move search finds nothing for a piece that does not fit where it starts.
     let mut search = MoveSearch::new();
     let mut found: Vec<Placement> = Vec::new();
     for piece in pieces {
-        if fits_at_the_protocols_spawn(board, piece) {
-            found.extend_from_slice(search.run(board, piece, PROTOCOL_SPAWN, kicks));
-        }
+        found.extend_from_slice(search.run(board, piece, PROTOCOL_SPAWN, kicks));
     }
     found.sort_by_key(Placement::top_row);
     found
-}
-
-/// Whether `piece` fits at [`PROTOCOL_SPAWN`] on `board`.
-fn fits_at_the_protocols_spawn(board: &Board, piece: Piece) -> bool {
-    let (x, y) = PROTOCOL_SPAWN;
-    board.fits(piece.shape(Rotation::Spawn), x, y)
 }
