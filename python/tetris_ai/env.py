@@ -130,12 +130,17 @@ class _Reader:
         return obs, part((self.actions,), np.int8, self._mask_at)
 
 
+def is_whole(value: Any) -> bool:
+    """Whether ``value`` is a whole number: a Python or numpy integer, not a bool."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
 def checked_seed(seed: Any) -> None:
     """Checks a game's seed: None, or a whole number from 0 to the engine's largest; another
     type raises ``TypeError``, a number out of range ``ValueError``, naming it."""
     if seed is None:
         return
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+    if not is_whole(seed):
         raise TypeError(f"seed must be a whole number or None, got {seed!r}")
     if not 0 <= seed <= MAX_SEED:
         raise ValueError(f"seed must be from 0 to {MAX_SEED}, got {seed}")
@@ -146,7 +151,7 @@ def episode_limit(steps: Any) -> Optional[int]:
     least 1; another type raises ``TypeError``, a number below 1 ``ValueError``, naming it."""
     if steps is None:
         return None
-    if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)):
+    if not is_whole(steps):
         raise TypeError(f"max_episode_steps must be a whole number or None, got {steps!r}")
     if steps < 1:
         raise ValueError(f"max_episode_steps must be at least 1, got {steps}")
